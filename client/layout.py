@@ -30,6 +30,10 @@ HIDDEN_HAND_STEP = 36
 HAND_SELECTED_LIFT = 20
 """How far a selected card in the local hand rises, for the scene to apply."""
 FLOOR_GAP = (12, 12)
+STOCK_GAP = 32
+"""Space between the stock and the floor area (which the table art outlines)."""
+NAME_TAG_HALF_WIDTH = 80
+NAME_TAG_GAP = 14
 SIDE_CARD_SIZE = (CARD_SIZE[1], CARD_SIZE[0])
 
 
@@ -217,17 +221,19 @@ def pile_position(position: SeatPosition) -> Rect:
 
 def stock_position() -> Rect:
     """The face-down stock, left of the floor area and vertically centred."""
-    return Rect.from_center((FLOOR_AREA.x - 20 - _CW / 2, FLOOR_AREA.center[1]), CARD_SIZE)
+    return Rect.from_center((FLOOR_AREA.x - STOCK_GAP - _CW / 2, FLOOR_AREA.center[1]), CARD_SIZE)
 
 
 def name_anchor(position: SeatPosition) -> Point:
-    """Centre point for the seat's name tag, in the gap between its hand and the floor."""
+    """Centre point for the seat's name tag (up to about 160 px wide), clear of all cards.
+
+    Top and bottom tags sit left of their hand's row (a lifted card never covers them); side
+    tags sit above their hand's column.
+    """
     hand = hand_area(position)
-    if position is SeatPosition.BOTTOM:
-        return (hand.center[0], (FLOOR_AREA.bottom + hand.y) / 2)
-    if position is SeatPosition.TOP:
-        return (hand.center[0], (hand.bottom + FLOOR_AREA.y) / 2)
-    return (hand.center[0], hand.y - 14)
+    if is_sideways(position):
+        return (hand.center[0], hand.y - NAME_TAG_GAP)
+    return (hand.x - NAME_TAG_HALF_WIDTH - NAME_TAG_GAP, hand.center[1])
 
 
 def seat_position(seat: int, my_seat: int, players: int, direction: str = "right") -> SeatPosition:
