@@ -10,6 +10,8 @@ does not depend on the engine; needs `pygame.font` but no display.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from types import MappingProxyType
 
 import pygame
 
@@ -41,24 +43,26 @@ COURT_FRAME = (0.23, 0.115, 0.77, 0.885)  # left, top, right, bottom as fraction
 # Pip rows per numeral as (column, row) with columns 0..2 and rows in [0, 1] top to bottom;
 # the layout of printed French-suited cards.
 _THIRD = 1 / 3
-_PIP_LAYOUTS: dict[int, tuple[tuple[int, float], ...]] = {
-    2: ((1, 0), (1, 1)),
-    3: ((1, 0), (1, 0.5), (1, 1)),
-    4: ((0, 0), (2, 0), (0, 1), (2, 1)),
-    5: ((0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)),
-    6: ((0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
-    7: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
-    8: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)),
-    9: (
-        *((c, r) for r in (0, _THIRD, 2 * _THIRD, 1) for c in (0, 2)),
-        (1, 0.5),
-    ),
-    10: (
-        *((c, r) for r in (0, _THIRD, 2 * _THIRD, 1) for c in (0, 2)),
-        (1, _THIRD / 2),
-        (1, 1 - _THIRD / 2),
-    ),
-}
+_PIP_LAYOUTS: Mapping[int, tuple[tuple[int, float], ...]] = MappingProxyType(
+    {
+        2: ((1, 0), (1, 1)),
+        3: ((1, 0), (1, 0.5), (1, 1)),
+        4: ((0, 0), (2, 0), (0, 1), (2, 1)),
+        5: ((0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)),
+        6: ((0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+        7: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
+        8: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)),
+        9: (
+            *((c, r) for r in (0, _THIRD, 2 * _THIRD, 1) for c in (0, 2)),
+            (1, 0.5),
+        ),
+        10: (
+            *((c, r) for r in (0, _THIRD, 2 * _THIRD, 1) for c in (0, 2)),
+            (1, _THIRD / 2),
+            (1, 1 - _THIRD / 2),
+        ),
+    }
+)
 
 
 def parse_card_text(text: str) -> tuple[str, str]:
@@ -226,6 +230,23 @@ class CardArt:
         self, surface: pygame.Surface, rank: str, suit: str, colour: tuple[int, int, int]
     ) -> None:
         """A framed panel with the court letter large in the middle between two suit marks."""
+        frame = self._draw_court_panel(surface, colour)
+        w, h = self._big
+        letter_height = h * 0.27
+        # The default font's capitals are about 0.7 of its nominal size.
+        letter = self._font(round(letter_height / 0.7)).render(rank, True, colour)
+        letter = letter.subsurface(letter.get_bounding_rect())
+        surface.blit(letter, letter.get_rect(center=frame.center))
+        mark = w * 0.17
+        gap = letter_height / 2 + mark * 0.85
+        above, below = (frame.centerx, frame.centery - gap), (frame.centerx, frame.centery + gap)
+        draw_suit(surface, suit, above, mark, colour)
+        draw_suit(surface, suit, below, mark, colour, upside_down=True)
+
+    def _draw_court_panel(
+        self, surface: pygame.Surface, colour: tuple[int, int, int]
+    ) -> pygame.Rect:
+        """The hatched cream panel with a suit-coloured frame and gold inner line; its rect."""
         w, h = self._big
         left, top, right, bottom = COURT_FRAME
         frame = pygame.Rect(
@@ -236,36 +257,15 @@ class CardArt:
         self._draw_lattice(surface, frame, theme.COURT_PATTERN, w * 0.07, max(1, line // 2))
         pygame.draw.rect(surface, colour, frame, width=line, border_radius=line * 2)
         inner = frame.inflate(-4 * line, -4 * line)
-        pygame.draw.rect(
-            surface, theme.COURT_FRAME, inner, width=max(1, line // 2), border_radius=line
-        )
-        self._draw_court_corners(surface, inner, colour)
-        letter_height = h * 0.27
-        letter = self._font(round(letter_height / 0.7)).render(rank, True, colour)
-        letter = letter.subsurface(letter.get_bounding_rect())
-        surface.blit(letter, letter.get_rect(center=frame.center))
-        mark = w * 0.17
-        gap = letter_height / 2 + mark * 0.85
-        draw_suit(surface, suit, (frame.centerx, frame.centery - gap), mark, colour)
-        draw_suit(
-            surface, suit, (frame.centerx, frame.centery + gap), mark, colour, upside_down=True
-        )
-
-    def _draw_court_corners(
-        self, surface: pygame.Surface, inner: pygame.Rect, colour: tuple[int, int, int]
-    ) -> None:
-        """Small gold diamonds in the frame's corners, a printed-card flourish."""
+        gold_line = max(1, line // 2)
+        pygame.draw.rect(surface, theme.COURT_FRAME, inner, width=gold_line, border_radius=line)
+        # Small gold diamonds in the inner corners, a printed-card flourish.
         size = inner.width * 0.09
         inset = size * 0.9
-        for x, y in (
-            (inner.left, inner.top),
-            (inner.right, inner.top),
-            (inner.left, inner.bottom),
-            (inner.right, inner.bottom),
-        ):
-            cx = x + inset if x == inner.left else x - inset
-            cy = y + inset if y == inner.top else y - inset
-            draw_suit(surface, "d", (cx, cy), size, theme.COURT_FRAME)
+        for cx in (inner.left + inset, inner.right - inset):
+            for cy in (inner.top + inset, inner.bottom - inset):
+                draw_suit(surface, "d", (cx, cy), size, theme.COURT_FRAME)
+        return frame
 
     def _draw_back(self) -> pygame.Surface:
         w = self._big[0]

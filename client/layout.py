@@ -11,8 +11,9 @@ from __future__ import annotations
 import enum
 import logging
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 logger = logging.getLogger(__name__)
 
@@ -111,24 +112,35 @@ _W, _H = LOGICAL_SIZE
 _CW, _CH = CARD_SIZE
 
 # Where each hand's row is centred, and how much room it may spread over.
-_HAND_CENTRE: dict[SeatPosition, Point] = {
-    SeatPosition.BOTTOM: (_W / 2, _H - EDGE_MARGIN - _CH / 2),
-    SeatPosition.TOP: (_W / 2, EDGE_MARGIN + _CH / 2),
-    SeatPosition.LEFT: (EDGE_MARGIN + _CH / 2, _H / 2),
-    SeatPosition.RIGHT: (_W - EDGE_MARGIN - _CH / 2, _H / 2),
-}
-_HAND_SPAN = {SeatPosition.BOTTOM: 640, SeatPosition.TOP: 560, SeatPosition.LEFT: 300}
-_HAND_SPAN[SeatPosition.RIGHT] = _HAND_SPAN[SeatPosition.LEFT]
+_HAND_CENTRE: Mapping[SeatPosition, Point] = MappingProxyType(
+    {
+        SeatPosition.BOTTOM: (_W / 2, _H - EDGE_MARGIN - _CH / 2),
+        SeatPosition.TOP: (_W / 2, EDGE_MARGIN + _CH / 2),
+        SeatPosition.LEFT: (EDGE_MARGIN + _CH / 2, _H / 2),
+        SeatPosition.RIGHT: (_W - EDGE_MARGIN - _CH / 2, _H / 2),
+    }
+)
+_SIDE_HAND_SPAN = 300
+_HAND_SPAN: Mapping[SeatPosition, float] = MappingProxyType(
+    {
+        SeatPosition.BOTTOM: 640,
+        SeatPosition.TOP: 560,
+        SeatPosition.LEFT: _SIDE_HAND_SPAN,
+        SeatPosition.RIGHT: _SIDE_HAND_SPAN,
+    }
+)
 
 # Each pile sits in the screen corner at its owner's right hand (as the owner faces the
 # table), clear of every hand area; the extra margin leaves room for a stacked look.
 _PILE_INSET = 40
-_PILE_TOPLEFT: dict[SeatPosition, Point] = {
-    SeatPosition.BOTTOM: (_W - 2 * EDGE_MARGIN - _CW, _H - EDGE_MARGIN - _CH),
-    SeatPosition.TOP: (2 * EDGE_MARGIN, EDGE_MARGIN),
-    SeatPosition.LEFT: (EDGE_MARGIN, _H - EDGE_MARGIN - _PILE_INSET - _CW),
-    SeatPosition.RIGHT: (_W - EDGE_MARGIN - _CH, EDGE_MARGIN + _PILE_INSET),
-}
+_PILE_TOPLEFT: Mapping[SeatPosition, Point] = MappingProxyType(
+    {
+        SeatPosition.BOTTOM: (_W - 2 * EDGE_MARGIN - _CW, _H - EDGE_MARGIN - _CH),
+        SeatPosition.TOP: (2 * EDGE_MARGIN, EDGE_MARGIN),
+        SeatPosition.LEFT: (EDGE_MARGIN, _H - EDGE_MARGIN - _PILE_INSET - _CW),
+        SeatPosition.RIGHT: (_W - EDGE_MARGIN - _CH, EDGE_MARGIN + _PILE_INSET),
+    }
+)
 
 
 def is_sideways(position: SeatPosition) -> bool:

@@ -12,7 +12,8 @@ import logging
 import math
 import random
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import pygame
 
@@ -27,14 +28,16 @@ C5, E5, G5, A5, C6, E6, G4 = 523.25, 659.26, 783.99, 880.0, 1046.5, 1318.5, 392.
 
 # The mixer's sample size (as `pygame.mixer.get_init` reports it) -> array typecode, scale and
 # offset for mapping [-1, 1] onto that integer or float range.
-_SAMPLE_FORMATS: dict[int, tuple[str, float, float]] = {
-    -8: ("b", 127.0, 0.0),
-    8: ("B", 127.0, 128.0),
-    -16: ("h", 32767.0, 0.0),
-    16: ("H", 32767.0, 32768.0),
-    -32: ("i", 2147483647.0, 0.0),
-    32: ("f", 1.0, 0.0),
-}
+_SAMPLE_FORMATS: Mapping[int, tuple[str, float, float]] = MappingProxyType(
+    {
+        -8: ("b", 127.0, 0.0),
+        8: ("B", 127.0, 128.0),
+        -16: ("h", 32767.0, 0.0),
+        16: ("H", 32767.0, 32768.0),
+        -32: ("i", 2147483647.0, 0.0),
+        32: ("f", 1.0, 0.0),
+    }
+)
 
 
 # --- waveform building blocks ------------------------------------------------------------
@@ -151,15 +154,19 @@ def _round_end(rate: int, rng: random.Random) -> list[float]:
     return out
 
 
-_RECIPES: dict[str, tuple[Callable[[int, random.Random], list[float]], float]] = {
-    "deal": (_deal, 0.5),
-    "place": (_place, 0.7),
-    "capture": (_capture, 0.6),
-    "basra": (_basra, 0.8),
-    "your_turn": (_your_turn, 0.5),
-    "chat": (_chat, 0.4),
-    "round_end": (_round_end, 0.7),
-}
+_RECIPES: Mapping[str, tuple[Callable[[int, random.Random], list[float]], float]] = (
+    MappingProxyType(
+        {
+            "deal": (_deal, 0.5),
+            "place": (_place, 0.7),
+            "capture": (_capture, 0.6),
+            "basra": (_basra, 0.8),
+            "your_turn": (_your_turn, 0.5),
+            "chat": (_chat, 0.4),
+            "round_end": (_round_end, 0.7),
+        }
+    )
+)
 """Recipe and peak level per sound: the levels balance the sounds against each other."""
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 import pygame
 
@@ -94,7 +96,9 @@ def _span(points: list[Point]) -> float:
     return max(xs) - min(xs)
 
 
-SUIT_SHAPES: dict[str, SuitShape] = {"c": _club(), "d": _diamond(), "h": _heart(), "s": _spade()}
+SUIT_SHAPES: Mapping[str, SuitShape] = MappingProxyType(
+    {"c": _club(), "d": _diamond(), "h": _heart(), "s": _spade()}
+)
 
 
 def suit_colour(suit_letter: str) -> tuple[int, int, int]:
