@@ -1,0 +1,340 @@
+"""The game engine: start a match, list and check plays, apply them (RULES.md §3).
+
+`apply_play` carries the game on by itself: new deals, the end of a round (leftovers, scoring),
+the next round's deal and the end of the match, returning the events of each step. Shuffles are
+chance input: a seeded match shuffles round ``k`` with ``Random(f"{seed}:{k}")``, so the state
+never holds a live generator; an unseeded match draws from `secrets.SystemRandom`.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from shared.cards import KOMI, STANDARD_DECK, Card, Rank, shuffled_deck
+from shared.events import (
+    BasraScored,
+    CardPlayed,
+    CardsCaptured,
+    Event,
+    FloorDealt,
+    HandDealt,
+    LeftoversTaken,
+    MatchEnded,
+    RoundScored,
+    RoundStarted,
+)
+from shared.plays import Play, mask_of, plays_for, plays_for_hand
+from shared.rules import Bonus, Direction, FirstFloor, RuleSet, capture_profile_of, sweep_bonus
+from shared.scoring import match_winner, round_tally
+from shared.state import LastPlay, MatchState, RoundState, Seat, next_seat
+
+__all__ = [
+    "IllegalPlayError",
+    "Transition",
+    "apply_play",
+    "check_play",
+    "legal_plays",
+    "new_match",
+    "opening_events",
+    "replay",
+]
+
+
+class IllegalPlayError(ValueError):
+    """A play the rules do not allow; the message can be shown to the player."""
+
+
+class Transition(NamedTuple):
+    """The state after a play and what happened on the way there."""
+
+    state: MatchState
+    events: tuple[Event, ...]
+
+
+def new_match(
+    rules: RuleSet | None = None,
+    seed: int | None = None,
+    *,
+    dealer: Seat | None = None,
+    deck: Sequence[Card] | None = None,
+) -> MatchState:
+    """A new match, its first round dealt.
+
+    ``seed`` None shuffles with a CSPRNG; an int makes the match reproducible. ``dealer`` and
+    ``deck`` (the first round's order, top card first) fix the chance for tests and replays.
+    """
+    rules = rules or RuleSet()
+    if seed is not None and type(seed) is not int:
+        raise ValueError("A seed is a whole number (or None for a secure shuffle).")
+    if dealer is None:
+        dealer = _rng(seed, "dealer").randrange(rules.players)
+    elif dealer not in range(rules.players):
+        raise ValueError(f"The dealer must be a seat from 0 to {rules.players - 1}.")
+    cards = tuple(deck) if deck is not None else _deck_for(seed, 0)
+    if sorted(cards) != list(STANDARD_DECK):
+        raise ValueError("A deck must hold each of the 52 cards exactly once.")
+    round_state = _deal_round(rules, 0, dealer, cards)
+    return MatchState(rules, seed, (0, 0), 0, round_state, None, capture_profile_of(rules))
+
+
+def opening_events(state: MatchState) -> tuple[Event, ...]:
+    """The events of dealing the current round as it now stands (for a match just created)."""
+    r = state.round
+    return _deal_events(state.rules, r, deal=1)
+
+
+def legal_plays(state: MatchState) -> tuple[Play, ...]:
+    """Every distinct play for the seat to move; empty exactly when the match is over."""
+    r = state.round
+    seat = r.to_move
+    if seat is None or state.winner is not None:
+        return ()
+    return plays_for_hand(r.hands[seat], r.floor, r.floor_mask, state.profile)
+
+
+def check_play(state: MatchState, play: Play, seat: Seat | None = None) -> None:
+    """Raise `IllegalPlayError` unless ``play`` is legal now (by ``seat``, when given)."""
+    r = state.round
+    if state.winner is not None or r.to_move is None:
+        raise IllegalPlayError("The match is over.")
+    if seat is not None and seat != r.to_move:
+        raise IllegalPlayError("It is not your turn.")
+    if not isinstance(play, Play) or not isinstance(play.card, Card):
+        raise IllegalPlayError("That is not a play.")
+    if play.card not in r.hands[r.to_move]:
+        raise IllegalPlayError(f"You do not hold the {play.card}.")
+    options = plays_for(play.card, r.floor, r.floor_mask, state.profile)
+    if play in options:
+        return
+    choices = " or ".join(f"'{o}'" for o in options)
+    raise IllegalPlayError(f"That is not what the {play.card} takes here: play {choices}.")
+
+
+def apply_play(state: MatchState, play: Play) -> Transition:
+    """Play ``play`` for the seat to move and carry the game on; raises `IllegalPlayError`."""
+    rules, r = state.rules, state.round
+    seat = r.to_move
+    hand = r.hands[seat] if seat is not None and state.winner is None else ()
+    if (
+        type(play) is not Play
+        or play.card not in hand
+        or play not in plays_for(play.card, r.floor, r.floor_mask, state.profile)
+    ):
+        check_play(state, play)  # raises, saying what is wrong
+    assert seat is not None
+    card = play.card
+    team = seat & 1
+    at = hand.index(card)
+    hands = (*r.hands[:seat], hand[:at] + hand[at + 1 :], *r.hands[seat + 1 :])
+    hands_empty = not any(hands)
+    piles, basras, jacks, last_capturer = r.piles, r.basras, r.jack_basras, r.last_capturer
+    bonus = _NO_BONUS
+    taken = play.taken
+    if taken:
+        floor = tuple(c for c in r.floor if c not in taken)
+        piles = _add(piles, team, (*taken, card))
+        last_capturer = team
+        events: list[Event] = [CardPlayed(seat, card), CardsCaptured(seat, team, card, taken)]
+        if not floor and (rules.last_card_basra or r.stock or not hands_empty):
+            bonus = sweep_bonus(card, r.floor, state.profile)
+        if bonus is not _NO_BONUS:
+            if bonus is Bonus.BASRA:
+                basras = _bump(basras, team)
+                events.append(BasraScored(seat, team, bonus, rules.basra_points))
+            else:
+                jacks = _bump(jacks, team)
+                events.append(BasraScored(seat, team, bonus, rules.jack_basra_points))
+        floor_mask = r.floor_mask & ~mask_of(taken)
+    else:
+        floor = (*r.floor, card)
+        floor_mask = r.floor_mask | (1 << card)
+        events = [CardPlayed(seat, card)]
+    after = RoundState(
+        r.number,
+        r.dealer,
+        r.deal,
+        hands,
+        r.stock,
+        floor,
+        floor_mask,
+        piles,
+        basras,
+        jacks,
+        last_capturer,
+        (seat + (1 if rules.direction is _RIGHT else -1)) % rules.players,
+        LastPlay(seat, card, taken, bonus),
+    )
+    if hands_empty:
+        if not r.stock:
+            return _finish_round(state, after, events)
+        after = _deal_more(rules, after)
+        events.extend(_deal_events(rules, after, after.deal))
+    return Transition(
+        MatchState(rules, state.seed, state.scores, state.carry, after, None, state.profile),
+        tuple(events),
+    )
+
+
+_NO_BONUS = Bonus.NONE
+_RIGHT = Direction.RIGHT
+
+
+def _add(
+    per_team: tuple[tuple[Card, ...], ...], team: int, cards: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    return (per_team[0] + cards, per_team[1]) if team == 0 else (per_team[0], per_team[1] + cards)
+
+
+def _bump(counts: tuple[int, ...], team: int) -> tuple[int, ...]:
+    return (counts[0] + 1, counts[1]) if team == 0 else (counts[0], counts[1] + 1)
+
+
+def _finish_round(state: MatchState, r: RoundState, events: list[Event]) -> Transition:
+    """Leftovers to the last capturer, score the round, then deal on or end the match."""
+    rules = state.rules
+    piles = r.piles
+    events.append(LeftoversTaken(r.last_capturer, r.floor))
+    if r.last_capturer is not None and r.floor:
+        piles = _add(piles, r.last_capturer, r.floor)
+    tally = round_tally(rules, piles, r.basras, r.jack_basras, state.carry)
+    scores = tuple(s + p for s, p in zip(state.scores, tally.points, strict=True))
+    events.append(RoundScored(r.number, tally, scores))
+    winner = match_winner(rules, scores)
+    if winner is not None:
+        final = RoundState(
+            r.number,
+            r.dealer,
+            r.deal,
+            r.hands,
+            r.stock,
+            (),
+            0,
+            piles,
+            r.basras,
+            r.jack_basras,
+            r.last_capturer,
+            None,
+            r.last_play,
+        )
+        events.append(MatchEnded(winner, scores))
+        end = MatchState(rules, state.seed, scores, tally.carry_out, final, winner, state.profile)
+        return Transition(end, tuple(events))
+    number = r.number + 1
+    dealer = next_seat(r.dealer, rules)
+    fresh = _deal_round(rules, number, dealer, _deck_for(state.seed, number))
+    events.extend(_deal_events(rules, fresh, 1))
+    nxt = MatchState(rules, state.seed, scores, tally.carry_out, fresh, None, state.profile)
+    return Transition(nxt, tuple(events))
+
+
+def _rng(seed: int | None, purpose: str | int) -> random.Random:
+    if seed is None:
+        return secrets.SystemRandom()
+    return random.Random(f"{seed}:{purpose}")
+
+
+def _deck_for(seed: int | None, round_number: int) -> tuple[Card, ...]:
+    return tuple(shuffled_deck(_rng(seed, round_number)))
+
+
+def _deal_order(rules: RuleSet, dealer: Seat) -> list[Seat]:
+    """From the dealer's right round to the dealer himself."""
+    order = [next_seat(dealer, rules)]
+    while order[-1] != dealer:
+        order.append(next_seat(order[-1], rules))
+    return order
+
+
+def _deal_round(rules: RuleSet, number: int, dealer: Seat, deck: tuple[Card, ...]) -> RoundState:
+    size = rules.hand_size
+    hands: list[tuple[Card, ...]] = [()] * rules.players
+    pos = 0
+    for seat in _deal_order(rules, dealer):
+        hands[seat] = deck[pos : pos + size]
+        pos += size
+    floor, stock = _bury_forbidden(rules, list(deck[pos : pos + 4]), list(deck[pos + 4 :]))
+    return RoundState(
+        number,
+        dealer,
+        1,
+        tuple(hands),
+        stock,
+        floor,
+        mask_of(floor),
+        ((), ()),
+        (0, 0),
+        (0, 0),
+        None,
+        next_seat(dealer, rules),
+        None,
+    )
+
+
+def _forbidden_on_first_floor(rules: RuleSet, card: Card) -> bool:
+    if rules.first_floor is FirstFloor.NONE:
+        return False
+    if card.rank is Rank.JACK:
+        return True
+    return rules.first_floor is FirstFloor.JACK_AND_KOMI and card is KOMI
+
+
+def _bury_forbidden(
+    rules: RuleSet, floor: list[Card], stock: list[Card]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Move each forbidden floor card under the stock and replace it from the top (§3.4)."""
+    for i in range(len(floor)):
+        while _forbidden_on_first_floor(rules, floor[i]):
+            stock.append(floor[i])
+            floor[i] = stock.pop(0)
+    return tuple(floor), tuple(stock)
+
+
+def _deal_more(rules: RuleSet, r: RoundState) -> RoundState:
+    size = rules.hand_size
+    hands: list[tuple[Card, ...]] = [()] * rules.players
+    pos = 0
+    for seat in _deal_order(rules, r.dealer):
+        hands[seat] = r.stock[pos : pos + size]
+        pos += size
+    return RoundState(
+        r.number,
+        r.dealer,
+        r.deal + 1,
+        tuple(hands),
+        r.stock[pos:],
+        r.floor,
+        r.floor_mask,
+        r.piles,
+        r.basras,
+        r.jack_basras,
+        r.last_capturer,
+        r.to_move,
+        r.last_play,
+    )
+
+
+def _deal_events(rules: RuleSet, r: RoundState, deal: int) -> tuple[Event, ...]:
+    events: list[Event] = []
+    if deal == 1:
+        events.append(RoundStarted(r.number, r.dealer))
+    for seat in _deal_order(rules, r.dealer):
+        events.append(HandDealt(seat, deal, len(r.hands[seat]), r.hands[seat]))
+    if deal == 1:
+        events.append(FloorDealt(r.floor))
+    return tuple(events)
+
+
+def replay(
+    rules: RuleSet, seed: int, plays: Sequence[Play], dealer: Seat | None = None
+) -> list[Transition]:
+    """Apply ``plays`` from a new seeded match; the transitions, for golden replays and tests."""
+    state = new_match(rules, seed, dealer=dealer)
+    out = []
+    for play in plays:
+        t = apply_play(state, play)
+        out.append(t)
+        state = t.state
+    return out

@@ -1,0 +1,106 @@
+"""Seats, teams and the immutable state of a round and of a match.
+
+States are immutable values: every play makes a new one and the old one stays valid, which
+gives undo, replays and search for free. Nothing here changes state; `shared.engine` makes new
+ones. The records are `NamedTuple`s rather than frozen dataclasses because one is built per play
+and a frozen dataclass costs five times as much to build, which the bots' playouts feel.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import NamedTuple
+
+from shared.cards import Card
+from shared.rules import Bonus, CaptureProfile, Direction, RuleSet
+
+Seat = int
+Team = int
+
+
+class Phase(enum.Enum):
+    PLAYING = "playing"
+    MATCH_OVER = "match_over"
+
+
+def team_of(seat: Seat) -> Team:
+    """The side a seat plays for: partners sit opposite, so seats 0 and 2 are team 0.
+
+    With 2 players each seat is its own side (seat 0 is team 0, seat 1 is team 1).
+    """
+    return seat % 2
+
+
+def next_seat(seat: Seat, rules: RuleSet) -> Seat:
+    """The seat that plays after ``seat`` (to the right by default)."""
+    return (seat + (1 if rules.direction is _RIGHT else -1)) % rules.players
+
+
+_RIGHT = Direction.RIGHT
+
+
+class LastPlay(NamedTuple):
+    """The most recent play of the round, as every player saw it."""
+
+    seat: Seat
+    card: Card
+    taken: frozenset[Card]
+    bonus: Bonus
+    """What it scored: a last-card Basra the rules do not count shows as no bonus."""
+
+
+class RoundState(NamedTuple):
+    """Everything about the round in progress."""
+
+    number: int
+    """Rounds are numbered from 0 within a match."""
+    dealer: Seat
+    deal: int
+    """Which deal of the round is being played, from 1."""
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    """The undealt cards; the next card dealt is ``stock[0]``."""
+    floor: tuple[Card, ...]
+    floor_mask: int
+    """Bit ``i`` set when the card of index ``i`` is on the floor (a fast memo key)."""
+    piles: tuple[tuple[Card, ...], ...]
+    """Captured cards per team."""
+    basras: tuple[int, ...]
+    jack_basras: tuple[int, ...]
+    last_capturer: Team | None
+    to_move: Seat | None
+    """None once the round (and so the match) is over."""
+    last_play: LastPlay | None
+
+
+class MatchState(NamedTuple):
+    """A match: its rules, scores so far, and the round being played."""
+
+    rules: RuleSet
+    seed: int | None
+    """None: each round is shuffled by a CSPRNG; an int: every round is reproducible."""
+    scores: tuple[int, ...]
+    carry: int
+    """Majority points carried over from tied rounds (when the rules carry them)."""
+    round: RoundState
+    winner: Team | None
+    profile: CaptureProfile
+    """The capture-deciding part of ``rules``, kept so hot paths need not derive it."""
+
+    @property
+    def phase(self) -> Phase:
+        return Phase.PLAYING if self.winner is None else Phase.MATCH_OVER
+
+    @property
+    def to_move(self) -> Seat | None:
+        return None if self.winner is not None else self.round.to_move
+
+    def cards_in_play(self) -> list[Card]:
+        """Stock, hands, floor and piles together: always the 52 distinct cards."""
+        r = self.round
+        cards = list(r.stock) + list(r.floor)
+        for hand in r.hands:
+            cards.extend(hand)
+        for pile in r.piles:
+            cards.extend(pile)
+        return cards

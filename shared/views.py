@@ -1,0 +1,90 @@
+"""What one seat may know: `view_for(state, seat)` and `redact(event, seat)`.
+
+These are the only ways game state leaves the engine for a player, a spectator or a bot. A view
+holds the seat's own hand and nothing of any other hand or of the stock but their sizes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shared.cards import Card
+from shared.engine import legal_plays
+from shared.events import Event, HandDealt
+from shared.plays import Play
+from shared.rules import RuleSet
+from shared.state import LastPlay, MatchState, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """A seat's (or, with ``seat`` None, a spectator's) knowledge of the match."""
+
+    seat: Seat | None
+    rules: RuleSet
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    """Per seat."""
+    floor: tuple[Card, ...]
+    stock_size: int
+    pile_sizes: tuple[int, ...]
+    """Per team; with 2 players each player is a team."""
+    basras: tuple[int, ...]
+    """Per team, this round (Jack Basras not included)."""
+    jack_basras: tuple[int, ...]
+    scores: tuple[int, ...]
+    """Per team, match totals before the round in progress."""
+    dealer: Seat
+    to_move: Seat | None
+    legal_plays: tuple[Play, ...]
+    """Empty unless it is this seat's turn."""
+    gone: tuple[Card, ...]
+    """Cards seen this round that now lie in capture piles, sorted."""
+    last_play: LastPlay | None
+    winner: int | None
+    round_number: int
+    deal: int
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def my_turn(self) -> bool:
+        return self.seat is not None and self.seat == self.to_move
+
+
+def view_for(state: MatchState, seat: Seat | None) -> PlayerView:
+    """What ``seat`` sees now; ``None`` gives the public view of a spectator."""
+    if seat is not None and seat not in range(state.rules.players):
+        raise ValueError(f"There is no seat {seat} in a {state.rules.players}-player match.")
+    r = state.round
+    to_move = state.to_move
+    mine = seat is not None and seat == to_move
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        hand=tuple(sorted(r.hands[seat])) if seat is not None else (),
+        hand_sizes=tuple(len(h) for h in r.hands),
+        floor=r.floor,
+        stock_size=len(r.stock),
+        pile_sizes=tuple(len(p) for p in r.piles),
+        basras=r.basras,
+        jack_basras=r.jack_basras,
+        scores=state.scores,
+        dealer=r.dealer,
+        to_move=to_move,
+        legal_plays=legal_plays(state) if mine else (),
+        gone=tuple(sorted(c for pile in r.piles for c in pile)),
+        last_play=r.last_play,
+        winner=state.winner,
+        round_number=r.number,
+        deal=r.deal,
+    )
+
+
+def redact(event: Event, seat: Seat | None) -> Event:
+    """``event`` as ``seat`` may see it: other seats' dealt cards become a count."""
+    if isinstance(event, HandDealt) and event.seat != seat and event.cards is not None:
+        return event._replace(cards=None)
+    return event

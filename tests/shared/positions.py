@@ -1,0 +1,48 @@
+"""Build exact positions for tests: chosen hands and floor, the rest of the 52 in the piles."""
+
+from __future__ import annotations
+
+from shared.cards import STANDARD_DECK, Card, parse_cards
+from shared.plays import mask_of
+from shared.rules import RuleSet, capture_profile_of
+from shared.state import MatchState, RoundState
+
+
+def position(
+    hands: list[str],
+    floor: str,
+    *,
+    to_move: int = 0,
+    stock: str = "",
+    rules: RuleSet | None = None,
+    last_capturer: int | None = 0,
+    scores: tuple[int, int] = (0, 0),
+    dealer: int | None = None,
+) -> MatchState:
+    """A match state with these hands (per seat), floor and stock; every other card is split
+    between the two capture piles (team 0 first), so the 52 cards stay conserved."""
+    rules = rules or RuleSet(players=len(hands))
+    hand_cards = tuple(tuple(parse_cards(h)) for h in hands)
+    floor_cards = tuple(parse_cards(floor))
+    stock_cards = tuple(parse_cards(stock))
+    used = {c for h in hand_cards for c in h} | set(floor_cards) | set(stock_cards)
+    rest = [c for c in STANDARD_DECK if c not in used]
+    half = len(rest) // 2
+    piles: tuple[tuple[Card, ...], ...] = (tuple(rest[:half]), tuple(rest[half:]))
+    dealer = (to_move - 1) % rules.players if dealer is None else dealer
+    round_state = RoundState(
+        0,
+        dealer,
+        rules.deals_per_round,
+        hand_cards,
+        stock_cards,
+        floor_cards,
+        mask_of(floor_cards),
+        piles,
+        (0, 0),
+        (0, 0),
+        last_capturer,
+        to_move,
+        None,
+    )
+    return MatchState(rules, 7, scores, 0, round_state, None, capture_profile_of(rules))
