@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, TypeAlias
@@ -182,7 +182,8 @@ class Tween:
             self._start_values = tuple(_as_value(getattr(self.target, a)) for a in self.attrs)
         self._elapsed += dt
         if self._elapsed + TIME_EPSILON >= self.duration:
-            leftover = max(0.0, self._elapsed - self.duration)
+            leftover = self._elapsed - self.duration
+            leftover = leftover if leftover > TIME_EPSILON else 0.0  # float dust is not time
             self._finish()
             return leftover
         self._write(self.ease(self._elapsed / self.duration))
@@ -214,12 +215,18 @@ class Timeline:
     """Owns running tweens; a new tween on a (target, attribute) replaces the old one.
 
     A replaced tween is dropped where it stands and its `on_done` does not run, because the
-    new tween now owns the attribute. Each scene owns one timeline, so leaving the scene can
-    `stop()` everything it started.
+    new tween now owns the attribute. Tweens run in parallel; `sequence` chains them, and a
+    tween started from another's `on_done` gets the rest of that frame's time, so chains stay
+    exact. Each scene owns one timeline, so leaving the scene can `stop()` everything.
     """
+
+    MAX_STOP_ROUNDS = 100
+    """Bound on `stop(complete=True)` rounds, in case on_done callbacks keep adding tweens."""
 
     def __init__(self) -> None:
         self._tweens: list[Tween] = []
+        self._added: list[Tween] = []
+        """Every tween added during the current `update`, to hand on leftover time."""
 
     def __len__(self) -> int:
         return len(self._tweens)
@@ -256,22 +263,67 @@ class Timeline:
             old.stop(complete=False)
             self._tweens.remove(old)
         self._tweens.append(tween)
+        self._added.append(tween)
         tween.update(0.0)
         self._tweens = [t for t in self._tweens if not t.done]
         return tween
 
+    def sequence(self, tweens: Sequence[Tween], on_done: Callable[[], None] | None = None) -> None:
+        """Run `tweens` one after another, then call `on_done`.
+
+        Each tween is added when the one before finishes, so it starts from where that one
+        left the target. If a step is replaced or stopped without completing, the rest of the
+        sequence is dropped.
+        """
+        remaining = list(tweens)
+
+        def start_next() -> None:
+            if not remaining:
+                if on_done is not None:
+                    on_done()
+                return
+            step = remaining.pop(0)
+            own_on_done = step.on_done
+
+            def step_finished() -> None:
+                if own_on_done is not None:
+                    own_on_done()
+                start_next()
+
+            step.on_done = step_finished
+            self.add(step)
+
+        start_next()
+
     def update(self, dt: float) -> None:
         """Advance every tween; finished tweens are dropped after their `on_done` ran."""
+        self._added = []
         # Copy: on_done callbacks may start or replace tweens while we iterate.
         for tween in list(self._tweens):
-            tween.update(dt)
+            self._advance(tween, dt)
         self._tweens = [t for t in self._tweens if not t.done]
 
+    def _advance(self, tween: Tween, dt: float) -> None:
+        mark = len(self._added)
+        leftover = tween.update(dt)
+        if tween.done and leftover > 0:
+            # Tweens its on_done started get the rest of this frame.
+            for follow_up in self._added[mark:]:
+                self._advance(follow_up, leftover)
+
     def stop(self, complete: bool = True) -> None:
-        """Stop every tween; with `complete`, each jumps to its end and runs `on_done`."""
-        tweens, self._tweens = self._tweens, []
-        for tween in tweens:
-            tween.stop(complete)
+        """Stop every tween; with `complete`, each jumps to its end and runs `on_done`.
+
+        Tweens that completing callbacks start (such as later steps of a sequence) are
+        completed too, so the targets end in their final state.
+        """
+        for _ in range(self.MAX_STOP_ROUNDS):
+            tweens, self._tweens = self._tweens, []
+            for tween in tweens:
+                tween.stop(complete)
+            if not self._tweens:
+                return
+        logger.warning("on_done callbacks kept adding tweens; %d left", len(self._tweens))
 
     def stop_target(self, target: object, complete: bool = True) -> None:
         """Stop the tweens that animate `target` (for example a sprite being removed)."""

@@ -201,3 +201,50 @@ def test_negative_durations_are_rejected() -> None:
         Tween(Sprite(), "x", 1, duration=-1)
     with pytest.raises(ValueError):
         Scheduler().call_every(0, lambda: None)
+
+
+def test_sequence_runs_steps_in_order_with_exact_timing() -> None:
+    sprite = Sprite()
+    log: list[str] = []
+    timeline = Timeline()
+    timeline.sequence(
+        [
+            Tween(sprite, "x", 100, 0.25, on_done=lambda: log.append("first")),
+            Tween(sprite, "x", 0, 0.5),
+            Tween(sprite, "y", 30, 0.25),
+        ],
+        on_done=lambda: log.append("all"),
+    )
+    timeline.update(0.35)  # 0.25 s of the first step, then 0.1 s of the second
+    assert log == ["first"]
+    assert sprite.x == pytest.approx(80.0)
+    timeline.update(0.4)  # second done; its 0.0 s leftover starts nothing yet
+    assert sprite.x == 0.0
+    assert sprite.y == pytest.approx(0.0, abs=1e-9)
+    timeline.update(0.25)
+    assert sprite.y == 30.0
+    assert log == ["first", "all"]
+    assert not timeline.busy
+
+
+def test_stop_completes_the_rest_of_a_sequence() -> None:
+    sprite = Sprite()
+    timeline = Timeline()
+    done: list[bool] = []
+    timeline.sequence(
+        [Tween(sprite, "x", 10, 1.0), Tween(sprite, "y", 20, 1.0)],
+        on_done=lambda: done.append(True),
+    )
+    timeline.update(0.1)
+    timeline.stop(complete=True)
+    assert (sprite.x, sprite.y) == (10.0, 20.0)
+    assert done == [True] and not timeline.busy
+
+
+def test_replacing_a_sequence_step_drops_the_rest() -> None:
+    sprite = Sprite()
+    timeline = Timeline()
+    timeline.sequence([Tween(sprite, "x", 10, 1.0), Tween(sprite, "y", 20, 1.0)])
+    timeline.animate(sprite, "x", -5, 0.5)
+    timeline.update(2.0)
+    assert (sprite.x, sprite.y) == (-5.0, 0.0)
