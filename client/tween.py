@@ -41,10 +41,6 @@ def ease_out_quad(t: float) -> float:
     return 1.0 - (1.0 - t) * (1.0 - t)
 
 
-def ease_in_cubic(t: float) -> float:
-    return t * t * t
-
-
 def ease_out_cubic(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
@@ -79,7 +75,6 @@ EASINGS: Mapping[str, Easing] = MappingProxyType(
             linear,
             ease_in_quad,
             ease_out_quad,
-            ease_in_cubic,
             ease_out_cubic,
             ease_in_out_cubic,
             ease_out_back,
