@@ -1,18 +1,26 @@
-"""Computer players. `make_bot(level)` gives a bot of level ``easy``, ``medium`` or ``hard``."""
+"""Computer players. `make_bot(level)` gives a bot of level ``easy``, ``medium`` or ``hard``;
+`suggest(view)` gives a hint for a human player."""
 
 from __future__ import annotations
 
 from shared.bots.base import Bot, NoPlayError
 from shared.bots.easy import EasyBot
+from shared.bots.medium import MediumBot
 
-LEVELS = ("easy",)
+LEVELS = ("easy", "medium")
 
 
-def make_bot(level: str) -> Bot:
-    """A bot of the named level; raises ValueError for an unknown level."""
+def make_bot(level: str, *, budget: float | None = None) -> Bot:
+    """A bot of the named level; raises ValueError for an unknown level.
+
+    ``budget`` is the hard bot's thinking time per decision in seconds (None: its default);
+    the other levels are fast and ignore it.
+    """
     if level == "easy":
         return EasyBot()
+    if level == "medium":
+        return MediumBot()
     raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "NoPlayError", "make_bot"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "MediumBot", "NoPlayError", "make_bot"]
