@@ -26,7 +26,7 @@ from shared.events import (
     RoundScored,
     RoundStarted,
 )
-from shared.plays import Play, mask_of, plays_for, plays_for_hand
+from shared.plays import Play, mask_of, plays_for, plays_for_hand, takes_for
 from shared.rules import Bonus, Direction, FirstFloor, RuleSet, capture_profile_of, sweep_bonus
 from shared.scoring import match_winner, round_tally
 from shared.state import LastPlay, MatchState, RoundState, Seat, next_seat
@@ -121,7 +121,7 @@ def apply_play(state: MatchState, play: Play) -> Transition:
     if (
         type(play) is not Play
         or play.card not in hand
-        or play not in plays_for(play.card, r.floor, r.floor_mask, state.profile)
+        or play.taken not in takes_for(play.card, r.floor, r.floor_mask, state.profile)
     ):
         check_play(state, play)  # raises, saying what is wrong
     assert seat is not None

@@ -1,21 +1,25 @@
 """`Play`: a card from the hand together with exactly what it takes; and `plays_for`, the fast
 path from (card, floor) to its plays that `legal_plays`, `apply_play` and bot playouts share.
 
-Two memos stand in front of the exact solver of `shared.rules`. The first is keyed by the exact
-floor. The second is keyed by the floor's count of cards per rank: what a card takes depends on
-ranks alone, so that memo answers for floors never seen before. It stores, per outcome, which
-ranks are taken (a card index is ``4 * (rank - 1) + suit``, so each rank owns four adjacent bits
-of the floor mask). Outcomes that take only some cards of a rank go to the exact solver.
+Two memos stand in front of the exact solver of `shared.rules`, both keyed by the card's *kind*
+(its rank, or "the sweeping 7d") rather than the card, since the four suits of a rank take the
+same cards. A card index is ``4 * (rank - 1) + suit``, so each rank owns four adjacent bits of a
+floor mask, and a card only looks at some ranks (`_relevant_bits`).
+
+- `_TAKES` maps the relevant floor bits to the sets of cards taken: most lookups end here.
+- `_SHAPES` maps the floor's *count of cards per rank* to which ranks each outcome takes, so a
+  floor never seen before is answered without the solver. Outcomes that take only some cards of
+  a rank (where suits matter) fall through to the exact solver.
 """
 
 from __future__ import annotations
 
-from typing import Generic, NamedTuple, TypeVar
+from typing import NamedTuple, TypeVar
 
 from shared.cards import KOMI, STANDARD_DECK, Card, Rank, format_cards
 from shared.rules import CaptureProfile, solve_captures
 
-__all__ = ["Play", "cards_of_mask", "mask_of", "plays_for", "plays_for_hand"]
+__all__ = ["Play", "cards_of_mask", "mask_of", "plays_for", "plays_for_hand", "takes_for"]
 
 
 class Play(NamedTuple):
@@ -33,37 +37,24 @@ class Play(NamedTuple):
         return f"{self.card} takes {format_cards(sorted(self.taken))}"
 
 
-_V = TypeVar("_V")
+Takes = tuple[frozenset[Card], ...]
+_T = TypeVar("_T")
 
-
-class _Memo(Generic[_V]):
-    """A dict that empties itself when full, so memory stays bounded in long runs."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.table: dict[int, _V] = {}
-
-    def store(self, key: int, value: _V) -> None:
-        if len(self.table) >= self.limit:
-            self.table.clear()
-        self.table[key] = value
-
-
-_TABLE_LIMIT = 1 << 13
-_BY_FLOOR: tuple[tuple[dict[int, tuple[Play, ...]], ...], ...] = tuple(
-    tuple({} for _ in STANDARD_DECK) for _ in range(12)
-)
-_BY_RANKS: _Memo[tuple[int, ...]] = _Memo(1 << 16)
-_SETS: _Memo[frozenset[Card]] = _Memo(1 << 16)
 _KOMI_SWEEP = 14
+_KINDS = 15
+_PROFILES = 12
+_TABLE_LIMIT = 1 << 14
+_OTHERS_BIT = 1 << 52
 _NIBBLES_1 = int("5" * 13, 16)
 _NIBBLES_2 = int("3" * 13, 16)
 _VALUE = tuple(int(c.rank) for c in STANDARD_DECK)
 _KIND_SWEEPING = tuple(_KOMI_SWEEP if c is KOMI else _VALUE[c] for c in STANDARD_DECK)
+# Suit offsets within a rank (c d h s) in the order stand-in floors use them: the 7d last.
+_STAND_IN_SUITS = (0, 2, 3, 1)
 
 
 def _relevant_bits(kind: int) -> int:
-    """The floor bits (four per rank) that decide what a card of ``kind`` takes.
+    """The floor bits that decide what a card of ``kind`` takes.
 
     A numeral looks only at ranks up to its own, a Queen or King only at its own rank; whether
     anything else lies on the floor (it spoils a Basra) is kept as `_OTHERS_BIT`. A Jack and
@@ -76,12 +67,16 @@ def _relevant_bits(kind: int) -> int:
     return (1 << 52) - 1
 
 
-_RELEVANT = tuple(_relevant_bits(kind) for kind in range(_KOMI_SWEEP + 1))
-_SWEEPING_BITS = tuple(_RELEVANT[_KIND_SWEEPING[c]] for c in STANDARD_DECK)
-_PLAIN_BITS = tuple(_RELEVANT[_VALUE[c]] for c in STANDARD_DECK)
-_OTHERS_BIT = 1 << 52
-# Suit offsets in a card's index (c d h s); stand-in floors put the 7d last.
-_STAND_IN_SUITS = (0, 2, 3, 1)
+_RELEVANT = tuple(_relevant_bits(kind) for kind in range(_KINDS))
+# Bounded memos, emptied when full so long runs cannot grow memory. They are caches of pure
+# functions, so sharing them between matches (and threads) is safe.
+_TAKES: tuple[tuple[dict[int, Takes], ...], ...] = tuple(
+    tuple({} for _ in range(_KINDS)) for _ in range(_PROFILES)
+)
+_SHAPES: tuple[tuple[dict[int, tuple[int, ...]], ...], ...] = tuple(
+    tuple({} for _ in range(_KINDS)) for _ in range(_PROFILES)
+)
+_SETS: dict[int, frozenset[Card]] = {}
 
 
 def mask_of(cards: tuple[Card, ...] | frozenset[Card]) -> int:
@@ -94,7 +89,7 @@ def mask_of(cards: tuple[Card, ...] | frozenset[Card]) -> int:
 
 def cards_of_mask(mask: int) -> frozenset[Card]:
     """The set of cards whose bits are set in ``mask`` (memoized: sets repeat)."""
-    cards = _SETS.table.get(mask)
+    cards = _SETS.get(mask)
     if cards is None:
         found = []
         rest = mask
@@ -103,7 +98,7 @@ def cards_of_mask(mask: int) -> frozenset[Card]:
             found.append(STANDARD_DECK[low.bit_length() - 1])
             rest ^= low
         cards = frozenset(found)
-        _SETS.store(mask, cards)
+        _remember(_SETS, mask, cards)
     return cards
 
 
@@ -111,43 +106,52 @@ def plays_for(
     card: Card, floor: tuple[Card, ...], floor_mask: int, profile: CaptureProfile
 ) -> tuple[Play, ...]:
     """Every distinct play of ``card`` on ``floor`` (whose bit mask is ``floor_mask``)."""
-    relevant = floor_mask & (_SWEEPING_BITS if profile.komi_sweeps else _PLAIN_BITS)[card]
-    if relevant != floor_mask:
-        relevant |= _OTHERS_BIT
-    table = _BY_FLOOR[profile.code][card]
-    plays = table.get(relevant)
-    if plays is None:
-        plays = _solve(card, floor, floor_mask, profile)
-        _remember(table, relevant, plays)
-    return plays
+    return tuple(Play(card, taken) for taken in takes_for(card, floor, floor_mask, profile))
 
 
 def plays_for_hand(
     hand: tuple[Card, ...], floor: tuple[Card, ...], floor_mask: int, profile: CaptureProfile
 ) -> tuple[Play, ...]:
-    """Every distinct play of every card in ``hand``: `plays_for` over the hand, inlined
-    because it runs once per turn of every playout."""
-    bits = _SWEEPING_BITS if profile.komi_sweeps else _PLAIN_BITS
-    tables = _BY_FLOOR[profile.code]
-    found: tuple[Play, ...] = ()
+    """Every distinct play of every card in ``hand``; `plays_for` over the hand, with the memo
+    lookup inlined because it runs once per turn of every playout."""
+    kinds = _KIND_SWEEPING if profile.komi_sweeps else _VALUE
+    tables = _TAKES[profile.code]
+    found: list[Play] = []
     for card in hand:
-        relevant = floor_mask & bits[card]
+        kind = kinds[card]
+        relevant = floor_mask & _RELEVANT[kind]
         if relevant != floor_mask:
             relevant |= _OTHERS_BIT
-        table = tables[card]
-        plays = table.get(relevant)
-        if plays is None:
-            plays = _solve(card, floor, floor_mask, profile)
-            _remember(table, relevant, plays)
-        found += plays
-    return found
+        takes = tables[kind].get(relevant)
+        if takes is None:
+            takes = takes_for(card, floor, floor_mask, profile)
+        if len(takes) == 1:
+            found.append(Play(card, takes[0]))
+        else:
+            found.extend(Play(card, taken) for taken in takes)
+    return tuple(found)
 
 
-def _remember(table: dict[int, tuple[Play, ...]], key: int, plays: tuple[Play, ...]) -> None:
-    # Bounded per card and profile, so long runs and odd rule sets cannot grow memory.
+def takes_for(
+    card: Card, floor: tuple[Card, ...], floor_mask: int, profile: CaptureProfile
+) -> Takes:
+    """Each distinct set of floor cards ``card`` may take (one empty set: it stays)."""
+    kind = (_KIND_SWEEPING if profile.komi_sweeps else _VALUE)[card]
+    relevant = floor_mask & _RELEVANT[kind]
+    if relevant != floor_mask:
+        relevant |= _OTHERS_BIT
+    table = _TAKES[profile.code][kind]
+    takes = table.get(relevant)
+    if takes is None:
+        takes = _solve(card, kind, floor, floor_mask, profile)
+        _remember(table, relevant, takes)
+    return takes
+
+
+def _remember(table: dict[int, _T], key: int, value: _T) -> None:
     if len(table) >= _TABLE_LIMIT:
         table.clear()
-    table[key] = plays
+    table[key] = value
 
 
 def _rank_counts(mask: int) -> int:
@@ -157,24 +161,20 @@ def _rank_counts(mask: int) -> int:
 
 
 def _solve(
-    card: Card, floor: tuple[Card, ...], floor_mask: int, profile: CaptureProfile
-) -> tuple[Play, ...]:
+    card: Card, kind: int, floor: tuple[Card, ...], floor_mask: int, profile: CaptureProfile
+) -> Takes:
     counts = _rank_counts(floor_mask)
-    kind = _KIND_SWEEPING[card] if profile.komi_sweeps else _VALUE[card]
     relevant = counts & _RELEVANT[kind]
     if relevant != counts:
         relevant |= _OTHERS_BIT
-    key = (((relevant << 4) | kind) << 4) | profile.code
-    shapes = _BY_RANKS.table.get(key)
+    table = _SHAPES[profile.code][kind]
+    shapes = table.get(relevant)
     if shapes is None:
         shapes = _rank_shapes(kind, counts, profile)
-        _BY_RANKS.store(key, shapes)
+        _remember(table, relevant, shapes)
     if not shapes:
-        return tuple(Play(card, c.taken) for c in solve_captures(card, floor, profile))
-    return tuple(
-        Play(card, cards_of_mask(floor_mask & ranks))
-        for ranks in shapes
-    )
+        return tuple(c.taken for c in solve_captures(card, floor, profile))
+    return tuple(cards_of_mask(floor_mask & ranks) for ranks in shapes)
 
 
 def _rank_shapes(kind: int, counts: int, profile: CaptureProfile) -> tuple[int, ...]:
@@ -185,9 +185,8 @@ def _rank_shapes(kind: int, counts: int, profile: CaptureProfile) -> tuple[int, 
     for rank in range(1, 14):
         n = (counts >> (4 * (rank - 1))) & 0xF
         if n:
-            indexes = [4 * (rank - 1) + s for s in _STAND_IN_SUITS]
-            cards = [STANDARD_DECK[i] for i in indexes if STANDARD_DECK[i] is not played]
-            stand_in.extend(cards[:n])
+            cards = [STANDARD_DECK[4 * (rank - 1) + s] for s in _STAND_IN_SUITS]
+            stand_in.extend([c for c in cards if c is not played][:n])
     floor_mask = mask_of(tuple(stand_in))
     shapes = []
     for capture in solve_captures(played, tuple(stand_in), profile):

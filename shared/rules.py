@@ -295,15 +295,17 @@ def numeral_takes(value: int, floor: tuple[Card, ...]) -> list[frozenset[Card]]:
     """Each distinct set of floor cards a numeral of ``value`` takes (§4), largest packing."""
     same: list[Card] = []
     by_value: list[list[Card]] = [[] for _ in range(value)]
+    counts = smaller = 0
     for c in floor:
         v = _VALUE[c]
         if v == value:
             same.append(c)
         elif v < value:
             by_value[v].append(c)
-    if sum(map(len, by_value)) < 2:
+            counts += 1 << (4 * (v - 1))
+            smaller += 1
+    if smaller < 2:  # a group needs two cards
         return [frozenset(same)]
-    counts = tuple(map(len, by_value))[1:]
     best, packings = _best_packings(value, counts)
     if not best:
         return [frozenset(same)]
@@ -312,27 +314,35 @@ def numeral_takes(value: int, floor: tuple[Card, ...]) -> list[frozenset[Card]]:
         if used == counts:
             takes.append(frozenset(same).union(*by_value))
             continue
-        choices = [itertools.combinations(by_value[v], k) for v, k in enumerate(used, start=1) if k]
+        choices = [
+            itertools.combinations(by_value[v], k)
+            for v in range(1, value)
+            if (k := (used >> (4 * (v - 1))) & 0xF)
+        ]
         for pick in itertools.product(*choices):
             takes.append(frozenset(itertools.chain(same, *pick)))
     return takes
 
 
-@cache
-def _groups_by_top(value: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Count vectors of the ways to write ``value`` as a sum of 2+ parts below it, by top part.
+# Count vectors are ints with one 4-bit nibble per value (nibble v - 1 counts the cards of value
+# v, at most 4). With bit 3 of every nibble set as a guard, subtracting a vector borrows from a
+# nibble's own guard only, so one subtraction and one mask test say whether it fits.
+_GUARDS = int("8" * 10, 16)
 
-    Entry ``u`` lists the groups whose largest part is ``u``; vectors are indexed by part - 1.
+
+@cache
+def _groups_by_top(value: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The ways to write ``value`` as a sum of 2+ parts below it, grouped by their largest part.
+
+    Entry ``u`` lists ``(count vector, number of cards)`` for the groups whose top part is ``u``.
     """
-    by_top: list[list[tuple[int, ...]]] = [[] for _ in range(value)]
+    by_top: list[list[tuple[int, int]]] = [[] for _ in range(value)]
 
     def extend(rest: int, top: int, parts: list[int]) -> None:
         if rest == 0:
-            vector = [0] * (value - 1)
-            for p in parts:
-                vector[p - 1] += 1
-            if max(vector) <= 4:
-                by_top[parts[0]].append(tuple(vector))
+            if max(parts.count(p) for p in parts) <= 4:
+                vector = sum(1 << (4 * (p - 1)) for p in parts)
+                by_top[parts[0]].append((vector, len(parts)))
             return
         for part in range(min(top, rest), 0, -1):
             extend(rest - part, part, [*parts, part])
@@ -343,27 +353,28 @@ def _groups_by_top(value: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _best_packings(value: int, counts: tuple[int, ...]) -> tuple[int, frozenset[tuple[int, ...]]]:
-    """The most cards of ``counts`` (per value 1..value-1) packable into groups summing to
-    ``value``, and every count vector of cards used that reaches it."""
-    top = len(counts)
-    while top and not counts[top - 1]:
-        top -= 1
-    if top == 0:
-        return 0, frozenset({counts})
-    dropped = list(counts)
-    dropped[top - 1] -= 1
-    best, used_sets = _best_packings(value, tuple(dropped))
+def _best_packings(value: int, counts: int) -> tuple[int, frozenset[int]]:
+    """The most cards of ``counts`` packable into groups summing to ``value``, and every count
+    vector of the cards used that reaches it.
+
+    Recursion on the largest value present: its card is either left out, or in a group whose
+    top part it is. Every packing is found once per distinct count vector.
+    """
+    if not counts:
+        return 0, frozenset({0})
+    top_nibble = (counts.bit_length() - 1) >> 2
+    best, used_sets = _best_packings(value, counts - (1 << (4 * top_nibble)))
     results = set(used_sets)
-    for group in _groups_by_top(value)[top]:
-        rest = tuple(c - g for c, g in zip(counts, group, strict=True))
-        if min(rest) < 0:
+    guarded = counts | _GUARDS
+    for group, size in _groups_by_top(value)[top_nibble + 1]:
+        rest = guarded - group
+        if rest & _GUARDS != _GUARDS:
             continue
-        sub_best, sub_sets = _best_packings(value, rest)
-        size = sub_best + sum(group)
-        if size < best:
+        sub_best, sub_sets = _best_packings(value, rest ^ _GUARDS)
+        total = sub_best + size
+        if total < best:
             continue
-        if size > best:
-            best, results = size, set()
-        results.update(tuple(u + g for u, g in zip(used, group, strict=True)) for used in sub_sets)
+        if total > best:
+            best, results = total, set()
+        results.update(used + group for used in sub_sets)
     return best, frozenset(results)
