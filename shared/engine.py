@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from shared.cards import KOMI, STANDARD_DECK, Card, Rank, shuffled_deck
@@ -240,19 +241,18 @@ def _deck_for(seed: int | None, round_number: int) -> tuple[Card, ...]:
     return tuple(shuffled_deck(_rng(seed, round_number)))
 
 
-def _deal_order(rules: RuleSet, dealer: Seat) -> list[Seat]:
+@cache
+def _deal_order(players: int, direction: Direction, dealer: Seat) -> tuple[Seat, ...]:
     """From the dealer's right round to the dealer himself."""
-    order = [next_seat(dealer, rules)]
-    while order[-1] != dealer:
-        order.append(next_seat(order[-1], rules))
-    return order
+    step = 1 if direction is Direction.RIGHT else -1
+    return tuple((dealer + step * k) % players for k in range(1, players + 1))
 
 
 def _deal_round(rules: RuleSet, number: int, dealer: Seat, deck: tuple[Card, ...]) -> RoundState:
     size = rules.hand_size
     hands: list[tuple[Card, ...]] = [()] * rules.players
     pos = 0
-    for seat in _deal_order(rules, dealer):
+    for seat in _deal_order(rules.players, rules.direction, dealer):
         hands[seat] = deck[pos : pos + size]
         pos += size
     floor, stock = _bury_forbidden(rules, list(deck[pos : pos + 4]), list(deck[pos + 4 :]))
@@ -276,9 +276,10 @@ def _deal_round(rules: RuleSet, number: int, dealer: Seat, deck: tuple[Card, ...
 def _forbidden_on_first_floor(rules: RuleSet, card: Card) -> bool:
     if rules.first_floor is FirstFloor.NONE:
         return False
-    if card.rank is Rank.JACK:
-        return True
-    return rules.first_floor is FirstFloor.JACK_AND_KOMI and card is KOMI
+    return card in _JACKS or (rules.first_floor is FirstFloor.JACK_AND_KOMI and card is KOMI)
+
+
+_JACKS = frozenset(c for c in STANDARD_DECK if c.rank is Rank.JACK)
 
 
 def _bury_forbidden(
@@ -296,7 +297,7 @@ def _deal_more(rules: RuleSet, r: RoundState) -> RoundState:
     size = rules.hand_size
     hands: list[tuple[Card, ...]] = [()] * rules.players
     pos = 0
-    for seat in _deal_order(rules, r.dealer):
+    for seat in _deal_order(rules.players, rules.direction, r.dealer):
         hands[seat] = r.stock[pos : pos + size]
         pos += size
     return RoundState(
@@ -320,7 +321,7 @@ def _deal_events(rules: RuleSet, r: RoundState, deal: int) -> tuple[Event, ...]:
     events: list[Event] = []
     if deal == 1:
         events.append(RoundStarted(r.number, r.dealer))
-    for seat in _deal_order(rules, r.dealer):
+    for seat in _deal_order(rules.players, rules.direction, r.dealer):
         events.append(HandDealt(seat, deal, len(r.hands[seat]), r.hands[seat]))
     if deal == 1:
         events.append(FloorDealt(r.floor))
