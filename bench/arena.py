@@ -75,9 +75,7 @@ class Result:
         self.b.add(other.b)
 
 
-def jobs(
-    a: str, b: str, players: int, matches: int, seed: int, budget: float | None
-) -> list[Job]:
+def jobs(a: str, b: str, players: int, matches: int, seed: int, budget: float | None) -> list[Job]:
     """Match ``2k`` and ``2k + 1`` share seed ``seed + k``, with the sides' seats swapped."""
     return [Job(i, seed + i // 2, i % 2, a, b, players, budget) for i in range(matches)]
 
@@ -86,8 +84,10 @@ def play_match(job: Job) -> Result:
     """Play one full match and return its figures."""
     rules = RuleSet(players=job.players)
     state = new_match(rules, seed=job.seed)
-    bots = [make_bot(job.a if seat % 2 == job.a_team else job.b, budget=job.budget)
-            for seat in range(rules.players)]
+    bots = [
+        make_bot(job.a if seat % 2 == job.a_team else job.b, budget=job.budget)
+        for seat in range(rules.players)
+    ]
     rngs = [random.Random(f"{job.seed}:{job.a_team}:{seat}") for seat in range(rules.players)]
     result = Result(matches=1)
     sides = (result.a, result.b) if job.a_team == 0 else (result.b, result.a)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from shared.bots.base import Bot, NoPlayError
 from shared.bots.easy import EasyBot
+from shared.bots.hard import DEFAULT_BUDGET, HardBot
+from shared.bots.hints import Suggestion, suggest
 from shared.bots.medium import MediumBot
 
-LEVELS = ("easy", "medium")
+LEVELS = ("easy", "medium", "hard")
 
 
 def make_bot(level: str, *, budget: float | None = None) -> Bot:
@@ -20,7 +22,19 @@ def make_bot(level: str, *, budget: float | None = None) -> Bot:
         return EasyBot()
     if level == "medium":
         return MediumBot()
+    if level == "hard":
+        return HardBot(budget=DEFAULT_BUDGET if budget is None else budget)
     raise ValueError(f"Unknown bot level {level!r}; choose one of {', '.join(LEVELS)}.")
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "MediumBot", "NoPlayError", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "NoPlayError",
+    "Suggestion",
+    "make_bot",
+    "suggest",
+]

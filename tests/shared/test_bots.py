@@ -1,0 +1,218 @@
+"""The computer players: always legal, reproducible, within budget, blind to hidden cards."""
+
+from __future__ import annotations
+
+import random
+import time
+from functools import cache
+
+import pytest
+
+from shared.bots import LEVELS, HardBot, MediumBot, NoPlayError, make_bot, suggest
+from shared.bots.hard import sample_world
+from shared.bots.knowledge import cards_of, unseen_mask
+from shared.bots.sim import Rules, World
+from shared.cards import parse_cards
+from shared.engine import apply_play, legal_plays, new_match
+from shared.events import RoundScored
+from shared.plays import Play
+from shared.rules import RuleSet
+from shared.state import MatchState, Seat, next_seat
+from shared.views import PlayerView, view_for
+from tests.shared.positions import position
+
+RULE_SETS = (
+    RuleSet(),
+    RuleSet(players=4),
+    RuleSet.preset("jawaker"),
+    RuleSet(players=4, direction="left", hand_size=6, komi_play="plain"),
+    RuleSet(last_card_basra=False, komi_basra="never", first_floor="none"),
+)
+
+
+def random_positions(rules: RuleSet, seed: int, count: int) -> list[PlayerView]:
+    """Views of the seat to move, from matches played at random to the end."""
+    rng = random.Random(seed)
+    views: list[PlayerView] = []
+    match = 0
+    while len(views) < count:
+        state = new_match(rules, seed=seed * 1000 + match)
+        match += 1
+        while (plays := legal_plays(state)) and len(views) < count:
+            assert state.to_move is not None
+            views.append(view_for(state, state.to_move))
+            state = apply_play(state, plays[rng.randrange(len(plays))]).state
+    return views
+
+
+@cache
+def positions(rules: RuleSet, count: int) -> tuple[PlayerView, ...]:
+    return tuple(random_positions(rules, 11, count))
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.preset_name}")
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_bot_always_returns_a_legal_play(level: str, rules: RuleSet) -> None:
+    # A single sampled world keeps the hard bot fast here: legality does not depend on how
+    # long it thinks.
+    count = 300 if level == "hard" else 1200
+    bot = make_bot(level) if level != "hard" else HardBot(budget=None, iterations=1)
+    rng = random.Random(5)
+    for view in positions(rules, count)[:count]:
+        play = bot.choose_play(view, rng)
+        assert play in view.legal_plays
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_refuse_a_view_that_is_not_their_turn(level: str) -> None:
+    state = new_match(RuleSet(), seed=3)
+    assert state.to_move is not None
+    waiting = view_for(state, 1 - state.to_move)
+    with pytest.raises(NoPlayError):
+        make_bot(level, budget=0.01).choose_play(waiting, random.Random(1))
+
+
+def reproducible_bot(level: str) -> HardBot | MediumBot | object:
+    return HardBot(budget=None, iterations=8) if level == "hard" else make_bot(level)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_are_reproducible_with_a_seeded_generator(level: str) -> None:
+    views = positions(RuleSet(), 1200)[::40]
+    first = [reproducible_bot(level).choose_play(v, random.Random(9)) for v in views]
+    again = [reproducible_bot(level).choose_play(v, random.Random(9)) for v in views]
+    assert first == again
+
+
+def hidden_twins() -> tuple[MatchState, MatchState]:
+    """Two states that differ only in what seat 0 cannot see: the other hand and the stock."""
+    floor = "3c 4d Qh"
+    mine = "7c 9h Jd 4s"
+    stock = "2c 2d 5h 6s 8c 8d 10h 10s Kc Kd 3h 6c 2h 2s 5d 5s"
+    one = position([mine, "5c 7s Ac 9d"], floor, stock=stock)
+    shuffled = "5c 7s Ac 9d 8c 8d 10h 10s Kc Kd 3h 6c 5s 5d 2s 2h"
+    other = position([mine, "2c 2d 5h 6s"], floor, stock=shuffled)
+    return one, other
+
+
+def test_views_hide_the_difference_between_the_twins() -> None:
+    one, other = hidden_twins()
+    assert one.round.hands[1] != other.round.hands[1]
+    assert view_for(one, 0) == view_for(other, 0)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bots_choice_depends_only_on_its_view_and_generator(level: str) -> None:
+    one, other = hidden_twins()
+    for seed in range(5):
+        a = reproducible_bot(level).choose_play(view_for(one, 0), random.Random(seed))
+        b = reproducible_bot(level).choose_play(view_for(other, 0), random.Random(seed))
+        assert a == b
+
+
+def test_hard_respects_its_time_budget() -> None:
+    # Round starts are the slowest positions: the playouts are longest there.
+    views = [v for v in positions(RuleSet(players=4), 1200) if v.stock_size > 20][:6]
+    bot = HardBot(budget=0.15)
+    for view in views:
+        start = time.perf_counter()
+        bot.choose_play(view, random.Random(1))
+        assert time.perf_counter() - start < 0.15 * 1.25
+
+
+def test_hard_with_an_iteration_cap_runs_that_many_worlds() -> None:
+    view = positions(RuleSet(), 50)[0]
+    bot = HardBot(budget=None, iterations=3)
+    plays = list(dict.fromkeys(view.legal_plays))
+    totals = bot.search(view, plays, random.Random(2))
+    assert totals is not None and len(totals) == len(plays)
+
+
+def test_a_hard_bot_needs_a_limit() -> None:
+    with pytest.raises(ValueError):
+        HardBot(budget=None, iterations=None)
+
+
+def test_suggest_returns_a_legal_play_and_a_reason() -> None:
+    for rules in RULE_SETS:
+        for view in positions(rules, 300)[:300]:
+            hint = suggest(view)
+            assert hint.play in view.legal_plays
+            assert hint.reason and hint.reason.endswith(".")
+
+
+def test_suggest_explains_a_basra() -> None:
+    state = position(["7d 9c Kh Qs", "Ac 2c 3c 4c"], "2d 3h 4s")
+    hint = suggest(view_for(state, 0))
+    assert hint.play.card == parse_cards("7d")[0] or hint.play.card == parse_cards("9c")[0]
+    assert "Basra" in hint.reason
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_stronger_bots_take_a_basra(level: str) -> None:
+    state = position(["5s 9c Kh Qs", "Ac 2c 3c 4c"], "5h", stock="6c 6d 6h 6s 8c 8d 8h 8s")
+    play = reproducible_bot(level).choose_play(view_for(state, 0), random.Random(1))
+    assert play.card == parse_cards("5s")[0]
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_stronger_bots_do_not_leave_an_easy_basra(level: str) -> None:
+    # The 3 beside the 5 lets any 8 clear the floor; the King beside it, no single card.
+    state = position(["Kc 3d", "Ac 2c"], "5h", stock="6c 6d 6h 6s 8c 8d 8h 8s")
+    play = reproducible_bot(level).choose_play(view_for(state, 0), random.Random(1))
+    assert play.card == parse_cards("Kc")[0]
+
+
+def test_sampled_worlds_keep_the_view() -> None:
+    for view in positions(RuleSet(players=4), 400)[::37]:
+        rules = Rules(view.rules)
+        world = sample_world(view, rules, cards_of(unseen_mask(view)), random.Random(4))
+        assert view.seat is not None
+        assert sorted(world.hands[view.seat]) == sorted(view.hand)
+        assert [len(h) for h in world.hands] == list(view.hand_sizes)
+        assert len(world.stock) == view.stock_size
+        held = {c for h in world.hands for c in h} | set(world.stock)
+        assert held == set(cards_of(unseen_mask(view))) | set(view.hand)
+
+
+def deal_order(rules: RuleSet, dealer: Seat) -> list[Seat]:
+    """From the dealer's right round to the dealer (RULES.md §3)."""
+    order = [next_seat(dealer, rules)]
+    while order[-1] != dealer:
+        order.append(next_seat(order[-1], rules))
+    return order
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.preset_name}")
+def test_world_scores_a_round_exactly_like_the_engine(rules: RuleSet) -> None:
+    for seed in range(8):
+        state = new_match(rules, seed=seed)
+        r = state.round
+        world = World(
+            Rules(rules),
+            [list(h) for h in r.hands],
+            list(r.stock),
+            r.floor,
+            (0, 0),
+            (0, 0),
+            0,
+            r.to_move or 0,
+            order=deal_order(rules, r.dealer),
+        )
+        rng = random.Random(seed)
+        while True:
+            plays = legal_plays(state)
+            play: Play = plays[rng.randrange(len(plays))]
+            world.play(play)
+            transition = apply_play(state, play)
+            scored = [e for e in transition.events if isinstance(e, RoundScored)]
+            if scored:
+                break
+            state = transition.state
+            assert sorted(world.floor) == sorted(state.round.floor)
+        tally = scored[0].tally
+        assert world.over and tuple(world.piles) == tally.cards
+        extra = [b + c for b, c in zip(tally.basra_points, tally.card_points, strict=True)]
+        assert world.points == extra
+        expected = tally.points[0] - tally.points[1]
+        assert world.outcome(0) == expected
