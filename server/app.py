@@ -1,0 +1,223 @@
+"""The server process's top level: listening, admitting connections, and stopping cleanly.
+
+`BasraServer.run` listens, starts the services (pings, loop-lag monitor, optional stats log),
+runs every room's actor task in one `asyncio.TaskGroup`, and on `stop` shuts down in order:
+stop accepting, say ``bye`` to every client, give them ``shutdown_grace`` seconds to receive it,
+cut whatever is left, end the rooms. Connections over the total or per-address limit are told
+why and closed at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import resource
+from typing import Any
+
+from server.bots_runner import BotRunner
+from server.config import ServerConfig
+from server.connection import Connection
+from server.limits import AddressCounter
+from server.lobby import Lobby, is_loopback
+from server.room import Room
+from server.stats import Counters, LoopLagMonitor, rss_kib
+from shared.framing import encode_frame
+from shared.protocol import ErrorCode, Message, MsgType, pack_message
+
+__all__ = ["BasraServer", "raise_fd_limit"]
+
+log = logging.getLogger(__name__)
+
+
+def raise_fd_limit() -> int:
+    """Raise this process's open-file limit to the hard limit; the soft limit now in force."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
+class BasraServer:
+    """One server: a listening socket, its connections, the lobby and the rooms."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.counters = Counters()
+        self.bots = BotRunner(config)
+        self.lag = LoopLagMonitor()
+        self.lobby = Lobby(config, self.bots, self.counters, self._spawn_room, self.stats_message)
+        self.connections: set[Connection] = set()
+        self.started = asyncio.Event()
+        self._addresses = AddressCounter(config.max_per_address)
+        self._listener: asyncio.Server | None = None
+        self._group: asyncio.TaskGroup | None = None
+        self._room_tasks: dict[int, asyncio.Task[None]] = {}
+        self._connection_tasks: set[asyncio.Task[Any]] = set()
+        self._stop = asyncio.Event()
+        self._stopping = False
+
+    @property
+    def port(self) -> int:
+        """The port actually listened on (useful with port 0)."""
+        assert self._listener is not None and self._listener.sockets
+        return int(self._listener.sockets[0].getsockname()[1])
+
+    def stop(self) -> None:
+        """Ask `run` to shut down (safe to call from a signal handler, more than once)."""
+        self._stop.set()
+
+    async def run(self) -> None:
+        """Serve until `stop`, then shut down cleanly."""
+        loop = asyncio.get_running_loop()
+        await self.bots.warm_up()
+        try:
+            async with asyncio.TaskGroup() as group:
+                self._group = group
+                self._listener = await asyncio.start_server(
+                    self._accept,
+                    self.config.host,
+                    self.config.port,
+                    backlog=self.config.backlog,
+                )
+                self.counters.started = loop.time()
+                self.lag.start()
+                services = [group.create_task(self._ping_loop(), name="pings")]
+                if self.config.stats_log_interval > 0:
+                    services.append(group.create_task(self._stats_log_loop(), name="stats-log"))
+                log.info(
+                    "Basra server listening on %s port %d",
+                    self.config.host,
+                    self.port,
+                )
+                self.started.set()
+                await self._stop.wait()
+                await self._shutdown()
+                for task in services:
+                    task.cancel()
+        finally:
+            await self.lag.stop()
+            self.bots.close()
+            log.info("Basra server stopped")
+
+    async def _shutdown(self) -> None:
+        self._stopping = True
+        log.info(
+            "shutting down: %d connections, %d rooms", len(self.connections), len(self._room_tasks)
+        )
+        if self._listener is not None:
+            self._listener.close()
+        for connection in list(self.connections):
+            connection.close(ErrorCode.SHUTDOWN, "The server is shutting down.")
+        pending = set(self._connection_tasks)
+        if pending:
+            # Each connection gives its goodbye `shutdown_grace` to leave, then cuts itself.
+            await asyncio.wait(pending, timeout=self.config.shutdown_grace + 0.5)
+        for task in list(self._room_tasks.values()):
+            task.cancel()
+
+    # -- rooms ----------------------------------------------------------------------------
+
+    def _spawn_room(self, room: Room) -> None:
+        assert self._group is not None
+        task = self._group.create_task(self._run_room(room), name=f"room-{room.id}")
+        self._room_tasks[room.id] = task
+
+    async def _run_room(self, room: Room) -> None:
+        try:
+            await room.run()
+        finally:
+            self._room_tasks.pop(room.id, None)
+
+    # -- connections ----------------------------------------------------------------------
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        if self._stopping:
+            writer.transport.abort()
+            return
+        if len(self.connections) >= self.config.max_connections:
+            self._turn_away(writer, ErrorCode.SERVER_FULL, "The server is full; try later.")
+            return
+        if not self._addresses.acquire(address):
+            self._turn_away(
+                writer, ErrorCode.ADDRESS_LIMIT, "Too many connections from your address."
+            )
+            return
+        connection = Connection(
+            reader,
+            writer,
+            address,
+            is_loopback(address),
+            self.config,
+            self.lobby,
+            self.counters,
+        )
+        task = asyncio.current_task()
+        assert task is not None
+        self.connections.add(connection)
+        self._connection_tasks.add(task)
+        try:
+            await connection.run()
+        finally:
+            self.connections.discard(connection)
+            self._connection_tasks.discard(task)
+            self._addresses.release(address)
+
+    def _turn_away(self, writer: asyncio.StreamWriter, code: ErrorCode, text: str) -> None:
+        self.counters.drops += 1
+        log.warning("turned away a connection from %s: %s", writer.get_extra_info("peername"), code)
+        bye: Message = {"t": MsgType.BYE.value, "code": code.value, "message": text}
+        writer.write(encode_frame(pack_message(bye)))
+        writer.close()
+
+    # -- services -------------------------------------------------------------------------
+
+    async def _ping_loop(self) -> None:
+        frame = encode_frame(pack_message({"t": MsgType.PING.value}))
+        while True:
+            await asyncio.sleep(self.config.ping_interval)
+            for connection in list(self.connections):
+                if connection.player is not None:
+                    connection.send_frame(frame)
+
+    async def _stats_log_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.stats_log_interval)
+            stats = self.stats_message(reset=True)
+            log.info(
+                "stats: %d connections, %d rooms, %d plays, %d drops, loop lag max %.1f ms "
+                "p99 %.1f ms, rss %d MiB",
+                stats["connections"],
+                stats["rooms"],
+                stats["plays"],
+                stats["drops"],
+                stats["loop_lag_max_us"] / 1000,
+                stats["loop_lag_p99_us"] / 1000,
+                stats["rss_kib"] // 1024,
+            )
+
+    def stats_message(self, reset: bool) -> Message:
+        """The `stats` reply; ``reset`` restarts the loop-lag figures afterwards."""
+        loop = asyncio.get_running_loop()
+        message: Message = {
+            "t": MsgType.STATS.value,
+            "connections": len(self.connections),
+            "players": len(self.lobby.players),
+            "rooms": len(self.lobby.rooms),
+            "messages_in": self.counters.messages_in,
+            "messages_out": self.counters.messages_out,
+            "plays": self.counters.plays,
+            "drops": self.counters.drops,
+            "errors_sent": self.counters.errors_sent,
+            "loop_lag_max_us": int(self.lag.max_lag * 1e6),
+            "loop_lag_p99_us": int(self.lag.p99() * 1e6),
+            "rss_kib": rss_kib(),
+            "uptime_ms": int((loop.time() - self.counters.started) * 1000),
+        }
+        if reset:
+            self.lag.reset()
+        return message

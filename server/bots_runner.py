@@ -1,0 +1,106 @@
+"""Running computer players off the event loop.
+
+Bots think in a small thread pool, or, for the CPU-heavy levels (``ServerConfig.process_levels``),
+in a worker process so that their pure-Python search never competes with the loop for the GIL.
+A bot that fails or takes longer than ``bot_timeout`` is replaced, for that one move, by a
+random legal play, so a turn always ends. The process pool uses the ``fork`` start method and
+is started (`warm_up`) before any thread exists, so no lock can be inherited mid-use; ``spawn``
+would re-run the server's ``__main__`` in every worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import random
+import secrets
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+
+from server.config import ServerConfig
+from shared.bots import LEVELS, Bot, make_bot
+from shared.plays import Play
+from shared.views import PlayerView
+
+__all__ = ["BotRunner", "choose_play"]
+
+log = logging.getLogger(__name__)
+
+_WORKER_BOTS: dict[str, Bot] = {}
+
+
+def choose_play(level: str, view: PlayerView, seed: int, reuse: bool) -> Play:
+    """A bot's choice (runs in a worker). ``reuse`` keeps one bot per level in the process,
+    which only a single-threaded worker process may do."""
+    if reuse:
+        bot = _WORKER_BOTS.get(level)
+        if bot is None:
+            bot = _WORKER_BOTS[level] = make_bot(level)
+    else:
+        bot = make_bot(level)
+    return bot.choose_play(view, random.Random(seed))
+
+
+def _ready() -> bool:
+    return True
+
+
+class BotRunner:
+    """Asks bots for plays without blocking the event loop."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self._config = config
+        self._threads = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="bot")
+        self._processes: ProcessPoolExecutor | None = None
+        self._process_levels = frozenset(config.process_levels) & frozenset(LEVELS)
+
+    async def warm_up(self) -> None:
+        """Start the worker processes now, while the server has no other thread."""
+        if self._process_levels and self._config.bot_processes > 0:
+            self._processes = ProcessPoolExecutor(
+                self._config.bot_processes, mp_context=multiprocessing.get_context("fork")
+            )
+            await asyncio.get_running_loop().run_in_executor(self._processes, _ready)
+
+    async def choose(self, view: PlayerView, level: str) -> Play:
+        """The play of a ``level`` bot for ``view`` (which must be the bot's turn)."""
+        loop = asyncio.get_running_loop()
+        seed = secrets.randbits(64)
+        executor: Executor = self._threads
+        in_process = level in self._process_levels and self._processes is not None
+        if in_process:
+            assert self._processes is not None
+            executor = self._processes
+        try:
+            async with asyncio.timeout(self._config.bot_timeout):
+                play = await loop.run_in_executor(
+                    executor, choose_play, level, view, seed, in_process
+                )
+        except TimeoutError:
+            log.warning(
+                "A %s bot took over %.1f s; playing at random", level, self._config.bot_timeout
+            )
+            return self._random(view, seed)
+        except BrokenProcessPool:
+            log.error("The bot worker process died; %s bots now think in threads", level)
+            self._processes = None
+            return self._random(view, seed)
+        except Exception:
+            log.exception("A %s bot failed; playing at random", level)
+            return self._random(view, seed)
+        if play not in view.legal_plays:
+            log.error("A %s bot chose an illegal play; playing at random", level)
+            return self._random(view, seed)
+        return play
+
+    @staticmethod
+    def _random(view: PlayerView, seed: int) -> Play:
+        plays = view.legal_plays
+        return plays[random.Random(seed).randrange(len(plays))]
+
+    def close(self) -> None:
+        self._threads.shutdown(wait=False, cancel_futures=True)
+        if self._processes is not None:
+            self._processes.shutdown(wait=False, cancel_futures=True)
+            self._processes = None

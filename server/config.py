@@ -1,0 +1,78 @@
+"""`ServerConfig`: every limit and timing of the server in one frozen record.
+
+The defaults are the numbers RELIABILITY.md promises. Tests build configs with short times (a
+seat held for a fraction of a second, pings every 100 ms) so that fault scenarios finish fast;
+`server.main` maps the command-line flags onto the same fields.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shared.bots import LEVELS
+
+
+def fallback_level() -> str:
+    """The bot that plays for a timed-out or absent player: medium when it exists."""
+    return "medium" if "medium" in LEVELS else "easy"
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    host: str = "0.0.0.0"
+    port: int = 40404
+    backlog: int = 1024
+    # connections
+    max_connections: int = 2000
+    max_per_address: int = 16
+    hello_timeout: float = 5.0
+    """Seconds from connecting to a successful `hello`."""
+    body_timeout: float = 5.0
+    """Seconds from a frame's first byte to its last (slow senders are closed)."""
+    ping_interval: float = 5.0
+    idle_timeout: float = 15.0
+    """A client that sends nothing for this long is treated as dropped."""
+    outbound_queue: int = 64
+    """Messages waiting for one client; a client that falls this far behind is dropped."""
+    write_buffer: int = 64 * 1024
+    """Bytes the transport may hold for one client before the writer waits."""
+    rate_per_second: float = 10.0
+    rate_burst: int = 20
+    rate_strikes: int = 20
+    """Messages over the rate tolerated (each gets `rate_limited`) before the client is closed;
+    the allowance refills at ``rate_per_second``."""
+    max_bad_messages: int = 50
+    """Unreadable or invalid messages tolerated on one connection before it is closed."""
+    # rooms
+    max_rooms: int = 2000
+    max_spectators: int = 16
+    room_inbox: int = 256
+    """Client requests waiting for one room; beyond this a request gets `busy`."""
+    seat_hold: float = 60.0
+    """Seconds a dropped player's seat waits for the resume token before a bot plays it."""
+    turn_timeout: float = 30.0
+    """Default turn timer in seconds for rooms that do not choose one; 0 = off."""
+    match_linger: float = 120.0
+    """Seconds a room stays open after its match ends (results, chat, late resumes)."""
+    # chat
+    chat_max_chars: int = 200
+    chat_lines: int = 5
+    chat_window: float = 10.0
+    # bots
+    bot_delay: float = 0.7
+    """Least seconds between a turn starting and a bot's card landing, so humans can follow."""
+    bot_timeout: float = 10.0
+    """A bot that has not chosen by then is replaced by a random legal play."""
+    bot_threads: int = 4
+    process_levels: tuple[str, ...] = ("hard",)
+    """Bot levels that think in a worker process instead of a thread (CPU-heavy ones)."""
+    bot_processes: int = 1
+    # shutdown and diagnostics
+    shutdown_grace: float = 2.0
+    """Seconds given to clients to receive the goodbye before connections are cut."""
+    stats_anywhere: bool = False
+    """Allow the `stats` message from any address, not only loopback."""
+    stats_log_interval: float = 0.0
+    """Log a stats line every so many seconds (0 = never)."""
+    seed: int | None = None
+    """Derive every match's shuffle from this (tests, replays); None = CSPRNG."""

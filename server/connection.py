@@ -1,0 +1,256 @@
+"""One client connection: a reader task, a writer task, and every limit on what the client sends.
+
+The reader (the task asyncio starts for the connection) reads whatever bytes arrive, feeds the
+sans-I/O `FrameDecoder` (so a bad length is refused before any body is read) and enforces the
+deadlines: `hello` within ``hello_timeout`` of connecting, every frame complete within
+``body_timeout`` of its first byte, and no silence longer than ``idle_timeout``. Each frame is
+rate-checked, unpacked, schema-checked and handed to the lobby, synchronously.
+
+The writer drains a bounded queue of ready-made frames. Rooms and the lobby never wait for a
+client: `send_frame` only appends, and a client whose queue is full has stopped reading, so it
+is cut off at once (its seat is held as for any other drop). Orderly closes queue a `bye`
+first; the writer sends it and then closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+from server.config import ServerConfig
+from server.limits import InboundLimiter, RateVerdict
+from server.players import Player
+from server.stats import Counters
+from shared.framing import MAX_CLIENT_FRAME, FrameDecoder, FrameError, encode_frame
+from shared.protocol import (
+    ErrorCode,
+    Message,
+    MsgType,
+    ProtocolError,
+    check_message,
+    pack_message,
+    unpack_raw,
+)
+
+if TYPE_CHECKING:
+    from server.lobby import Lobby
+
+__all__ = ["Connection"]
+
+log = logging.getLogger(__name__)
+
+_READ_SIZE = 64 * 1024
+_CLOSE = None
+"""Queued after a goodbye: the writer flushes, then closes."""
+
+
+class Connection:
+    """A client's TCP connection, from accept to close."""
+
+    def __init__(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        address: str,
+        is_loopback: bool,
+        config: ServerConfig,
+        lobby: Lobby,
+        counters: Counters,
+    ) -> None:
+        self.address = address
+        self.is_loopback = is_loopback
+        self.player: Player | None = None
+        self._reader = reader
+        self._writer = writer
+        self._config = config
+        self._lobby = lobby
+        self._counters = counters
+        self._queue: collections.deque[bytes | None] = collections.deque()
+        self._wakeup = asyncio.Event()
+        self._closing = False
+        self._goodbye = False
+        self._bad_messages = 0
+        loop = asyncio.get_running_loop()
+        self.last_heard = loop.time()
+        self._limiter = InboundLimiter(
+            config.rate_per_second, config.rate_burst, config.rate_strikes, self.last_heard
+        )
+        transport = writer.transport
+        transport.set_write_buffer_limits(high=config.write_buffer)
+        self._writer_task: asyncio.Task[None] | None = None
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    # -- sending (never waits) ------------------------------------------------------------
+
+    def send(self, message: Message) -> None:
+        if not self._closing:
+            self.send_frame(encode_frame(pack_message(message)))
+
+    def send_frame(self, frame: bytes) -> None:
+        if self._closing:
+            return
+        if len(self._queue) >= self._config.outbound_queue:
+            log.info("dropping a client at %s: it stopped reading", self.address)
+            self.abort()
+            return
+        self._queue.append(frame)
+        self._counters.messages_out += 1
+        self._wakeup.set()
+
+    def close(self, code: ErrorCode, message: str) -> None:
+        """Send ``bye`` with ``code`` and close once it is out (or after the grace)."""
+        if self._closing:
+            return
+        if code is not ErrorCode.SHUTDOWN and code is not ErrorCode.REPLACED:
+            self._counters.drops += 1
+        bye = {"t": MsgType.BYE.value, "code": code.value, "message": message}
+        frame = encode_frame(pack_message(bye))
+        self._closing = True
+        self._goodbye = True
+        self._queue.append(frame)
+        self._queue.append(_CLOSE)
+        self._wakeup.set()
+        log.debug("closing %s: %s", self.address, code)
+
+    def abort(self) -> None:
+        """Cut the connection now, without a goodbye (the client is not reading anyway)."""
+        if not self._closing:
+            self._counters.drops += 1
+        self._closing = True
+        self._goodbye = False
+        self._queue.clear()
+        self._writer.transport.abort()
+        if self._writer_task is not None:
+            self._writer_task.cancel()
+
+    # -- the tasks ------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        """The reader task: serve the connection until it closes; always clean up."""
+        self._writer_task = asyncio.get_running_loop().create_task(self._write_loop())
+        try:
+            await self._read_loop()
+        except (ConnectionError, OSError):
+            pass
+        except Exception:
+            log.exception("connection from %s failed", self.address)
+            self.close(ErrorCode.INTERNAL, "The server hit a problem with this connection.")
+        finally:
+            self._closing = True
+            self._lobby.connection_lost(self)
+            await self._finish()
+
+    async def _finish(self) -> None:
+        """Let the writer deliver a goodbye (within the grace), then make sure all is closed."""
+        task = self._writer_task
+        transport = self._writer.transport
+        try:
+            if task is not None and not task.done() and self._goodbye:
+                await asyncio.wait({task}, timeout=self._config.shutdown_grace)
+        finally:
+            if task is not None and not task.done():
+                task.cancel()
+                transport.abort()
+            elif not transport.is_closing():
+                transport.abort()
+
+    async def _read_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        config = self._config
+        decoder = FrameDecoder(MAX_CLIENT_FRAME)
+        connected_at = loop.time()
+        frame_started = connected_at
+        reader = self._reader
+        while not self._closing:
+            if self.player is None:
+                deadline = connected_at + config.hello_timeout
+                expired = (ErrorCode.HELLO_TIMEOUT, "Say hello within a few seconds.")
+            else:
+                deadline = self.last_heard + config.idle_timeout
+                expired = (ErrorCode.IDLE, "Nothing heard from you for too long.")
+            if decoder.in_frame and frame_started + config.body_timeout < deadline:
+                deadline = frame_started + config.body_timeout
+                expired = (ErrorCode.SLOW_FRAME, "A message took too long to arrive.")
+            try:
+                async with asyncio.timeout_at(deadline):
+                    data = await reader.read(_READ_SIZE)
+            except TimeoutError:
+                self.close(*expired)
+                return
+            if not data:
+                return
+            now = loop.time()
+            self.last_heard = now
+            was_in_frame = decoder.in_frame
+            try:
+                frames = decoder.feed(data)
+            except FrameError as error:
+                self.close(ErrorCode.BAD_FRAME, str(error))
+                return
+            if decoder.in_frame and (frames or not was_in_frame):
+                frame_started = now
+            for frame in frames:
+                self._on_frame(frame, now)
+                if self._closing:
+                    return
+
+    def _on_frame(self, frame: bytes, now: float) -> None:
+        verdict = self._limiter.judge(now)
+        if verdict is not RateVerdict.OK:
+            if verdict is RateVerdict.CLOSE:
+                self.close(ErrorCode.RATE_LIMITED, "Too many messages for too long.")
+            else:
+                self._error(None, ErrorCode.RATE_LIMITED, "Too many messages; slow down.")
+            return
+        self._counters.messages_in += 1
+        try:
+            message = unpack_raw(frame)
+            msg_type = check_message(message)
+        except ProtocolError as error:
+            self._bad_messages += 1
+            if self._bad_messages > self._config.max_bad_messages:
+                self.close(ErrorCode.TOO_MANY_ERRORS, "Too many unreadable messages.")
+            else:
+                self._error(error.req, error.code, str(error))
+            return
+        self._lobby.dispatch(self, msg_type, message)
+
+    def _error(self, req: int | None, code: ErrorCode, text: str) -> None:
+        self._counters.errors_sent += 1
+        self.send({"t": MsgType.ERROR.value, "req": req, "code": code.value, "message": text})
+
+    async def _write_loop(self) -> None:
+        with contextlib.suppress(ConnectionError, OSError):
+            await self._write_frames()
+
+    async def _write_frames(self) -> None:
+        queue = self._queue
+        writer = self._writer
+        wakeup = self._wakeup
+        while True:
+            if not queue:
+                wakeup.clear()
+                await wakeup.wait()
+                continue
+            batch: list[bytes] = []
+            last = False
+            while queue:
+                frame = queue.popleft()
+                if frame is None:
+                    last = True
+                    break
+                batch.append(frame)
+            if batch:
+                writer.writelines(batch)
+            if last:
+                with contextlib.suppress(ConnectionError, OSError):
+                    await writer.drain()
+                writer.close()
+                return
+            await writer.drain()

@@ -1,0 +1,328 @@
+"""The lobby: greeting clients, the registry of players and rooms, and routing requests.
+
+Every message a connection reads comes here (`dispatch`, a table from `MsgType` to handler).
+The lobby answers what it owns itself (hello and resume, the room list, creating rooms, the
+admin `stats`) and forwards what belongs to a room to that room's inbox. Handlers run
+synchronously on the event loop, so checking and changing the registries never interleave.
+
+Joining is a claim followed by the room's verdict: the lobby sets ``player.room`` before posting
+the `Join`, so a second join or create from the same player is refused at once even while the
+first waits in the room's inbox; a room that refuses the join clears the claim.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import math
+from collections.abc import Callable
+from typing import Any
+
+from server.bots_runner import BotRunner
+from server.config import ServerConfig
+from server.names import BadNameError, clean_name, clean_room_name
+from server.players import Link, Player, Players
+from server.room import Dropped, Join, Request, Resumed, Room, RoomPhase
+from server.stats import Counters
+from shared.protocol import PROTOCOL_VERSION, ErrorCode, Message, MsgType
+from shared.rules import RuleError, RuleSet
+
+__all__ = ["Lobby", "LobbyRefusal"]
+
+log = logging.getLogger(__name__)
+
+ROOM_LIST_LIMIT = 200
+_ROOM_FIELDS_IN_RULES = frozenset({"players", "target", "turn_timer"})
+_ROOM_MESSAGES = frozenset(
+    {
+        MsgType.LEAVE_ROOM,
+        MsgType.TAKE_SEAT,
+        MsgType.FILL_BOTS,
+        MsgType.START_GAME,
+        MsgType.PLAY,
+        MsgType.CHAT,
+    }
+)
+
+
+class LobbyRefusal(ValueError):
+    """A request the lobby turns down; the message is for the player."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+Session = Link
+"""A connection as the lobby sees it."""
+
+Handler = Callable[[Session, Message], None]
+
+
+class Lobby:
+    def __init__(
+        self,
+        config: ServerConfig,
+        bots: BotRunner,
+        counters: Counters,
+        spawn: Callable[[Room], None],
+        stats: Callable[[bool], Message],
+    ) -> None:
+        self.config = config
+        self.players = Players()
+        self.rooms: dict[int, Room] = {}
+        self._bots = bots
+        self._counters = counters
+        self._spawn = spawn
+        self._stats = stats
+        self._next_room = 1
+        self._handlers: dict[MsgType, Handler] = {
+            MsgType.HELLO: self._on_hello,
+            MsgType.LIST_ROOMS: self._on_list_rooms,
+            MsgType.CREATE_ROOM: self._on_create_room,
+            MsgType.JOIN_ROOM: self._on_join_room,
+            MsgType.SPECTATE: self._on_spectate,
+            MsgType.PING: self._on_ping,
+            MsgType.PONG: self._on_pong,
+            MsgType.STATS: self._on_stats,
+        }
+        for msg_type in _ROOM_MESSAGES:
+            self._handlers[msg_type] = self._forward
+
+    # -- routing --------------------------------------------------------------------------
+
+    def dispatch(self, session: Session, msg_type: MsgType, message: Message) -> None:
+        """Handle one checked message from ``session``."""
+        try:
+            if session.player is None and msg_type not in (
+                MsgType.HELLO,
+                MsgType.PING,
+                MsgType.PONG,
+            ):
+                raise LobbyRefusal(ErrorCode.HELLO_FIRST, "Say hello first.")
+            self._handlers[msg_type](session, message)
+        except LobbyRefusal as refusal:
+            self.refuse(session, message.get("req"), refusal.code, str(refusal))
+
+    def refuse(self, link: Link, req: object, code: ErrorCode, text: str) -> None:
+        self._counters.errors_sent += 1
+        link.send(
+            {
+                "t": MsgType.ERROR.value,
+                "req": req if type(req) is int else None,
+                "code": code.value,
+                "message": text,
+            }
+        )
+
+    def _forward(self, session: Session, message: Message) -> None:
+        player = self._player(session)
+        room = player.room
+        if room is None:
+            raise LobbyRefusal(ErrorCode.NOT_IN_ROOM, "You are not in a room.")
+        msg_type = MsgType(message["t"])
+        if not room.post(Request(player, session, msg_type, message)):
+            raise LobbyRefusal(ErrorCode.BUSY, "The room is busy; try again in a moment.")
+
+    @staticmethod
+    def _player(session: Session) -> Player:
+        assert session.player is not None  # `dispatch` refuses everything else before hello
+        return session.player
+
+    # -- hello and resume -----------------------------------------------------------------
+
+    def _on_hello(self, session: Session, message: Message) -> None:
+        if session.player is not None:
+            raise LobbyRefusal(ErrorCode.ALREADY_WELCOMED, "You have already said hello.")
+        if message["version"] != PROTOCOL_VERSION:
+            session.close(
+                ErrorCode.BAD_VERSION,
+                f"This server speaks protocol version {PROTOCOL_VERSION}, your client speaks "
+                f"{message['version']}: please use a matching client.",
+            )
+            return
+        token = message.get("resume_token")
+        if token is not None:
+            self._resume(session, token)
+            return
+        try:
+            name = clean_name(message["name"])
+        except BadNameError as error:
+            raise LobbyRefusal(ErrorCode.BAD_NAME, str(error)) from None
+        player = self.players.create(name)
+        player.link = session
+        session.player = player
+        session.send(self._welcome(player, resumed=False))
+        log.debug("player %d (%s) connected from %s", player.id, name, session.address)
+
+    def _resume(self, session: Session, token: str) -> None:
+        player = self.players.by_token(token)
+        if player is None:
+            raise LobbyRefusal(
+                ErrorCode.BAD_TOKEN,
+                "That resume token is not known here (it may have expired); "
+                "say hello without it to start afresh.",
+            )
+        old = player.link
+        player.link = session
+        session.player = player
+        if old is not None:
+            # The newest connection wins; the old one (half-open, or a second resume) goes.
+            old.player = None
+            old.close(ErrorCode.REPLACED, "You connected again from elsewhere.")
+        session.send(self._welcome(player, resumed=True))
+        log.info("player %d (%s) resumed", player.id, player.name)
+        if player.room is not None:
+            player.room.post(Resumed(player))
+
+    @staticmethod
+    def _welcome(player: Player, resumed: bool) -> Message:
+        return {
+            "t": MsgType.WELCOME.value,
+            "player_id": player.id,
+            "resume_token": player.token,
+            "name": player.name,
+            "version": PROTOCOL_VERSION,
+            "resumed": resumed,
+        }
+
+    def connection_lost(self, session: Session) -> None:
+        """``session`` closed; its player keeps the seat (the room holds it) or is forgotten."""
+        player = session.player
+        session.player = None
+        if player is None or player.link is not session:
+            return
+        player.link = None
+        if player.room is not None:
+            player.room.post(Dropped(player))
+        else:
+            self.players.forget(player)
+
+    def release(self, player: Player) -> None:
+        """A room let ``player`` go; forget them if they are not connected either."""
+        self.players.release_if_gone(player)
+
+    # -- rooms ----------------------------------------------------------------------------
+
+    def _on_list_rooms(self, session: Session, message: Message) -> None:
+        rooms = sorted(self.rooms.values(), key=lambda r: (r.phase is not RoomPhase.WAITING, r.id))
+        session.send(
+            {
+                "t": MsgType.ROOMS.value,
+                "rooms": [r.summary() for r in rooms[:ROOM_LIST_LIMIT]],
+                "total": len(rooms),
+            }
+        )
+
+    def _on_create_room(self, session: Session, message: Message) -> None:
+        player = self._player(session)
+        if player.room is not None:
+            raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
+        if len(self.rooms) >= self.config.max_rooms:
+            raise LobbyRefusal(ErrorCode.TOO_MANY_ROOMS, "The server has all the rooms it takes.")
+        rules, turn_seconds = self._rules_of(message)
+        room_id = self._next_room
+        try:
+            name = clean_room_name(message.get("name") or f"{player.name} table")
+        except BadNameError as error:
+            raise LobbyRefusal(ErrorCode.BAD_NAME, str(error)) from None
+        self._next_room += 1
+        room = Room(
+            room_id,
+            name,
+            rules,
+            turn_seconds,
+            self.config,
+            self._bots,
+            self._counters,
+            release=self.release,
+            closed=self._room_closed,
+        )
+        self.rooms[room_id] = room
+        self._spawn(room)
+        log.info(
+            "room %d created by %s: %d players, %s rules, target %d, turn timer %s",
+            room_id,
+            player.name,
+            rules.players,
+            rules.preset_name,
+            rules.target,
+            f"{turn_seconds:g} s" if turn_seconds else "off",
+        )
+        player.room = room
+        room.post(Join(player, session, spectate=False, req=message.get("req")))
+
+    def _rules_of(self, message: Message) -> tuple[RuleSet, float]:
+        options: dict[str, Any] = message.get("rules", {})
+        clash = _ROOM_FIELDS_IN_RULES & options.keys()
+        if clash:
+            raise LobbyRefusal(
+                ErrorCode.BAD_RULES,
+                f"Give {', '.join(sorted(clash))} as fields of create_room, not as rules.",
+            )
+        timer = message.get("turn_timer")
+        # A room without its own timer uses the server's (which may be fractional in tests);
+        # the rule set records it in whole seconds for display.
+        turn_seconds = float(timer) if timer is not None else self.config.turn_timeout
+        try:
+            rules = RuleSet.preset(
+                message.get("preset", "egyptian"),
+                **options,
+                players=message["players"],
+                target=message.get("target", 101),
+                turn_timer=timer if timer is not None else math.ceil(turn_seconds),
+            )
+        except (RuleError, TypeError) as error:
+            raise LobbyRefusal(ErrorCode.BAD_RULES, str(error)) from None
+        return rules, turn_seconds
+
+    def _room_for(self, session: Session, message: Message) -> tuple[Player, Room]:
+        player = self._player(session)
+        if player.room is not None:
+            raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
+        room = self.rooms.get(message["room_id"])
+        if room is None or room.closed:
+            raise LobbyRefusal(ErrorCode.NO_SUCH_ROOM, "There is no such room (any more).")
+        return player, room
+
+    def _on_join_room(self, session: Session, message: Message) -> None:
+        self._join(session, message, spectate=False)
+
+    def _on_spectate(self, session: Session, message: Message) -> None:
+        self._join(session, message, spectate=True)
+
+    def _join(self, session: Session, message: Message, spectate: bool) -> None:
+        player, room = self._room_for(session, message)
+        player.room = room
+        if not room.post(Join(player, session, spectate, message.get("req"))):
+            player.room = None
+            raise LobbyRefusal(ErrorCode.BUSY, "The room is busy; try again in a moment.")
+
+    def _room_closed(self, room: Room) -> None:
+        self.rooms.pop(room.id, None)
+
+    # -- little things --------------------------------------------------------------------
+
+    def _on_ping(self, session: Session, message: Message) -> None:
+        reply: Message = {"t": MsgType.PONG.value}
+        if "req" in message:
+            reply["req"] = message["req"]
+        session.send(reply)
+
+    def _on_pong(self, session: Session, message: Message) -> None:
+        pass  # hearing anything at all is what keeps a connection alive
+
+    def _on_stats(self, session: Session, message: Message) -> None:
+        if not (session.is_loopback or self.config.stats_anywhere):
+            raise LobbyRefusal(ErrorCode.FORBIDDEN, "Statistics are for the server's own host.")
+        reply = self._stats(bool(message.get("reset", False)))
+        if "req" in message:
+            reply["req"] = message["req"]
+        session.send(reply)
+
+
+def is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False

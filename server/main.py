@@ -1,0 +1,156 @@
+"""`python run_server.py`: the command line of the server.
+
+Parses the flags into a `ServerConfig`, sets up logging (one line per notable event at INFO),
+raises the open-file limit so that ``--max-connections`` clients fit, and runs the server until
+SIGINT or SIGTERM, which shut it down cleanly (stop accepting, tell every client, exit within
+5 s). Returns the process exit status.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+from collections.abc import Sequence
+from pathlib import Path
+
+from server.app import BasraServer, raise_fd_limit
+from server.config import ServerConfig
+
+__all__ = ["main", "parse_args"]
+
+log = logging.getLogger("server")
+
+_FDS_PER_CONNECTION = 1
+_FDS_SPARE = 64
+"""Listening socket, log files, worker pipes, the event loop's own descriptors."""
+
+
+def _non_negative(text: str) -> float:
+    value = float(text)
+    if not value >= 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    defaults = ServerConfig()
+    parser = argparse.ArgumentParser(
+        prog="run_server.py",
+        description="The Basra LAN server: hosts rooms that Basra clients join over TCP.",
+    )
+    parser.add_argument("--host", default=defaults.host, help="address to listen on (all)")
+    parser.add_argument(
+        "--port", type=int, default=defaults.port, help="TCP port (default %(default)s; 0: any)"
+    )
+    parser.add_argument(
+        "--max-connections",
+        type=_positive_int,
+        default=defaults.max_connections,
+        help="most clients at once (default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-per-address",
+        type=_positive_int,
+        default=defaults.max_per_address,
+        help="most clients from one address (default %(default)s)",
+    )
+    parser.add_argument(
+        "--turn-timeout",
+        type=_non_negative,
+        default=defaults.turn_timeout,
+        help="seconds a player has per turn before the server plays for him; 0 = off "
+        "(default %(default)s)",
+    )
+    parser.add_argument(
+        "--seat-hold",
+        type=_non_negative,
+        default=defaults.seat_hold,
+        help="seconds a dropped player's seat waits for him before a bot plays it "
+        "(default %(default)s)",
+    )
+    parser.add_argument(
+        "--bot-delay",
+        type=_non_negative,
+        default=defaults.bot_delay,
+        help="least seconds a bot takes per move, so humans can follow (default %(default)s)",
+    )
+    parser.add_argument(
+        "--log-level",
+        default="INFO",
+        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+        help="how much to log (default %(default)s)",
+    )
+    parser.add_argument(
+        "--stats",
+        type=_non_negative,
+        default=0.0,
+        metavar="SECONDS",
+        help="log a statistics line (loop lag, memory, traffic) every SECONDS; 0 = never",
+    )
+    parser.add_argument(
+        "--stats-anywhere",
+        action="store_true",
+        help="answer the stats message from any address, not only this host",
+    )
+    parser.add_argument("--port-file", type=Path, help="write the listening port to this file")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(
+        level=getattr(logging, args.log_level),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    config = ServerConfig(
+        host=args.host,
+        port=args.port,
+        max_connections=args.max_connections,
+        max_per_address=args.max_per_address,
+        turn_timeout=args.turn_timeout,
+        seat_hold=args.seat_hold,
+        bot_delay=args.bot_delay,
+        stats_log_interval=args.stats,
+        stats_anywhere=args.stats_anywhere,
+    )
+    limit = raise_fd_limit()
+    if config.max_connections * _FDS_PER_CONNECTION + _FDS_SPARE > limit:
+        log.warning(
+            "the open-file limit (%d) is below what %d connections need; "
+            "connections past it will be refused by the system",
+            limit,
+            config.max_connections,
+        )
+    try:
+        asyncio.run(_serve(config, args.port_file))
+    except OSError as error:
+        log.error("cannot serve on %s port %d: %s", config.host, config.port, error)
+        return 1
+    return 0
+
+
+async def _serve(config: ServerConfig, port_file: Path | None) -> None:
+    server = BasraServer(config)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, server.stop)
+    task = asyncio.create_task(server.run())
+    started = asyncio.create_task(server.started.wait())
+    await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
+    if server.started.is_set() and port_file is not None:
+        port_file.write_text(f"{server.port}\n", encoding="ascii")
+    started.cancel()
+    await task
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

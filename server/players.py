@@ -1,0 +1,103 @@
+"""Who a player is across connections: id, name, secret resume token, current link and room.
+
+A `Player` outlives its connection while it holds a place in a room, so that the resume token
+can give the seat back after a drop. The registry forgets a player once it has neither a
+connection nor a room; its token then stops working. Tokens are looked up by their SHA-256
+digest, so the time a lookup takes says nothing about how close a guess was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import secrets
+from typing import TYPE_CHECKING, Protocol
+
+from shared.protocol import ErrorCode, Message
+
+if TYPE_CHECKING:
+    from server.room import Room
+
+__all__ = ["Link", "Player", "Players"]
+
+
+class Link(Protocol):
+    """A client connection as rooms and the lobby see it: who is on it, and a way to send."""
+
+    address: str
+    is_loopback: bool
+    player: Player | None
+    """The player this connection speaks for, once it said hello."""
+
+    def send(self, message: Message) -> None:
+        """Queue a message; a client too far behind is dropped instead."""
+
+    def send_frame(self, frame: bytes) -> None:
+        """Queue an already encoded frame (one encoding shared by many recipients)."""
+
+    def close(self, code: ErrorCode, message: str) -> None:
+        """Say goodbye with ``code`` and close once it is sent."""
+
+
+class Player:
+    """One person at the server (or one load-generator bot), across reconnections."""
+
+    __slots__ = ("id", "link", "name", "room", "token")
+
+    def __init__(self, player_id: int, name: str, token: str) -> None:
+        self.id = player_id
+        self.name = name
+        self.token = token
+        self.link: Link | None = None
+        """The live connection, or None while the player is away."""
+        self.room: Room | None = None
+        """The room the player is in (or has asked to join), seated or watching."""
+
+    def send(self, message: Message) -> None:
+        if self.link is not None:
+            self.link.send(message)
+
+    def send_frame(self, frame: bytes) -> None:
+        if self.link is not None:
+            self.link.send_frame(frame)
+
+    def __repr__(self) -> str:
+        return f"Player({self.id}, {self.name!r})"
+
+
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
+
+
+class Players:
+    """The registry of known players, by id and by resume token."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count(1)
+        self._by_id: dict[int, Player] = {}
+        self._by_token: dict[bytes, Player] = {}
+
+    def create(self, name: str) -> Player:
+        player = Player(next(self._ids), name, secrets.token_urlsafe(24))
+        self._by_id[player.id] = player
+        self._by_token[_digest(player.token)] = player
+        return player
+
+    def by_token(self, token: str) -> Player | None:
+        return self._by_token.get(_digest(token))
+
+    def forget(self, player: Player) -> None:
+        """Drop ``player`` from the registry (its token stops working)."""
+        self._by_id.pop(player.id, None)
+        self._by_token.pop(_digest(player.token), None)
+
+    def release_if_gone(self, player: Player) -> None:
+        """Forget ``player`` when nothing holds it any more: no connection and no room."""
+        if player.link is None and player.room is None:
+            self.forget(player)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+    def __contains__(self, player: object) -> bool:
+        return isinstance(player, Player) and self._by_id.get(player.id) is player

@@ -1,0 +1,79 @@
+"""The server's own measurements: traffic counters, event-loop lag and memory.
+
+`LoopLagMonitor` sleeps a short fixed interval over and over and records how late it wakes:
+that delay is how long the loop was busy with something else, i.e. the longest stretch any
+client had to wait before its message was even looked at. The `stats` admin message and the
+optional periodic log line report these figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import resource
+from dataclasses import dataclass, field
+
+__all__ = ["Counters", "LoopLagMonitor", "rss_kib"]
+
+
+@dataclass(slots=True)
+class Counters:
+    messages_in: int = 0
+    messages_out: int = 0
+    plays: int = 0
+    drops: int = 0
+    """Connections the server cut: too slow, silent, rate, bad frames."""
+    errors_sent: int = 0
+    started: float = field(default=0.0)
+
+
+def rss_kib() -> int:
+    """Resident memory of this process now (from /proc), else its peak."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            pages = int(statm.read().split()[1])
+        return pages * resource.getpagesize() // 1024
+    except (OSError, ValueError, IndexError):
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+class LoopLagMonitor:
+    """Measures how late the event loop runs a timer that should fire every ``interval``."""
+
+    def __init__(self, interval: float = 0.01, keep: int = 6000) -> None:
+        self.interval = interval
+        self.max_lag = 0.0
+        self._recent: collections.deque[float] = collections.deque(maxlen=keep)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self._run(), name="loop-lag")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        interval = self.interval
+        while True:
+            before = loop.time()
+            await asyncio.sleep(interval)
+            lag = max(0.0, loop.time() - before - interval)
+            self._recent.append(lag)
+            if lag > self.max_lag:
+                self.max_lag = lag
+
+    def p99(self) -> float:
+        """The 99th percentile of the recent lags (about the last minute)."""
+        if not self._recent:
+            return 0.0
+        ordered = sorted(self._recent)
+        return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+
+    def reset(self) -> None:
+        self.max_lag = 0.0
+        self._recent.clear()
