@@ -195,17 +195,45 @@ def encode_samples(samples: array[float], sample_size: int, channels: int) -> by
     return frames.tobytes()
 
 
+def mixer_buffers(mixer_format: tuple[int, int, int]) -> dict[str, bytes]:
+    """Every sound encoded for a mixer of `mixer_format` (rate, size, channels).
+
+    Pure Python and free of pygame calls, so it may run in a worker thread while the game
+    draws its first frames; the result goes to `SoundPlayer(buffers=...)`.
+    """
+    rate, size, channels = mixer_format
+    return {name: encode_samples(synthesize(name, rate), size, channels) for name in SOUND_NAMES}
+
+
+def start_mixer() -> tuple[int, int, int] | None:
+    """Start the mixer if needed; its (rate, size, channels), or None when there is no audio."""
+    try:
+        if pygame.mixer.get_init() is None:
+            pygame.mixer.init()
+        return pygame.mixer.get_init()
+    except (pygame.error, NotImplementedError) as exc:
+        logger.warning("no audio: %s", exc)
+        return None
+
+
 # --- the player --------------------------------------------------------------------------
 
 
 class SoundPlayer:
     """Plays the named sounds; silent when disabled or when the mixer is unavailable."""
 
-    def __init__(self, volume: float = 0.8, muted: bool = False, enabled: bool = True) -> None:
+    def __init__(
+        self,
+        volume: float = 0.8,
+        muted: bool = False,
+        enabled: bool = True,
+        buffers: Mapping[str, bytes] | None = None,
+    ) -> None:
+        """`buffers` (from `mixer_buffers`, for the running mixer) skip the synthesis."""
         self._volume = _clamp(volume)
         self._muted = muted
         self._mixer_format: tuple[int, int, int] | None = None
-        self._sounds: dict[str, pygame.mixer.Sound] = self._build_sounds() if enabled else {}
+        self._sounds: dict[str, pygame.mixer.Sound] = self._build_sounds(buffers) if enabled else {}
         self._apply_volume()
 
     @property
@@ -267,21 +295,15 @@ class SoundPlayer:
             for sound in self._sounds.values():
                 sound.set_volume(self._volume)
 
-    def _build_sounds(self) -> dict[str, pygame.mixer.Sound]:
+    def _build_sounds(self, buffers: Mapping[str, bytes] | None) -> dict[str, pygame.mixer.Sound]:
         try:
-            if pygame.mixer.get_init() is None:
-                pygame.mixer.init()
-            mixer_format = pygame.mixer.get_init()
+            mixer_format = start_mixer()
             if mixer_format is None:
                 raise pygame.error("mixer did not initialise")
-            rate, size, channels = mixer_format
             self._mixer_format = mixer_format
-            return {
-                name: pygame.mixer.Sound(
-                    buffer=encode_samples(synthesize(name, rate), size, channels)
-                )
-                for name in SOUND_NAMES
-            }
+            if buffers is None or set(buffers) != set(SOUND_NAMES):
+                buffers = mixer_buffers(mixer_format)
+            return {name: pygame.mixer.Sound(buffer=buffers[name]) for name in SOUND_NAMES}
         except (pygame.error, NotImplementedError, ValueError) as exc:
             # NotImplementedError: pygame without its mixer module; ValueError: odd format.
             logger.warning("sound disabled: %s", exc)

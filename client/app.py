@@ -1,0 +1,291 @@
+"""The application: one window, one thread, the pygame loop as an asyncio coroutine.
+
+Owns `App` (the window and its letterboxing of the logical 1280x720 surface, the frame loop,
+the scene stack, and the services scenes share: text, card art, the felt, sounds, settings) and
+`LaunchOptions` (what the command line asked for). Each frame: clamp dt, hand pygame events to
+the top scene (mouse positions mapped to logical coordinates), update it, draw the visible
+scenes only when something changed, then yield the rest of the frame to asyncio so network
+tasks run in the same thread. Sounds are synthesised in a worker thread after the first frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client.card_art import CardArt
+from client.layout import LOGICAL_SIZE, scale_to_window
+from client.panel import PanelPainter
+from client.scene import SceneStack
+from client.settings import Settings, save_settings
+from client.sound import SoundPlayer, mixer_buffers, start_mixer
+from client.table_art import felt_background
+from client.text import TextRenderer
+from client.widgets import logical_mouse_event
+
+if TYPE_CHECKING:
+    from client.scenes.navigation import Navigator
+
+logger = logging.getLogger(__name__)
+
+FPS = 60
+MAX_DT = 0.1
+"""A stall (a dragged window, a slow disk) never jumps animations more than this."""
+FELT_SEED = 1955
+SMALL_CARD_SIZE = (48, 70)
+LETTERBOX = (8, 10, 9)
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchOptions:
+    """What the command line asked for, beyond the saved settings."""
+
+    autoplay: bool = False
+    seed: int | None = None
+    quit_after: float | None = None
+    screenshot: Path | None = None
+    sound: bool = True
+
+
+class App:
+    """The window, the frame loop and the services every scene uses."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        settings_path: Path | None = None,
+        options: LaunchOptions | None = None,
+        owns_pygame: bool = True,
+    ) -> None:
+        self.started = time.perf_counter()
+        self.settings = settings
+        self.settings_path = settings_path
+        self.options = options or LaunchOptions()
+        self.owns_pygame = owns_pygame
+        pygame.init()
+        pygame.display.set_caption("Basra")
+        self.window = self._open_window()
+        self._offscreen = pygame.Surface(LOGICAL_SIZE).convert()
+        self._scaled: pygame.Surface | None = None
+        self.text = TextRenderer()
+        self.panels = PanelPainter()
+        self.cards = CardArt()
+        self._small_cards: CardArt | None = None
+        self.felt = felt_background(random.Random(FELT_SEED)).convert()
+        self.plain_felt = felt_background(random.Random(FELT_SEED), floor_area=None).convert()
+        self.sounds = SoundPlayer(enabled=False)
+        self._sound_job: asyncio.Future[dict[str, bytes]] | None = None
+        self._sound_collected = False
+        self.stack = SceneStack()
+        self.nav: Navigator | None = None
+        self.running = False
+        self.frames = 0
+        self.first_frame_seconds: float | None = None
+        self.clock = pygame.time.Clock()
+        self._set_icon()
+
+    # --- services ----------------------------------------------------------------------
+
+    @property
+    def small_cards(self) -> CardArt:
+        """Card art at a small size (the last-capture peek, results), made on first use."""
+        if self._small_cards is None:
+            self._small_cards = CardArt(SMALL_CARD_SIZE)
+        return self._small_cards
+
+    @property
+    def navigator(self) -> Navigator:
+        assert self.nav is not None, "main() attaches a Navigator before running"
+        return self.nav
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name)
+
+    def update_settings(self, settings: Settings) -> None:
+        """Adopt and save `settings`, applying volume, mute and window changes now."""
+        old, self.settings = self.settings, settings
+        self.sounds.volume = settings.volume
+        self.sounds.muted = settings.muted
+        if not settings.muted:
+            self._start_sound_job()
+        if (old.window_size, old.fullscreen) != (settings.window_size, settings.fullscreen):
+            self.window = self._open_window()
+        self.save()
+
+    def save(self) -> None:
+        if self.settings_path is not None:
+            save_settings(self.settings, self.settings_path)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop ----------------------------------------------------------------------
+
+    async def run(self, until: Callable[[App], bool] | None = None, paced: bool = True) -> None:
+        """Run frames until quit (or `until(app)` is true); then shut down.
+
+        `paced` False runs frames back to back (tests); each still yields to asyncio.
+        """
+        self.running = True
+        try:
+            while self.running:
+                frame_start = time.perf_counter()
+                self.step(min(self.clock.tick() / 1000.0, MAX_DT))
+                if until is not None and until(self):
+                    break
+                if self._out_of_time():
+                    break
+                rest = 1.0 / FPS - (time.perf_counter() - frame_start) if paced else 0.0
+                await asyncio.sleep(max(0.0, rest))
+        finally:
+            self.shutdown()
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw if needed."""
+        scene = self.stack.top
+        for event in pygame.event.get():
+            self._dispatch(event)
+        scene = self.stack.top
+        if scene is not None:
+            scene.update(dt)
+        self._collect_sounds()
+        if self._needs_draw():
+            self.draw()
+        self.frames += 1
+        if self.first_frame_seconds is None:
+            self.first_frame_seconds = time.perf_counter() - self.started
+            logger.info("first frame after %.3f s", self.first_frame_seconds)
+            self._start_sound_job()
+
+    def draw(self) -> None:
+        """Draw the visible scenes and show them in the window."""
+        surface = self._logical_target()
+        for scene in self.stack.visible():
+            scene.draw(surface)
+            scene.dirty = False
+        self._present(surface)
+
+    def shutdown(self) -> None:
+        """Leave every scene (sessions close, a hosted server stops), save, and close."""
+        self.running = False
+        if self.options.screenshot is not None:
+            self.save_screenshot(self.options.screenshot)
+        self.stack.reset()
+        if not self.settings.fullscreen:
+            self.settings = self.settings.changed(window_size=self.window.get_size())
+        self.save()
+        self.sounds.stop_all()
+        if self._sound_job is not None:
+            self._sound_job.cancel()
+        if self.owns_pygame:
+            pygame.quit()
+
+    def save_screenshot(self, path: Path) -> None:
+        """Save what the window shows (drawn afresh) as an image file."""
+        if self.stack.top is not None:
+            self.draw()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.window, str(path))
+        logger.info("screenshot saved to %s", path)
+
+    # --- internals ---------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+
+    def _set_icon(self) -> None:
+        icon = pygame.transform.smoothscale(self.cards.face("7", "d"), (24, 35))
+        framed = pygame.Surface((36, 36), pygame.SRCALPHA)
+        framed.blit(icon, icon.get_rect(center=(18, 18)))
+        pygame.display.set_icon(framed)
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED):
+            self.window = pygame.display.get_surface()
+            self._mark_dirty()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.update_settings(self.settings.changed(fullscreen=not self.settings.fullscreen))
+            self._mark_dirty()
+            return
+        scene = self.stack.top
+        if scene is None:
+            return
+        scale, offset = scale_to_window(self.window.get_size())
+        scene.handle_event(logical_mouse_event(event, scale, offset))
+        scene.dirty = True
+
+    def _mark_dirty(self) -> None:
+        for scene in self.stack.scenes:
+            scene.dirty = True
+
+    def _needs_draw(self) -> bool:
+        return any(s.dirty or s.animating for s in self.stack.visible())
+
+    def _logical_target(self) -> pygame.Surface:
+        """Draw straight into the window when it is exactly the logical size."""
+        self.window = pygame.display.get_surface() or self.window
+        if self.window.get_size() == LOGICAL_SIZE:
+            return self.window
+        return self._offscreen
+
+    def _present(self, surface: pygame.Surface) -> None:
+        if surface is not self.window:
+            scale, offset = scale_to_window(self.window.get_size())
+            size = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
+            if self._scaled is None or self._scaled.get_size() != size:
+                self._scaled = pygame.Surface(size).convert()
+            pygame.transform.smoothscale(surface, size, self._scaled)
+            self.window.fill(LETTERBOX)
+            self.window.blit(self._scaled, (round(offset[0]), round(offset[1])))
+        pygame.display.flip()
+
+    def _out_of_time(self) -> bool:
+        limit = self.options.quit_after
+        return limit is not None and time.perf_counter() - self.started >= limit
+
+    def _start_sound_job(self) -> None:
+        """Synthesise the sounds in a worker thread, once, unless muted or disabled."""
+        if not self.options.sound or self.settings.muted or self.sounds.available:
+            return
+        if self._sound_job is not None:
+            return
+        mixer_format = start_mixer()
+        if mixer_format is None:
+            return
+        loop = _running_loop()
+        if loop is None:
+            self.sounds = SoundPlayer(self.settings.volume, self.settings.muted)
+            return
+        self._sound_job = loop.run_in_executor(None, mixer_buffers, mixer_format)
+
+    def _collect_sounds(self) -> None:
+        job = self._sound_job
+        if job is None or not job.done() or self._sound_collected:
+            return
+        self._sound_collected = True
+        if job.cancelled() or job.exception() is not None:
+            logger.warning("sound synthesis failed; playing silently")
+            return
+        self.sounds = SoundPlayer(self.settings.volume, self.settings.muted, buffers=job.result())
+        logger.debug("sounds ready")
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None

@@ -1,0 +1,52 @@
+"""`--autoplay`: a computer player makes the local player's moves, for demos and tests.
+
+Owns `Autopilot`: after `delay` seconds of the player's turn (counted only while the table is
+ready for input) it asks a bot from `shared.bots` for a play from the player's own view; the
+table then sends it like any other play. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+
+from shared.bots import make_bot
+from shared.bots.base import Bot
+from shared.plays import Play
+from shared.views import PlayerView
+
+logger = logging.getLogger(__name__)
+
+AUTOPLAY_DELAY = 0.6
+"""Seconds the autopilot 'thinks' at normal animation speed."""
+
+
+class Autopilot:
+    """Chooses the player's plays with a bot of `level`."""
+
+    def __init__(
+        self, level: str = "easy", seed: int | None = None, delay: float = AUTOPLAY_DELAY
+    ) -> None:
+        self.delay = delay
+        self._rng = random.Random(seed)
+        self._bot = _bot_or_easy(level)
+        self._waited = 0.0
+
+    def update(self, dt: float, view: PlayerView | None, ready: bool) -> Play | None:
+        """The play to make now, or None (not our turn, not ready, still thinking)."""
+        if view is None or not ready or not view.my_turn or not view.legal_plays:
+            self._waited = 0.0
+            return None
+        self._waited += dt
+        if self._waited + 1e-9 < self.delay:
+            return None
+        self._waited = 0.0
+        return self._bot.choose_play(view, self._rng)
+
+
+def _bot_or_easy(level: str) -> Bot:
+    try:
+        return make_bot(level)
+    except ValueError:
+        logger.warning("no %r computer player; autoplay uses an easy one", level)
+        return make_bot("easy")

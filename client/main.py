@@ -1,0 +1,123 @@
+"""The client's command line: parse it, build the `App`, open the first screen, run.
+
+Owns `main(argv)`, `parse_args` and `build_app` (used by tests and benchmarks, which run the
+app themselves). `python run_client.py` opens the main menu; `--practice` goes straight to a
+practice table, `--connect HOST[:PORT] --name NAME` straight to a server's lobby. `--autoplay`
+lets a computer player play the player's seat, `--quit-after` and `--screenshot` make
+unattended demo runs, `--seed` makes them repeatable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from client.settings import ANIMATION_SPEEDS, default_settings_path, load_settings
+
+logger = logging.getLogger(__name__)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="run_client.py", description="Basra, the Egyptian card game."
+    )
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--practice", action="store_true", help="start a practice match against the computer"
+    )
+    mode.add_argument(
+        "--connect", metavar="HOST[:PORT]", help="join the server at HOST (port 40404 by default)"
+    )
+    parser.add_argument(
+        "--players", type=int, choices=(2, 4), help="practice: 2 players, or 4 with a partner"
+    )
+    parser.add_argument(
+        "--level", choices=("easy", "medium", "hard"), help="practice: the computer players' level"
+    )
+    parser.add_argument(
+        "--preset", choices=("egyptian", "jawaker"), help="practice: the rule preset"
+    )
+    parser.add_argument("--target", type=int, help="practice: the score that wins the match")
+    parser.add_argument("--name", help="your name at the table (remembered)")
+    parser.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")
+    parser.add_argument("--seed", type=int, help="a fixed seed for a repeatable practice match")
+    parser.add_argument(
+        "--speed", choices=tuple(ANIMATION_SPEEDS), help="animation speed (remembered)"
+    )
+    parser.add_argument(
+        "--quit-after", type=float, metavar="SECONDS", help="quit after this many seconds"
+    )
+    parser.add_argument(
+        "--screenshot", type=Path, metavar="PATH", help="save the window to PATH on quitting"
+    )
+    parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file to use")
+    parser.add_argument("--mute", action="store_true", help="no sound this time")
+    parser.add_argument(
+        "--log-level", default="WARNING", help="DEBUG, INFO, WARNING (default) or ERROR"
+    )
+    args = parser.parse_args(argv)
+    if args.target is not None and not 1 <= args.target <= 100_000:
+        parser.error("--target must be from 1 to 100000")
+    if args.quit_after is not None and args.quit_after < 0:
+        parser.error("--quit-after must not be negative")
+    return args
+
+
+def build_app(args: argparse.Namespace, owns_pygame: bool = True):  # type: ignore[no-untyped-def]
+    """The app with its first screen open, as `args` asks (pygame is imported here)."""
+    from client.app import App, LaunchOptions
+    from client.scenes.navigation import Navigator
+
+    settings_path = args.settings or default_settings_path()
+    settings = load_settings(settings_path)
+    changes = {k: v for k, v in (("name", args.name), ("animation_speed", args.speed)) if v}
+    if changes:
+        settings = settings.changed(**changes)
+    options = LaunchOptions(
+        autoplay=args.autoplay,
+        seed=args.seed,
+        quit_after=args.quit_after,
+        screenshot=args.screenshot,
+        sound=not args.mute,
+    )
+    app = App(settings, settings_path, options, owns_pygame=owns_pygame)
+    app.nav = Navigator(app)
+    _open_first_screen(app, args)
+    return app
+
+
+def _open_first_screen(app, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+    nav = app.navigator
+    s = app.settings
+    if args.practice:
+        nav.main_menu()
+        nav.start_practice(
+            players=args.players or s.practice_players,
+            level=args.level or s.practice_level,
+            preset=args.preset or s.practice_preset,
+            target=args.target or s.practice_target,
+        )
+    elif args.connect:
+        nav.main_menu()
+        nav.connect_to(args.connect, s.name)
+    else:
+        nav.main_menu()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the client; the process exit status."""
+    args = parse_args(argv)
+    logging.basicConfig(
+        level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    app = build_app(args)
+    try:
+        asyncio.run(app.run())
+    except KeyboardInterrupt:
+        logger.info("interrupted")
+    return 0

@@ -1,0 +1,131 @@
+"""Scenes and the stack the app keeps them on.
+
+Owns `Scene` (the hooks every screen implements: enter, exit, cover, uncover, events, update,
+draw) and `SceneStack` (push, pop, replace, and which scenes show through an overlay). Only the
+top scene gets events and updates; an overlay that is not `opaque` is drawn over the scenes
+beneath it, so round results can dim the table instead of hiding it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from client.app import App
+
+logger = logging.getLogger(__name__)
+
+
+class Scene:
+    """A screen of the game. Subclasses override the hooks they need."""
+
+    opaque = True
+    """False for an overlay: the scene below is drawn first."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.dirty = True
+        """Set when something changed and the next frame must be drawn."""
+
+    @property
+    def animating(self) -> bool:
+        """True while the scene changes every frame (the app then draws every frame)."""
+        return False
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+    def on_enter(self) -> None:
+        """The scene was pushed (or replaced another)."""
+
+    def on_exit(self) -> None:
+        """The scene was popped or replaced: release what it holds."""
+
+    def on_cover(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def on_uncover(self) -> None:
+        """The scene above was popped; this one is on top again."""
+        self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """One pygame event, mouse positions already in logical coordinates."""
+
+    def update(self, dt: float) -> None:
+        """Advance by `dt` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw on the logical 1280x720 surface."""
+
+
+class SceneStack:
+    """The scenes, bottom first; the top one is live."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        return tuple(self._scenes)
+
+    def push(self, scene: Scene) -> None:
+        if self._scenes:
+            self._scenes[-1].on_cover()
+        self._scenes.append(scene)
+        logger.debug("scene push %s", scene.name)
+        scene.on_enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene (its `on_exit` runs) and uncover the one below."""
+        if not self._scenes:
+            return None
+        scene = self._scenes.pop()
+        logger.debug("scene pop %s", scene.name)
+        scene.on_exit()
+        if self._scenes:
+            self._scenes[-1].on_uncover()
+        return scene
+
+    def remove(self, scene: Scene) -> None:
+        """Take `scene` out wherever it is (a table whose overlay is still open)."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self._scenes:
+            self._scenes.remove(scene)
+            scene.on_exit()
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for `scene`."""
+        if self._scenes:
+            old = self._scenes.pop()
+            old.on_exit()
+        self._scenes.append(scene)
+        logger.debug("scene replace -> %s", scene.name)
+        scene.on_enter()
+
+    def reset(self, scene: Scene | None = None) -> None:
+        """Exit every scene (top first), then start over with `scene`."""
+        while self._scenes:
+            self._scenes.pop().on_exit()
+        if scene is not None:
+            self.push(scene)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and those its overlays show."""
+        shown: list[Scene] = []
+        for scene in reversed(self._scenes):
+            shown.append(scene)
+            if scene.opaque:
+                break
+        return shown[::-1]

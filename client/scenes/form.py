@@ -1,0 +1,117 @@
+"""The frame shared by menu-like screens: a heading, a panel and focusable widgets.
+
+Owns `FormScene`: widgets added with `add` are drawn in order and get every event after the
+`FocusCycle` (Tab / Shift+Tab, and Up/Down between rows), Escape calls `back`, and a status
+line can show a message in the theme's colours. Subclasses lay out their widgets in
+`__init__` and may draw more in `draw_extra`.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+import pygame
+
+from client import theme
+from client.panel import draw_heading
+from client.scene import Scene
+from client.session import NoticeLevel
+from client.table_effects import NOTICE_COLOURS
+from client.widgets import FocusCycle, ListBox, TextInput
+
+if TYPE_CHECKING:
+    from client.app import App
+
+logger = logging.getLogger(__name__)
+
+HEADING_Y = 92
+STATUS_Y = 660
+
+
+class FormWidget(Protocol):
+    focused: bool
+    enabled: bool
+
+    def handle_event(self, event: pygame.event.Event) -> bool: ...
+
+    def draw(self, surface: pygame.Surface) -> None: ...
+
+
+W = TypeVar("W", bound=FormWidget)
+
+
+class FormScene(Scene):
+    """A titled screen of widgets on the felt."""
+
+    title = ""
+    panel_rect: pygame.Rect | None = pygame.Rect(340, 160, 600, 460)
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.widgets: list[FormWidget] = []
+        self.focus = FocusCycle([])
+        self.status = ""
+        self.status_level = NoticeLevel.INFO
+
+    def add(self, widget: W) -> W:
+        self.widgets.append(widget)
+        self.focus.widgets.append(widget)
+        return widget
+
+    def say(self, text: str, level: NoticeLevel = NoticeLevel.INFO) -> None:
+        """Show `text` on the status line."""
+        self.status, self.status_level = text, level
+        self.dirty = True
+
+    def back(self) -> None:
+        """Escape: by default, leave this screen."""
+        self.app.stack.pop()
+
+    @property
+    def animating(self) -> bool:
+        # A focused text field blinks its cursor.
+        return any(isinstance(w, TextInput) and w.focused for w in self.widgets)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.focus.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and self._navigation_key(event.key):
+            return
+        for widget in list(self.widgets):
+            if widget.handle_event(event):
+                break
+
+    def _navigation_key(self, key: int) -> bool:
+        if key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        focused = self.focus.focused
+        if key in (pygame.K_UP, pygame.K_DOWN) and not isinstance(focused, ListBox):
+            self.focus.step(-1 if key == pygame.K_UP else 1)
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        for widget in self.widgets:
+            tick = getattr(widget, "update", None)
+            if tick is not None:
+                tick(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.plain_felt, (0, 0))
+        if self.panel_rect is not None:
+            self.app.panels.panel(surface, self.panel_rect)
+        if self.title:
+            draw_heading(surface, self.app.text, self.title, (640, HEADING_Y))
+        self.draw_extra(surface)
+        for widget in self.widgets:
+            widget.draw(surface)
+        if self.status:
+            colour = NOTICE_COLOURS[self.status_level]
+            self.app.text.draw(
+                surface, self.status, (640, STATUS_Y), theme.FONT_BODY, colour, "center"
+            )
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        """Anything a screen draws under its widgets."""

@@ -1,0 +1,118 @@
+"""Small overlays: the pause menu over the table, and a message box.
+
+Owns `PauseScene` (Resume, Settings, Leave) and `MessageScene` (a title, a few lines of text
+and one button that runs an action), both drawn over the dimmed scene beneath.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.panel import draw_heading
+from client.scene import Scene
+from client.widgets import Button, FocusCycle
+
+if TYPE_CHECKING:
+    from client.app import App
+
+logger = logging.getLogger(__name__)
+
+BUTTON_SIZE = (280, 54)
+
+
+class _ButtonOverlay(Scene):
+    opaque = False
+    panel = pygame.Rect(440, 170, 400, 380)
+
+    def __init__(self, app: App, title: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.buttons: list[Button] = []
+        self.focus = FocusCycle([])
+
+    def add_button(self, label: str, action: Callable[[], None], y: int) -> Button:
+        x = self.panel.centerx - BUTTON_SIZE[0] // 2
+        button = Button((x, y, *BUTTON_SIZE), label, self.app.text, on_click=action)
+        self.buttons.append(button)
+        self.focus.widgets.append(button)
+        if len(self.buttons) == 1:
+            self.focus.focus(button)
+        return button
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.focus.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.focus.step(-1 if event.key == pygame.K_UP else 1)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return
+        for button in self.buttons:
+            if button.handle_event(event):
+                return
+
+    def dismiss(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.panels.dim(surface, 140)
+        self.app.panels.panel(surface, self.panel)
+        draw_heading(
+            surface,
+            self.app.text,
+            self.title,
+            (self.panel.centerx, self.panel.y + 48),
+            theme.FONT_TITLE - 12,
+        )
+        for button in self.buttons:
+            button.draw(surface)
+
+
+class PauseScene(_ButtonOverlay):
+    """Esc on the table: Resume, Settings, Leave."""
+
+    def __init__(
+        self, app: App, leave: Callable[[], None], leave_label: str = "Leave game"
+    ) -> None:
+        super().__init__(app, "Paused")
+        top = self.panel.y + 110
+        self.add_button("Resume", self.dismiss, top)
+        self.add_button("Settings", app.navigator.settings, top + 76)
+        self.add_button(leave_label, leave, top + 152)
+
+
+class MessageScene(_ButtonOverlay):
+    """A message with one button (which also runs on Esc)."""
+
+    panel = pygame.Rect(340, 200, 600, 320)
+
+    def __init__(
+        self, app: App, title: str, message: str, button: str, action: Callable[[], None]
+    ) -> None:
+        super().__init__(app, title)
+        self.message = message
+        self.action = action
+        self.add_button(button, action, self.panel.bottom - 84)
+
+    def dismiss(self) -> None:
+        self.action()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        lines = self.app.text.wrap(self.message, self.panel.width - 80, theme.FONT_BODY)
+        for i, line in enumerate(lines[:4]):
+            self.app.text.draw(
+                surface,
+                line,
+                (self.panel.centerx, self.panel.y + 110 + i * 32),
+                theme.FONT_BODY,
+                theme.TEXT,
+                "center",
+            )

@@ -1,0 +1,232 @@
+"""Round and match results, shown over the dimmed table.
+
+Owns `RoundResultsScene` (per side: cards taken, the majority bonus, Basras and Jack Basras,
+card points when the rules count them, the round's points and the match totals; Continue) and
+`MatchResultsScene` (the winner, the final scores, confetti when the player's side won; Play
+again in practice, Main menu). With autoplay, or in a network game, the round results close
+by themselves after a countdown so the match never waits on a screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.panel import draw_heading
+from client.particles import ParticleBurst
+from client.scene import Scene
+from client.table_hud import side_names
+from client.widgets import Button, FocusCycle
+from shared.events import MatchEnded, RoundScored
+
+if TYPE_CHECKING:
+    from client.app import App
+    from client.scenes.table import TableScene
+
+logger = logging.getLogger(__name__)
+
+PANEL = pygame.Rect(290, 110, 700, 500)
+AUTO_CONTINUE_SECONDS = 8.0
+"""Network games: the next round starts without anyone having to click."""
+AUTOPLAY_CONTINUE_SECONDS = 2.5
+COLUMN_X = (PANEL.x + 40, PANEL.x + 430, PANEL.x + 590)
+ROW_HEIGHT = 38
+
+
+class _Overlay(Scene):
+    """A panel over the dimmed scene below, with buttons and keyboard focus."""
+
+    opaque = False
+
+    def __init__(self, app: App, table: TableScene) -> None:
+        super().__init__(app)
+        self.table = table
+        self.buttons: list[Button] = []
+        self.focus = FocusCycle([])
+
+    def add_button(self, label: str, x: int, action: object) -> Button:
+        button = Button((x, PANEL.bottom - 76, 220, 54), label, self.app.text, on_click=action)  # type: ignore[arg-type]
+        self.buttons.append(button)
+        self.focus.widgets.append(button)
+        return button
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.focus.handle_event(event):
+            return
+        for button in self.buttons:
+            if button.handle_event(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.panels.dim(surface, 150)
+        self.app.panels.panel(surface, PANEL)
+        for button in self.buttons:
+            button.draw(surface)
+
+
+class RoundResultsScene(_Overlay):
+    """What the round earned each side."""
+
+    def __init__(self, app: App, table: TableScene, event: RoundScored) -> None:
+        super().__init__(app, table)
+        self.event = event
+        network = not table.session.is_practice
+        auto = app.options.autoplay or network
+        pace = app.settings.duration_scale
+        self.countdown: float | None = None
+        if auto:
+            self.countdown = (
+                (AUTOPLAY_CONTINUE_SECONDS * pace)
+                if app.options.autoplay
+                else AUTO_CONTINUE_SECONDS
+            )
+        self.proceed = self.add_button("Continue", PANEL.centerx - 110, self.close)
+        self.focus.focus(self.proceed)
+
+    @property
+    def animating(self) -> bool:
+        return self.countdown is not None
+
+    def close(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE,
+            pygame.K_RETURN,
+            pygame.K_SPACE,
+        ):
+            self.close()
+            return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        if self.countdown is not None:
+            self.countdown -= dt
+            if self.countdown <= 0:
+                self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text = self.app.text
+        draw_heading(
+            surface,
+            text,
+            f"Round {self.event.number + 1}",
+            (PANEL.centerx, PANEL.y + 46),
+            theme.FONT_TITLE - 8,
+        )
+        sides = side_names(self.table.players, self.table.session.seat)
+        y = PANEL.y + 100
+        for x, label in zip(COLUMN_X[1:], sides, strict=True):
+            text.draw(surface, label, (x, y), theme.FONT_BODY, theme.TEXT_ACCENT, "midtop")
+        for i, (label, values) in enumerate(self._rows()):
+            row_y = y + 40 + i * ROW_HEIGHT
+            colour = theme.TEXT_ACCENT if label in ("This round", "Match total") else theme.TEXT
+            text.draw(surface, label, (COLUMN_X[0], row_y), theme.FONT_BODY, colour, "topleft")
+            for x, value in zip(COLUMN_X[1:], values, strict=True):
+                text.draw(surface, value, (x, row_y), theme.FONT_BODY, colour, "midtop")
+        if self.countdown is not None:
+            note = f"Next round in {max(0, round(self.countdown))} s"
+            text.draw(
+                surface,
+                note,
+                (PANEL.centerx, PANEL.bottom - 96),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+                "center",
+            )
+
+    def _rows(self) -> list[tuple[str, tuple[str, str]]]:
+        t = self.event.tally
+        rules = self.table.view.rules if self.table.view is not None else None
+        basra = rules.basra_points if rules is not None else 10
+        jack = rules.jack_basra_points if rules is not None else 30
+        rows = [
+            ("Cards taken", _pair(t.cards)),
+            ("Most cards", _pair(t.majority, plus=True)),
+            ("Basras", tuple(f"{n}  (+{n * basra})" if n else "-" for n in t.basras)),
+            ("Jack Basras", tuple(f"{n}  (+{n * jack})" if n else "-" for n in t.jack_basras)),
+        ]
+        if rules is not None and rules.card_points:
+            rows.append(("Card points", _pair(t.card_points, plus=True)))
+        rows.append(("This round", _pair(t.points, plus=True)))
+        rows.append(("Match total", _pair(self.event.scores)))
+        return rows  # type: ignore[return-value]
+
+
+def _pair(values: tuple[int, ...], plus: bool = False) -> tuple[str, str]:
+    shown = [f"+{v}" if plus and v else ("-" if plus else str(v)) for v in values]
+    return (shown[0], shown[1])
+
+
+class MatchResultsScene(_Overlay):
+    """Who won the match."""
+
+    def __init__(self, app: App, table: TableScene, event: MatchEnded) -> None:
+        super().__init__(app, table)
+        self.event = event
+        self.clock = 0.0
+        seat = table.session.seat
+        self.won = seat is not None and seat % 2 == event.winner
+        self.burst = (
+            ParticleBurst((640, 250), 220, random.Random(app.options.seed)) if self.won else None
+        )
+        nav = app.navigator
+        if table.session.is_practice:
+            self.add_button("Play again", PANEL.centerx - 240, nav.play_again)
+            self.add_button("Main menu", PANEL.centerx + 20, nav.main_menu)
+        else:
+            self.add_button("Back to lobby", PANEL.centerx - 240, lambda: nav.leave_table(table))
+            self.add_button("Main menu", PANEL.centerx + 20, nav.main_menu)
+        self.focus.focus(self.buttons[0])
+
+    @property
+    def animating(self) -> bool:
+        return self.burst is not None and not self.burst.done
+
+    def on_enter(self) -> None:
+        if self.won:
+            self.app.play_sound("basra")
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.burst is not None:
+            self.burst.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        text = self.app.text
+        sides = side_names(self.table.players, self.table.session.seat)
+        winner = sides[self.event.winner]
+        headline = (
+            ("You win!" if winner == "You" else "Your side wins!") if self.won else f"{winner} wins"
+        )
+        draw_heading(surface, text, headline, (PANEL.centerx, PANEL.y + 70), theme.FONT_TITLE + 6)
+        text.draw(
+            surface,
+            "Final score",
+            (PANEL.centerx, PANEL.y + 150),
+            theme.FONT_BODY,
+            theme.TEXT_DIM,
+            "center",
+        )
+        for i, (name, score) in enumerate(zip(sides, self.event.scores, strict=True)):
+            y = PANEL.y + 210 + i * 64
+            colour = theme.TEXT_ACCENT if i == self.event.winner else theme.TEXT
+            text.draw(surface, name, (PANEL.x + 120, y), theme.FONT_LARGE, colour, "midleft")
+            text.draw(
+                surface,
+                str(score),
+                (PANEL.right - 120, y),
+                theme.FONT_TITLE - 10,
+                colour,
+                "midright",
+            )
+        if self.burst is not None:
+            self.burst.draw(surface)

@@ -1,0 +1,278 @@
+"""The table: where a match is shown and played, for practice and network games alike.
+
+Owns `TableScene`. It drains its `GameSession` once per frame, queues game updates for the
+`AnimationQueue`, reacts to the animations' cues (sounds, the Basra banner and confetti, the
+round and match results) and draws the felt, the HUD, the card sprites, the controls and the
+effects. It never changes game state: plays go to the session, and the cards move only when
+the session's update comes back. Chat sits beside the table in network games.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from client.autopilot import AUTOPLAY_DELAY, Autopilot
+from client.card_sprite import SpriteRenderer
+from client.chat_panel import ChatPanel
+from client.choreography import Cue, CueKind
+from client.scene import Scene
+from client.session import (
+    ChatLine,
+    GameSession,
+    GameUpdate,
+    Notice,
+    NoticeLevel,
+    SeatsChanged,
+    SessionClosed,
+)
+from client.table_animator import AnimationQueue, TableAnimator
+from client.table_controls import TableControls
+from client.table_effects import TableEffects
+from client.table_hud import SeatTag, TableHud, TableStats, side_names
+from shared.events import CardsCaptured
+from shared.plays import Play
+from shared.views import PlayerView
+
+if TYPE_CHECKING:
+    from client.app import App
+
+logger = logging.getLogger(__name__)
+
+CHAT_RECT_2P = pygame.Rect(1040, 170, 230, 400)
+CHAT_RECT_4P = pygame.Rect(930, 170, 340, 400)
+SOUND_GAP = 0.04
+"""Seconds between two plays of the same sound (instant speed would play dozens at once)."""
+BANNER_MIN_SECONDS = 1.2
+"""Banners stay readable even at instant speed."""
+
+
+class TurnTimer(NamedTuple):
+    seat: int
+    left: float
+    total: float
+
+
+class TableScene(Scene):
+    """Shows one match through a `GameSession` and lets the player play in it."""
+
+    def __init__(self, app: App, session: GameSession, autoplay_level: str | None = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.players = session.players
+        pace = app.settings.duration_scale
+        self.animator = TableAnimator()
+        self.queue = AnimationQueue(self.animator, self._on_cue, pace)
+        self.hud = TableHud(app.text, app.cards, app.panels)
+        self.sprite_renderer = SpriteRenderer(app.cards)
+        self.effects = TableEffects(app.text, random.Random(app.options.seed))
+        self.chat = self._make_chat(session)
+        self.controls = TableControls(self)
+        self.stats: TableStats | None = None
+        self.last_capture: CardsCaptured | None = None
+        self.timer: TurnTimer | None = None
+        self.awaiting = False
+        """A play was sent and its update has not come back yet."""
+        self.clock = 0.0
+        self.closed_reason: str | None = None
+        self._was_ready = False
+        self._sound_times: dict[str, float] = {}
+        self.autopilot = (
+            Autopilot(autoplay_level, app.options.seed, AUTOPLAY_DELAY * pace)
+            if autoplay_level
+            else None
+        )
+
+    # --- state the controls read -----------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView | None:
+        shown = self.queue.view_shown
+        return shown.view if shown is not None else None
+
+    @property
+    def ready(self) -> bool:
+        """The player may act: their turn, everything shown, no play in flight, on top."""
+        view = self.view
+        return (
+            view is not None
+            and view.my_turn
+            and self.queue.idle
+            and not self.awaiting
+            and self.app.stack.top is self
+        )
+
+    @property
+    def animating(self) -> bool:
+        return True  # the active name tag pulses, so the table is redrawn every frame
+
+    def seat_name(self, seat: int) -> str:
+        if seat == self.session.seat:
+            return "You"
+        return self.players[seat].name if seat < len(self.players) else f"Seat {seat + 1}"
+
+    # --- actions ---------------------------------------------------------------------
+
+    def send_play(self, play: Play) -> None:
+        """Ask the session to make `play`; the cards move when its update arrives."""
+        if not self.ready:
+            return
+        self.awaiting = True
+        self.controls.reset()
+        self.session.play(play)
+
+    def open_pause(self) -> None:
+        self.app.navigator.pause(self)
+
+    def on_exit(self) -> None:
+        self.session.close()
+
+    # --- frame -----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.controls.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self._drain()
+        self.queue.update(dt, self._on_top)
+        if self.queue.idle and self._on_top():
+            self.session.tick(dt)
+            if self.queue.model is not None:
+                self.stats = TableStats.from_model(self.queue.model)
+        self._tick_timer(dt)
+        self._announce_turn()
+        self.controls.update(dt)
+        if self.autopilot is not None:
+            play = self.autopilot.update(dt, self.view, self.ready)
+            if play is not None:
+                self.send_play(play)
+        self.effects.update(dt)
+        if self.chat is not None:
+            self.chat.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.felt, (0, 0))
+        model, stats = self.queue.model, self.stats
+        if model is not None and stats is not None:
+            self.hud.draw_stock(surface, stats.stock)
+            for team in (0, 1):
+                self.hud.draw_pile(surface, model, team, stats)
+            self._draw_tags(surface)
+            view = self.view
+            target = view.rules.target if view is not None else 0
+            my_team = None if self.session.seat is None else self.session.seat % 2
+            self.hud.draw_scoreboard(
+                surface, stats, side_names(self.players, self.session.seat), target, my_team
+            )
+        self.sprite_renderer.draw(surface, self.animator.sprites.values())
+        self.controls.draw(surface)
+        self.effects.draw(surface)
+        if self.chat is not None:
+            self.chat.draw(surface)
+
+    # --- internals -------------------------------------------------------------------
+
+    def _on_top(self) -> bool:
+        return self.app.stack.top is self
+
+    def _make_chat(self, session: GameSession) -> ChatPanel | None:
+        if session.is_practice:
+            return None
+        two = len(session.players) == 2
+        rect = CHAT_RECT_2P if two else CHAT_RECT_4P
+        return ChatPanel(rect.copy(), self.app.text, self.app.panels, session.send_chat, open_=two)
+
+    def _drain(self) -> None:
+        for update in self.session.poll_updates():
+            if isinstance(update, GameUpdate):
+                self._receive(update)
+            elif isinstance(update, ChatLine):
+                if self.chat is not None:
+                    self.chat.add(update)
+                self._sound("chat")
+            elif isinstance(update, Notice):
+                self.effects.notify(update.text, update.level)
+                if update.level is NoticeLevel.ERROR:
+                    self.awaiting = False
+            elif isinstance(update, SeatsChanged):
+                self.players = update.players
+            elif isinstance(update, SessionClosed):
+                self.closed_reason = update.reason
+                self.app.navigator.session_closed(self, update.reason)
+
+    def _receive(self, update: GameUpdate) -> None:
+        self.awaiting = False
+        if update.reset:
+            self.controls.reset()
+        self.queue.push(update)
+        to_move = update.view.to_move
+        if update.turn_seconds is not None and to_move is not None:
+            self.timer = TurnTimer(
+                to_move, update.turn_seconds, float(update.view.rules.turn_timer or 30)
+            )
+        else:
+            self.timer = None
+
+    def _tick_timer(self, dt: float) -> None:
+        if self.timer is not None:
+            self.timer = self.timer._replace(left=max(0.0, self.timer.left - dt))
+
+    def _announce_turn(self) -> None:
+        ready = self.ready
+        if ready and not self._was_ready:
+            self._sound("your_turn")
+        self._was_ready = ready
+
+    def _on_cue(self, cue: Cue) -> None:
+        kind = cue.kind
+        if kind is CueKind.SOUND:
+            self._sound(cue.sound)
+        elif kind is CueKind.BANNER:
+            big = bool(cue.detail)
+            self.effects.banner(
+                cue.text, cue.detail, max(cue.length, BANNER_MIN_SECONDS if big else 0.0), big
+            )
+        elif kind is CueKind.BURST:
+            self.effects.burst(cue.point)
+        elif kind is CueKind.HIGHLIGHT and isinstance(cue.event, CardsCaptured):
+            self.last_capture = cue.event
+        elif kind is CueKind.STATS and self.queue.model is not None:
+            self.stats = TableStats.from_model(self.queue.model)
+            if self.stats.stock == 52:
+                self.last_capture = None  # a new round
+        elif kind is CueKind.ROUND_RESULTS:
+            self.app.navigator.round_results(self, cue.event)
+        elif kind is CueKind.MATCH_RESULTS:
+            self.app.navigator.match_results(self, cue.event)
+
+    def _sound(self, name: str) -> None:
+        last = self._sound_times.get(name)
+        if last is not None and self.clock - last < SOUND_GAP:
+            return
+        self._sound_times[name] = self.clock
+        self.app.play_sound(name)
+
+    def _draw_tags(self, surface: pygame.Surface) -> None:
+        model = self.queue.model
+        view = self.view
+        if model is None:
+            return
+        to_move = view.to_move if view is not None else None
+        for seat in range(model.players):
+            player = self.players[seat] if seat < len(self.players) else None
+            if player is None:
+                continue
+            timer = self.timer if self.timer is not None and self.timer.seat == seat else None
+            tag = SeatTag(
+                player,
+                seat == self.session.seat,
+                seat == to_move,
+                seat == model.dealer,
+                timer.left if timer is not None else None,
+                timer.total if timer is not None else None,
+            )
+            self.hud.draw_tag(surface, model.position_of(seat), tag, self.clock)

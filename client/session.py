@@ -1,0 +1,114 @@
+"""What a game session tells the table, and what the table may ask of it.
+
+Owns the `GameSession` protocol that `LocalSession` (practice, in-process) and `RemoteSession`
+(over TCP) both implement, and the update records they emit: `GameUpdate` (a seat's view plus
+the redacted events that led to it), `ChatLine`, `Notice`, `SeatsChanged` and `SessionClosed`.
+The table scene drains `poll_updates()` once per frame; it never changes game state itself.
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
+
+from shared.events import Event
+from shared.plays import Play
+from shared.views import PlayerView
+
+
+class SeatPlayer(NamedTuple):
+    """Who sits in a seat, as the table shows it."""
+
+    name: str
+    is_bot: bool = False
+    connected: bool = True
+
+
+class GameUpdate(NamedTuple):
+    """A new view of the match and the events that produced it, in order."""
+
+    view: PlayerView
+    events: tuple[Event, ...] = ()
+    reset: bool = False
+    """True when the view replaces history (undo, reconnect): snap to it, animate nothing."""
+    turn_seconds: float | None = None
+    """Seconds left for the player to move, when a turn timer runs."""
+
+
+class ChatLine(NamedTuple):
+    sender: str
+    text: str
+
+
+class NoticeLevel(enum.StrEnum):
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+class Notice(NamedTuple):
+    """A message for the player ("Reconnecting...", "That is not your turn.")."""
+
+    text: str
+    level: NoticeLevel = NoticeLevel.INFO
+
+
+class SeatsChanged(NamedTuple):
+    players: tuple[SeatPlayer, ...]
+
+
+class SessionClosed(NamedTuple):
+    """The session ended for good (the server went away, or the room closed)."""
+
+    reason: str
+
+
+SessionUpdate = GameUpdate | ChatLine | Notice | SeatsChanged | SessionClosed
+
+
+class Hint(NamedTuple):
+    """A suggested play and why, for the practice Hint button."""
+
+    play: Play
+    reason: str
+
+
+class GameSession(Protocol):
+    """A match the table can show and play in, wherever the match runs."""
+
+    seat: int | None
+    """The seat this client plays (None: watching)."""
+    players: tuple[SeatPlayer, ...]
+    is_practice: bool
+    """True for an in-process practice match (Undo and Hint work, no chat)."""
+
+    def poll_updates(self) -> list[SessionUpdate]:
+        """Every update that arrived since the last call, oldest first."""
+        ...
+
+    def tick(self, dt: float) -> None:
+        """Let `dt` seconds of table time pass while the table is idle (bots think then)."""
+        ...
+
+    def play(self, play: Play) -> None:
+        """Ask to make `play` for this seat; a refusal arrives later as a `Notice`."""
+        ...
+
+    def send_chat(self, text: str) -> None: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> None: ...
+
+    def hint(self) -> Hint | None: ...
+
+    def close(self) -> None:
+        """Leave the match and release what the session holds (tasks, sockets)."""
+        ...
+
+
+def plays_for_card(plays: Sequence[Play], card: object) -> list[Play]:
+    """The legal plays that play `card` (several when it can take different sets)."""
+    return [p for p in plays if p.card == card]

@@ -1,0 +1,151 @@
+"""The player's remembered settings and where they live on disk.
+
+Owns `Settings` (name, volume, mute, animation speed, window size, fullscreen, last host and
+the last practice set-up), `load_settings`/`save_settings` (a small JSON file, written
+atomically) and `default_settings_path` (``$XDG_CONFIG_HOME/basra/settings.json``, else
+``~/.config/basra/settings.json``). Pure: no pygame. A damaged or foreign file never stops the
+game: unreadable files give the defaults, bad values are replaced one by one.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+logger = logging.getLogger(__name__)
+
+ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.6, "instant": 0.0}
+"""Animation speed name -> factor applied to every animation duration (0: no animation)."""
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (960, 540))
+MIN_WINDOW = (480, 270)
+MAX_WINDOW = (7680, 4320)
+NAME_MAX = 16
+SETTINGS_FILE = "settings.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the client remembers between runs; every field has a safe default."""
+
+    name: str = "Player"
+    volume: float = 0.8
+    """0..1."""
+    muted: bool = False
+    animation_speed: str = "normal"
+    """A key of `ANIMATION_SPEEDS`."""
+    window_size: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    last_host: str = ""
+    """What was typed in the connect screen ("host" or "host:port")."""
+    practice_players: int = 2
+    practice_level: str = "easy"
+    practice_preset: str = "egyptian"
+    practice_target: int = 101
+
+    @property
+    def duration_scale(self) -> float:
+        """Factor for every animation duration; 0 for instant."""
+        return ANIMATION_SPEEDS[self.animation_speed]
+
+    def changed(self, **changes: Any) -> Settings:
+        """A copy with `changes` applied and validated (bad values fall back to defaults)."""
+        return _validated(replace(self, **changes))
+
+
+def default_settings_path() -> Path:
+    """Where settings are kept for this user (the XDG config directory)."""
+    base = os.environ.get("XDG_CONFIG_HOME")
+    root = Path(base) if base else Path.home() / ".config"
+    return root / "basra" / SETTINGS_FILE
+
+
+def load_settings(path: Path) -> Settings:
+    """The settings stored at `path`; defaults for a missing, unreadable or malformed file."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return Settings()
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        logger.warning("ignoring unreadable settings file %s: %s", path, exc)
+        return Settings()
+    if not isinstance(raw, dict):
+        logger.warning("ignoring settings file %s: not a JSON object", path)
+        return Settings()
+    known = {f.name for f in fields(Settings)}
+    values = {k: v for k, v in raw.items() if k in known}
+    if isinstance(values.get("window_size"), list):
+        values["window_size"] = tuple(values["window_size"])
+    try:
+        return _validated(Settings(**values))
+    except TypeError as exc:  # pragma: no cover - fields are all defaulted; kept as a guard
+        logger.warning("ignoring settings file %s: %s", path, exc)
+        return Settings()
+
+
+def save_settings(settings: Settings, path: Path) -> bool:
+    """Write `settings` to `path` atomically (temp file + rename); False if it failed."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(asdict(settings), indent=2) + "\n", encoding="utf-8")
+        temporary.replace(path)
+    except OSError as exc:
+        logger.warning("could not save settings to %s: %s", path, exc)
+        return False
+    return True
+
+
+def clean_name(text: str) -> str:
+    """`text` trimmed to a usable player name (may be empty)."""
+    kept = "".join(c for c in text if c.isprintable()).strip()
+    return kept[:NAME_MAX]
+
+
+def _validated(settings: Settings) -> Settings:
+    """`settings` with each invalid field replaced by its default (each one logged)."""
+    defaults = Settings()
+    fixed: dict[str, Any] = {}
+    for field in fields(Settings):
+        value = getattr(settings, field.name)
+        if not _FIELD_CHECKS[field.name](value):
+            logger.warning("settings: bad %s %r, using %r", field.name, value, field.default)
+            fixed[field.name] = getattr(defaults, field.name)
+    if isinstance(settings.name, str) and "name" not in fixed:
+        fixed["name"] = clean_name(settings.name) or defaults.name
+    if _is_number(settings.volume) and "volume" not in fixed:
+        fixed["volume"] = float(min(1.0, max(0.0, settings.volume)))
+    return replace(settings, **fixed) if fixed else settings
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_window(value: object) -> bool:
+    if not isinstance(value, tuple) or len(value) != 2 or not all(map(_is_whole, value)):
+        return False
+    width, height = value
+    return MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]
+
+
+_FIELD_CHECKS = {
+    "name": lambda v: isinstance(v, str),
+    "volume": _is_number,
+    "muted": lambda v: isinstance(v, bool),
+    "animation_speed": lambda v: v in ANIMATION_SPEEDS,
+    "window_size": _is_window,
+    "fullscreen": lambda v: isinstance(v, bool),
+    "last_host": lambda v: isinstance(v, str) and len(v) <= 255,
+    "practice_players": lambda v: v in (2, 4) and _is_whole(v),
+    "practice_level": lambda v: v in ("easy", "medium", "hard"),
+    "practice_preset": lambda v: v in ("egyptian", "jawaker"),
+    "practice_target": lambda v: _is_whole(v) and 1 <= v <= 100_000,
+}

@@ -1,0 +1,272 @@
+"""What the table shows, as plain values: zones of cards and where each card sprite rests.
+
+Owns `TableModel` (the player's hand, the other hands' sizes, the floor, stock, piles and the
+numbers around them), how an engine event changes it (`apply`), and `placements()`: the resting
+place of every card sprite, from `client.layout`. The model follows the events one by one while
+they are animated and is rebuilt from each `PlayerView` afterwards (`from_view`), so the two
+must agree; `matches_view` checks that. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from client.layout import (
+    Point,
+    SeatPosition,
+    card_rotation,
+    floor_positions,
+    hand_positions,
+    pile_position,
+    seat_position,
+    stock_position,
+)
+from shared.cards import Card
+from shared.events import (
+    BasraScored,
+    CardPlayed,
+    CardsCaptured,
+    Event,
+    FloorDealt,
+    HandDealt,
+    LeftoversTaken,
+    MatchEnded,
+    RoundScored,
+    RoundStarted,
+)
+from shared.rules import Bonus
+from shared.state import team_of
+from shared.views import PlayerView
+
+logger = logging.getLogger(__name__)
+
+DECK_SIZE = 52
+# Drawing order: stock and piles are drawn by the HUD below every sprite.
+FLOOR_LAYER = 10
+HIDDEN_HAND_LAYER = 40
+HAND_LAYER = 70
+
+
+class HiddenCard(NamedTuple):
+    """A face-down card in another seat's hand, known only by its slot."""
+
+    seat: int
+    slot: int
+
+
+SpriteKey = Card | HiddenCard
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where and how a card sprite rests: centre, rotation (degrees), face, drawing layer."""
+
+    center: Point
+    angle: float
+    face_up: bool
+    layer: int
+
+
+@dataclass
+class TableModel:
+    """The cards on the table as one seat sees them; changed only by `apply`."""
+
+    players: int
+    my_seat: int | None
+    direction: str = "right"
+    hand: list[Card] = field(default_factory=list)
+    hidden: list[int] = field(default_factory=list)
+    """Face-down hand sizes per seat (0 for the player's own seat)."""
+    floor: list[Card] = field(default_factory=list)
+    stock: int = 0
+    piles: list[int] = field(default_factory=lambda: [0, 0])
+    basras: list[int] = field(default_factory=lambda: [0, 0])
+    jack_basras: list[int] = field(default_factory=lambda: [0, 0])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    dealer: int = 0
+    round_number: int = 0
+    winner: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.hidden:
+            self.hidden = [0] * self.players
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> TableModel:
+        """The model that `view` describes."""
+        me = view.seat
+        hidden = [0 if s == me else n for s, n in enumerate(view.hand_sizes)]
+        return cls(
+            players=view.players,
+            my_seat=me,
+            direction=str(view.rules.direction),
+            hand=list(view.hand),
+            hidden=hidden,
+            floor=list(view.floor),
+            stock=view.stock_size,
+            piles=list(view.pile_sizes),
+            basras=list(view.basras),
+            jack_basras=list(view.jack_basras),
+            scores=list(view.scores),
+            dealer=view.dealer,
+            round_number=view.round_number,
+            winner=view.winner,
+        )
+
+    # --- geometry ----------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int:
+        """The seat drawn at the bottom (seat 0 for a spectator)."""
+        return 0 if self.my_seat is None else self.my_seat
+
+    def position_of(self, seat: int) -> SeatPosition:
+        return seat_position(seat, self.viewer, self.players, self.direction)
+
+    def team_position(self, team: int) -> SeatPosition:
+        """Where a side's pile lies: ours at the bottom, theirs at the next seat's corner."""
+        if team == team_of(self.viewer):
+            return SeatPosition.BOTTOM
+        return self.position_of((self.viewer + 1) % self.players)
+
+    def pile_placement(self, team: int) -> Placement:
+        position = self.team_position(team)
+        rect = pile_position(position)
+        return Placement(rect.center, card_rotation(position), False, 0)
+
+    @staticmethod
+    def stock_placement() -> Placement:
+        return Placement(stock_position().center, 0, False, 0)
+
+    def placements(self) -> dict[SpriteKey, Placement]:
+        """The resting place of every card sprite: hands and floor."""
+        found: dict[SpriteKey, Placement] = {}
+        mine = hand_positions(len(self.hand), SeatPosition.BOTTOM)
+        for i, (card, rect) in enumerate(zip(self.hand, mine, strict=True)):
+            found[card] = Placement(rect.center, 0, True, HAND_LAYER + i)
+        for seat, count in enumerate(self.hidden):
+            if count == 0 or seat == self.my_seat:
+                continue
+            position = self.position_of(seat)
+            angle = card_rotation(position)
+            for slot, rect in enumerate(hand_positions(count, position)):
+                key = HiddenCard(seat, slot)
+                found[key] = Placement(rect.center, angle, False, HIDDEN_HAND_LAYER + slot)
+        for i, (card, rect) in enumerate(
+            zip(self.floor, floor_positions(len(self.floor)), strict=True)
+        ):
+            found[card] = Placement(rect.center, 0, True, FLOOR_LAYER + i)
+        return found
+
+    # --- events ------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> dict[SpriteKey, SpriteKey]:
+        """Change the model as `event` says; returns sprites that change key (old -> new)."""
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            return {}
+        return handler(self, event)
+
+    def matches_view(self, view: PlayerView) -> bool:
+        """True when this model shows exactly what `view` describes (no correction needed)."""
+        return self.snapshot() == TableModel.from_view(view).snapshot()
+
+    def snapshot(self) -> tuple[object, ...]:
+        """The model's contents as one comparable value."""
+        return (
+            tuple(self.hand),
+            tuple(self.hidden),
+            tuple(self.floor),
+            self.stock,
+            tuple(self.piles),
+            tuple(self.basras),
+            tuple(self.jack_basras),
+            tuple(self.scores),
+            self.dealer,
+            self.round_number,
+            self.winner,
+        )
+
+
+def _round_started(model: TableModel, event: RoundStarted) -> dict[SpriteKey, SpriteKey]:
+    model.hand, model.floor = [], []
+    model.hidden = [0] * model.players
+    model.stock = DECK_SIZE
+    model.piles, model.basras, model.jack_basras = [0, 0], [0, 0], [0, 0]
+    model.dealer, model.round_number = event.dealer, event.number
+    return {}
+
+
+def _hand_dealt(model: TableModel, event: HandDealt) -> dict[SpriteKey, SpriteKey]:
+    if event.seat == model.my_seat and event.cards is not None:
+        model.hand = sorted([*model.hand, *event.cards])
+    else:
+        model.hidden[event.seat] += event.size
+    model.stock -= event.size
+    return {}
+
+
+def _floor_dealt(model: TableModel, event: FloorDealt) -> dict[SpriteKey, SpriteKey]:
+    model.floor.extend(event.cards)
+    model.stock -= len(event.cards)
+    return {}
+
+
+def _card_played(model: TableModel, event: CardPlayed) -> dict[SpriteKey, SpriteKey]:
+    rekey: dict[SpriteKey, SpriteKey] = {}
+    if event.seat == model.my_seat and event.card in model.hand:
+        model.hand.remove(event.card)
+    elif model.hidden[event.seat] > 0:
+        # The last face-down slot becomes the card: the hand closes up around the others.
+        model.hidden[event.seat] -= 1
+        rekey[HiddenCard(event.seat, model.hidden[event.seat])] = event.card
+    model.floor.append(event.card)
+    return rekey
+
+
+def _cards_captured(model: TableModel, event: CardsCaptured) -> dict[SpriteKey, SpriteKey]:
+    gone = set(event.taken) | {event.card}
+    model.floor = [c for c in model.floor if c not in gone]
+    model.piles[event.team] += len(event.taken) + 1
+    return {}
+
+
+def _basra_scored(model: TableModel, event: BasraScored) -> dict[SpriteKey, SpriteKey]:
+    if event.bonus is Bonus.JACK_BASRA:
+        model.jack_basras[event.team] += 1
+    else:
+        model.basras[event.team] += 1
+    return {}
+
+
+def _leftovers_taken(model: TableModel, event: LeftoversTaken) -> dict[SpriteKey, SpriteKey]:
+    if event.team is not None:
+        model.piles[event.team] += len(event.cards)
+    model.floor = []
+    return {}
+
+
+def _round_scored(model: TableModel, event: RoundScored) -> dict[SpriteKey, SpriteKey]:
+    model.scores = list(event.scores)
+    return {}
+
+
+def _match_ended(model: TableModel, event: MatchEnded) -> dict[SpriteKey, SpriteKey]:
+    model.scores = list(event.scores)
+    model.winner = event.winner
+    return {}
+
+
+_HANDLERS = {
+    RoundStarted: _round_started,
+    HandDealt: _hand_dealt,
+    FloorDealt: _floor_dealt,
+    CardPlayed: _card_played,
+    CardsCaptured: _cards_captured,
+    BasraScored: _basra_scored,
+    LeftoversTaken: _leftovers_taken,
+    RoundScored: _round_scored,
+    MatchEnded: _match_ended,
+}

@@ -1,0 +1,3 @@
+from client.main import main
+
+raise SystemExit(main())

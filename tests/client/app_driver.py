@@ -1,0 +1,85 @@
+"""Helpers that drive a headless `App` with synthetic pygame events and hand-stepped time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from client.app import App
+from client.main import build_app, parse_args
+from client.scenes.table import TableScene
+from shared.cards import STANDARD_DECK, Card, parse_cards
+
+FRAME = 1 / 60
+
+
+def make_app(tmp_path: Path, *argv: str) -> App:
+    """An app as the command line would build it, with settings kept in `tmp_path`."""
+    args = parse_args(["--settings", str(tmp_path / "settings.json"), "--mute", *argv])
+    app: App = build_app(args, owns_pygame=False)
+    return app
+
+
+def step(app: App, frames: int = 1, dt: float = FRAME) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def run_until(app: App, done: Callable[[], bool], limit: int = 3000, dt: float = FRAME) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        app.step(dt)
+    raise AssertionError(f"condition not reached in {limit} frames")
+
+
+def click(app: App, pos: tuple[float, float]) -> None:
+    """Press and release the left button at `pos` (window pixels), then run a frame."""
+    point = (round(pos[0]), round(pos[1]))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=point, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=point, button=1))
+    app.step(FRAME)
+
+
+def drag(app: App, start: tuple[float, float], end: tuple[float, float], steps: int = 6) -> None:
+    """Press at `start`, move in `steps` to `end`, release there."""
+    a = (round(start[0]), round(start[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=1))
+    app.step(FRAME)
+    for i in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * i / steps
+        y = start[1] + (end[1] - start[1]) * i / steps
+        pos = (round(x), round(y))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        app.step(FRAME)
+    b = (round(end[0]), round(end[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=1))
+    app.step(FRAME)
+
+
+def press(app: App, key: int, mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+    app.step(FRAME)
+
+
+def table_of(app: App) -> TableScene:
+    scene = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    return scene
+
+
+def sprite_center(table: TableScene, card: Card) -> tuple[float, float]:
+    return table.animator.sprites[card].draw_center()
+
+
+def rigged_deck(my_hand: str, their_hand: str, floor: str) -> list[Card]:
+    """A deck whose first deal (dealer = seat 1 of 2) gives these hands and floor."""
+    front = parse_cards(f"{my_hand} {their_hand} {floor}")
+    rest = [c for c in STANDARD_DECK if c not in front]
+    return [*front, *rest]
