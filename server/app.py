@@ -58,6 +58,10 @@ class BasraServer:
         self._connection_tasks: set[asyncio.Task[Any]] = set()
         self._stop = asyncio.Event()
         self._stopping = False
+        self._fd_warned_at = -1e9
+        self._fd_warnings = 0
+        self._turned_away_said = -1e9
+        self._turned_away = 0
 
     @property
     def port(self) -> int:
@@ -72,6 +76,7 @@ class BasraServer:
     async def run(self) -> None:
         """Serve until `stop`, then shut down cleanly."""
         loop = asyncio.get_running_loop()
+        loop.set_exception_handler(self._loop_exception)
         await self.bots.warm_up()
         try:
             async with asyncio.TaskGroup() as group:
@@ -117,6 +122,22 @@ class BasraServer:
             await asyncio.wait(pending, timeout=self.config.shutdown_grace + 0.5)
         for task in list(self._room_tasks.values()):
             task.cancel()
+
+    def _loop_exception(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        # asyncio reports running out of descriptors once per pending connection, with a
+        # traceback each time (thousands of lines in a second); one line a second is plenty.
+        if context.get("message") == "socket.accept() out of system resource":
+            now = loop.time()
+            self._fd_warnings += 1
+            if now - self._fd_warned_at >= 1.0:
+                log.error(
+                    "out of file descriptors: new connections wait (%d times since last said)",
+                    self._fd_warnings,
+                )
+                self._fd_warned_at = now
+                self._fd_warnings = 0
+            return
+        loop.default_exception_handler(context)
 
     # -- rooms ----------------------------------------------------------------------------
 
@@ -169,7 +190,13 @@ class BasraServer:
 
     def _turn_away(self, writer: asyncio.StreamWriter, code: ErrorCode, text: str) -> None:
         self.counters.drops += 1
-        log.warning("turned away a connection from %s: %s", writer.get_extra_info("peername"), code)
+        # A flood of connections must not become a flood of log lines: one a second at most.
+        self._turned_away += 1
+        now = asyncio.get_running_loop().time()
+        if now - self._turned_away_said >= 1.0:
+            log.warning("turned away %d connection(s) (%s)", self._turned_away, code.value)
+            self._turned_away = 0
+            self._turned_away_said = now
         bye: Message = {"t": MsgType.BYE.value, "code": code.value, "message": text}
         writer.write(encode_frame(pack_message(bye)))
         writer.close()

@@ -30,15 +30,15 @@ log = logging.getLogger(__name__)
 _WORKER_BOTS: dict[str, Bot] = {}
 
 
-def choose_play(level: str, view: PlayerView, seed: int, reuse: bool) -> Play:
+def choose_play(level: str, budget: float, view: PlayerView, seed: int, reuse: bool) -> Play:
     """A bot's choice (runs in a worker). ``reuse`` keeps one bot per level in the process,
     which only a single-threaded worker process may do."""
     if reuse:
         bot = _WORKER_BOTS.get(level)
         if bot is None:
-            bot = _WORKER_BOTS[level] = make_bot(level)
+            bot = _WORKER_BOTS[level] = make_bot(level, budget=budget)
     else:
-        bot = make_bot(level)
+        bot = make_bot(level, budget=budget)
     return bot.choose_play(view, random.Random(seed))
 
 
@@ -75,7 +75,7 @@ class BotRunner:
         try:
             async with asyncio.timeout(self._config.bot_timeout):
                 play = await loop.run_in_executor(
-                    executor, choose_play, level, view, seed, in_process
+                    executor, choose_play, level, self._config.bot_budget, view, seed, in_process
                 )
         except TimeoutError:
             log.warning(

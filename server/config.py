@@ -36,6 +36,8 @@ class ServerConfig:
     """Messages waiting for one client; a client that falls this far behind is dropped."""
     write_buffer: int = 64 * 1024
     """Bytes the transport may hold for one client before the writer waits."""
+    socket_send_buffer: int = 0
+    """SO_SNDBUF for client sockets; 0 leaves the system's (self-tuning) default."""
     rate_per_second: float = 10.0
     rate_burst: int = 20
     rate_strikes: int = 20
@@ -67,6 +69,9 @@ class ServerConfig:
     process_levels: tuple[str, ...] = ("hard",)
     """Bot levels that think in a worker process instead of a thread (CPU-heavy ones)."""
     bot_processes: int = 1
+    """Worker processes for those levels; 0 runs them in threads too."""
+    bot_budget: float = 1.0
+    """Seconds the hard bot thinks per move."""
     # shutdown and diagnostics
     shutdown_grace: float = 2.0
     """Seconds given to clients to receive the goodbye before connections are cut."""

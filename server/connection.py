@@ -18,6 +18,7 @@ import asyncio
 import collections
 import contextlib
 import logging
+import socket
 from typing import TYPE_CHECKING
 
 from server.config import ServerConfig
@@ -80,6 +81,10 @@ class Connection:
         )
         transport = writer.transport
         transport.set_write_buffer_limits(high=config.write_buffer)
+        sock = transport.get_extra_info("socket")
+        if config.socket_send_buffer and sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.socket_send_buffer)
         self._writer_task: asyncio.Task[None] | None = None
 
     @property

@@ -173,7 +173,7 @@ class Lobby:
         session.send(self._welcome(player, resumed=True))
         log.info("player %d (%s) resumed", player.id, player.name)
         if player.room is not None:
-            player.room.post(Resumed(player))
+            player.room.post(Resumed(player, session))
 
     @staticmethod
     def _welcome(player: Player, resumed: bool) -> Message:

@@ -22,9 +22,9 @@ __all__ = ["main", "parse_args"]
 
 log = logging.getLogger("server")
 
-_FDS_PER_CONNECTION = 1
-_FDS_SPARE = 64
-"""Listening socket, log files, worker pipes, the event loop's own descriptors."""
+_FDS_SPARE = 32
+"""Descriptors kept for other uses: the listening socket, logs, worker pipes, the event loop's
+own, and connections accepted only to be told the server is full."""
 
 
 def _non_negative(text: str) -> float:
@@ -111,10 +111,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=getattr(logging, args.log_level),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    limit = raise_fd_limit()
+    max_connections = args.max_connections
+    if max_connections + _FDS_SPARE > limit:
+        # Past the limit accept() itself fails; staying below it lets the server refuse
+        # extra clients politely (`server_full`) instead.
+        max_connections = max(1, limit - _FDS_SPARE)
+        log.warning(
+            "the open-file limit is %d, so at most %d connections are admitted (not %d)",
+            limit,
+            max_connections,
+            args.max_connections,
+        )
     config = ServerConfig(
         host=args.host,
         port=args.port,
-        max_connections=args.max_connections,
+        max_connections=max_connections,
         max_per_address=args.max_per_address,
         turn_timeout=args.turn_timeout,
         seat_hold=args.seat_hold,
@@ -122,14 +134,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         stats_log_interval=args.stats,
         stats_anywhere=args.stats_anywhere,
     )
-    limit = raise_fd_limit()
-    if config.max_connections * _FDS_PER_CONNECTION + _FDS_SPARE > limit:
-        log.warning(
-            "the open-file limit (%d) is below what %d connections need; "
-            "connections past it will be refused by the system",
-            limit,
-            config.max_connections,
-        )
     try:
         asyncio.run(_serve(config, args.port_file))
     except OSError as error:

@@ -94,9 +94,10 @@ class Dropped:
 
 @dataclass(frozen=True, slots=True)
 class Resumed:
-    """The player is back on a new connection (``player.link`` is the new one)."""
+    """The player is back on a new connection ``link``."""
 
     player: Player
+    link: Link
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,8 +244,9 @@ class Room:
                     self._release(player)
             case Dropped(player):
                 self._on_dropped(player)
-            case Resumed(player):
-                self._on_resumed(player)
+            case Resumed(player, link):
+                if player.link is link:  # else a newer resume follows and will be handled
+                    self._on_resumed(player)
             case HoldExpired(player, epoch):
                 self._on_hold_expired(player, epoch)
             case TurnExpired(token):

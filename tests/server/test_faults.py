@@ -1,0 +1,364 @@
+"""Faults the server must survive, while a witness room keeps playing through each of them:
+killed and silent clients, a client that never reads, reconnection in every phase of a match,
+wrong and simultaneous resumes, a room that crashes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import socket
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from server.app import BasraServer
+from server.wire_client import WireClient
+from shared.framing import encode_frame
+from shared.protocol import Message, MsgType, pack_message, view_from_wire
+from tests.server.helpers import (
+    MatchOracle,
+    connect,
+    create_room,
+    expect_room,
+    join,
+    play_message,
+    play_to_end,
+    running_server,
+)
+
+pytestmark = pytest.mark.timeout(60)
+
+
+class Witness:
+    """A human client playing match after match against a bot in a room of its own; the proof
+    that other rooms go on while one suffers."""
+
+    def __init__(self, server: BasraServer) -> None:
+        self.server = server
+        self.plays = 0
+        self.matches = 0
+        self.errors: list[Message] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        self.client = await connect(self.server, "Witness")
+        self._task = asyncio.create_task(self._run())
+        async with asyncio.timeout(5):
+            while self.plays < 3:
+                await asyncio.sleep(0.01)
+
+    async def _run(self) -> None:
+        rng = random.Random(99)
+        client = self.client
+        while True:
+            await create_room(client, 2)
+            await client.send({"t": "fill_bots", "level": "easy"})
+            await client.send({"t": "start_game"})
+            while True:
+                message = await client.recv(timeout=10)
+                if message["t"] == "error":
+                    self.errors.append(message)
+                if message["t"] != "game_update":
+                    continue
+                view = view_from_wire(message["view"])
+                if view.winner is not None:
+                    break
+                if view.my_turn:
+                    await asyncio.sleep(0.005)  # a human pace, so the match spans the fault
+                    await client.send(play_message(rng.choice(view.legal_plays)))
+                    self.plays += 1
+            self.matches += 1
+            await client.send({"t": "leave_room"})
+            await client.expect("left_room")
+
+    async def check_progress(self, since: int) -> None:
+        """The witness has played on since ``since`` plays, without an error."""
+        async with asyncio.timeout(5):
+            while self.plays < since + 5:
+                assert self._task is not None and not self._task.done(), self._task
+                await asyncio.sleep(0.01)
+        assert not self.errors
+
+    async def stop(self) -> None:
+        assert self._task is not None
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+
+@contextlib.asynccontextmanager
+async def witnessed(**changes: Any) -> AsyncIterator[tuple[BasraServer, Witness]]:
+    async with running_server(**changes) as server:
+        witness = Witness(server)
+        await witness.start()
+        try:
+            yield server, witness
+        finally:
+            await witness.stop()
+
+
+async def pair(
+    server: BasraServer, players: int = 2, target: int = 31
+) -> tuple[WireClient, WireClient, Message]:
+    """Ali and Badr seated in a new room, match started; the room state."""
+    ali = await connect(server, "Ali")
+    badr = await connect(server, "Badr")
+    state = await create_room(ali, players, target=target)
+    await join(badr, state["room_id"])
+    if players == 4:
+        await ali.send({"t": "fill_bots", "level": "easy"})
+    await ali.send({"t": "start_game"})
+    return ali, badr, state
+
+
+# ------------------------------------------------------------------------ dead and silent
+
+
+async def test_a_client_killed_mid_frame_keeps_its_seat_and_can_resume() -> None:
+    async with witnessed() as (server, witness):
+        ali, badr, _state = await pair(server)
+        welcome = next(m for m in badr.received if m["t"] == "welcome")
+        mark = witness.plays
+        frame = encode_frame(pack_message({"t": "chat", "text": "half of this"}))
+        await badr.send_raw(frame[: len(frame) // 2])
+        badr.abort()  # RST in the middle of a frame
+        away = await expect_room(ali, lambda s: not s["seats"][1]["connected"])
+        assert away["seats"][1]["name"] == "Badr"
+        await witness.check_progress(mark)
+        back = await connect(server)
+        again = await back.hello("Badr", token=welcome["resume_token"])
+        assert again["resumed"] and again["player_id"] == welcome["player_id"]
+        assert (await back.expect("room_state"))["you"] == 1
+        snapshot = await back.expect("game_update")
+        assert snapshot["events"] == [] and snapshot["view"]["seat"] == 1
+
+
+async def test_a_silent_client_is_dropped_and_a_pinging_one_is_not() -> None:
+    async with witnessed(ping_interval=0.1, idle_timeout=0.6) as (server, witness):
+        mark = witness.plays
+        silent = await connect(server, "Silent", answer_pings=False)
+        lively = await connect(server, "Lively")
+        bye = await silent.wait_closed(timeout=3)
+        assert bye is not None and bye["code"] == "idle"
+        await asyncio.sleep(0.3)
+        assert not lively.closed.is_set()
+        await witness.check_progress(mark)
+
+
+async def test_a_client_that_never_reads_is_dropped_from_a_busy_room() -> None:
+    # Silence alone would take 30 s to notice: only the full queue can drop it in time. Small
+    # socket buffers make "full" come after kilobytes rather than megabytes.
+    small = {"outbound_queue": 8, "write_buffer": 512, "socket_send_buffer": 4096}
+    async with witnessed(idle_timeout=30, **small) as (server, witness):
+        host = await connect(server, "Host")
+        state = await create_room(host, 4, target=301)
+        # The non-reader: a raw socket with a tiny window that hellos, spectates, then sleeps.
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", server.port))
+        _, writer = await asyncio.open_connection(sock=sock)
+        for message in (
+            {"t": "hello", "name": "Sleeper", "version": 1},
+            {"t": "spectate", "room_id": state["room_id"]},
+        ):
+            writer.write(encode_frame(pack_message(message)))
+        await writer.drain()
+        await expect_room(host, lambda s: s["spectators"] == ["Sleeper"])
+        await host.send({"t": "fill_bots", "level": "easy"})
+        await host.send({"t": "start_game"})
+        mark = witness.plays
+        drops = server.counters.drops
+        rng = random.Random(5)
+        play = asyncio.create_task(play_to_end(host, rng, timeout=30))
+        # The sleeper is cut off while the host (and the witness) play on.
+        room = server.lobby.rooms[state["room_id"]]
+        async with asyncio.timeout(20):
+            while room.spectators:
+                await asyncio.sleep(0.01)
+        assert server.counters.drops > drops
+        await witness.check_progress(mark)
+        view = await play
+        assert view.winner is not None
+        writer.close()
+
+
+# ------------------------------------------------------------------------------ resuming
+
+
+async def _play_until(client: WireClient, rng: random.Random, phase: str) -> Message:
+    """Play randomly until ``phase`` is reached; the update that reached it."""
+    async with asyncio.timeout(20):
+        while True:
+            message = await client.recv()
+            if message["t"] != "game_update":
+                continue
+            view = view_from_wire(message["view"])
+            kinds = {e["kind"] for e in message["events"]}
+            if phase == "own_turn" and view.my_turn and message["seq"] > 3:
+                return message
+            if phase == "other_turn" and not view.my_turn and message["seq"] > 3:
+                return message
+            if phase == "round_end" and "round_scored" in kinds and view.winner is None:
+                return message
+            if phase == "match_end" and view.winner is not None:
+                return message
+            if view.my_turn:
+                await client.send(play_message(rng.choice(view.legal_plays)))
+
+
+@pytest.mark.parametrize("phase", ["own_turn", "other_turn", "round_end", "match_end"])
+async def test_reconnect_with_the_token_in_each_phase(phase: str) -> None:
+    async with witnessed() as (server, witness):
+        # With a target of 101 no single round ends the match, so a round end can be caught.
+        ali, badr, state = await pair(server, target=101 if phase == "round_end" else 31)
+        welcome = next(m for m in ali.received if m["t"] == "welcome")
+        rng = random.Random(7)
+        badr_task = asyncio.create_task(play_to_end(badr, rng))
+        reached = await _play_until(ali, rng, phase)
+        ali.abort()
+        mark = witness.plays
+        await asyncio.sleep(0.05)  # Badr plays on while Ali is away (when it is his turn)
+        back = await connect(server)
+        resumed = await back.hello("ignored", token=welcome["resume_token"])
+        assert resumed["resumed"] and resumed["name"] == "Ali"
+        room = await back.expect("room_state")
+        assert room["you"] == 0 and room["seats"][0]["connected"]
+        snapshot = await back.expect("game_update")
+        assert snapshot["seq"] >= reached["seq"] and snapshot["events"] == []
+        if phase == "match_end":
+            assert room["state"] == "over" and snapshot["view"]["winner"] is not None
+            badr_task.cancel()
+        else:
+            back.received.remove(snapshot)
+            back._queue.put_nowait(snapshot)  # let the player loop see it first
+            final = await play_to_end(back, rng)
+            assert final.winner is not None
+            assert (await badr_task).winner == final.winner
+        await witness.check_progress(mark)
+        oracle = MatchOracle.for_room(state)
+        oracle.feed(m for m in badr.received if m["t"] == "game_update")
+        assert oracle.check_client(ali.received + back.received, {0: 0}) > 5
+
+
+async def test_after_the_hold_a_bot_plays_the_seat_until_the_player_returns() -> None:
+    async with witnessed(seat_hold=0.2) as (server, witness):
+        ali, badr, _state = await pair(server)
+        welcome = next(m for m in ali.received if m["t"] == "welcome")
+        mark = witness.plays
+        ali.abort()
+        await expect_room(badr, lambda s: s["seats"][0]["bot_level"] is not None)
+        rng = random.Random(8)
+        # Badr plays a few turns; the stand-in answers each one for seat 0.
+        stand_in_plays = 0
+        async with asyncio.timeout(10):
+            while stand_in_plays < 3:
+                message = await badr.expect("game_update")
+                stand_in_plays += sum(
+                    1 for e in message["events"] if e["kind"] == "card_played" and e["seat"] == 0
+                )
+                view = view_from_wire(message["view"])
+                if view.my_turn:
+                    await badr.send(play_message(rng.choice(view.legal_plays)))
+        back = await connect(server)
+        await back.hello("Ali", token=welcome["resume_token"])
+        room = await expect_room(back, lambda s: s["you"] == 0)
+        assert room["seats"][0]["bot_level"] is None
+        views = await asyncio.gather(play_to_end(back, rng), play_to_end(badr, rng))
+        assert views[0].winner == views[1].winner is not None
+        await witness.check_progress(mark)
+
+
+async def test_a_waiting_room_frees_the_seat_after_the_hold() -> None:
+    async with running_server(seat_hold=0.2) as server:
+        ali = await connect(server, "Ali")
+        badr = await connect(server, "Badr")
+        state = await create_room(ali, 2)
+        await join(badr, state["room_id"])
+        token = next(m for m in badr.received if m["t"] == "welcome")["resume_token"]
+        badr.abort()
+        await expect_room(ali, lambda s: s["seats"][1]["kind"] == "empty", timeout=3)
+        # The token died with the seat.
+        again = await connect(server)
+        await again.send({"t": "hello", "name": "Badr", "version": 1, "resume_token": token})
+        assert (await again.expect("error"))["code"] == "bad_token"
+
+
+async def test_a_wrong_token_is_refused_and_the_connection_may_start_afresh() -> None:
+    async with running_server() as server:
+        client = await connect(server)
+        await client.send({"t": "hello", "name": "X", "version": 1, "resume_token": "nope" * 8})
+        assert (await client.expect("error"))["code"] == "bad_token"
+        assert not (await client.hello("Fresh"))["resumed"]
+
+
+async def test_two_resumes_at_once_leave_exactly_one_connection_in_the_seat() -> None:
+    async with witnessed() as (server, witness):
+        ali, badr, _state = await pair(server)
+        token = next(m for m in ali.received if m["t"] == "welcome")["resume_token"]
+        first, second = await connect(server), await connect(server)
+        message = {"t": "hello", "name": "Ali", "version": 1, "resume_token": token}
+        await asyncio.gather(first.send(message), second.send(message))
+        # The old, still open socket is told it was replaced; so is the earlier resume.
+        bye = await ali.wait_closed()
+        assert bye is not None and bye["code"] == "replaced"
+        await asyncio.sleep(0.2)
+        alive = [c for c in (first, second) if not c.closed.is_set()]
+        assert len(alive) == 1
+        gone = first if alive[0] is second else second
+        assert gone.bye is not None and gone.bye["code"] == "replaced"
+        seated = [c for c in server.connections if c.player is not None and c.player.name == "Ali"]
+        assert len(seated) == 1
+        rng = random.Random(9)
+        views = await asyncio.gather(play_to_end(alive[0], rng), play_to_end(badr, rng))
+        assert views[0].winner == views[1].winner is not None
+        assert not witness.errors
+
+
+async def test_the_room_closes_when_its_last_human_leaves() -> None:
+    async with running_server() as server:
+        ali = await connect(server, "Ali")
+        state = await create_room(ali, 4)
+        await ali.send({"t": "fill_bots", "level": "easy"})
+        await ali.send({"t": "start_game"})
+        await ali.expect("game_update")
+        await ali.send({"t": "leave_room"})
+        assert (await ali.expect("left_room"))["reason"] == "left"
+        await asyncio.sleep(0.05)
+        assert state["room_id"] not in server.lobby.rooms
+
+
+async def test_a_finished_match_closes_its_room_after_the_linger() -> None:
+    async with running_server(match_linger=0.2) as server:
+        ali = await connect(server, "Ali")
+        await create_room(ali, 2)
+        await ali.send({"t": "fill_bots", "level": "easy"})
+        await ali.send({"t": "start_game"})
+        await play_to_end(ali, random.Random(4))
+        left = await ali.expect("left_room", timeout=3)
+        assert left["reason"] == "match_over"
+        assert not server.lobby.rooms
+
+
+async def test_an_exception_in_one_room_ends_that_room_only() -> None:
+    async with witnessed() as (server, witness):
+        ali, badr, state = await pair(server)
+        room = server.lobby.rooms[state["room_id"]]
+
+        def explode(*args: object) -> None:
+            raise RuntimeError("a bug in the chat handler")
+
+        room._handlers[MsgType.CHAT] = explode
+        mark = witness.plays
+        await ali.send({"t": "chat", "text": "boom"})
+        for client in (ali, badr):
+            error = await client.expect("error")
+            assert error["code"] == "internal"
+            left = await client.expect("left_room")
+            assert left["reason"] == "error"
+        assert state["room_id"] not in server.lobby.rooms
+        await witness.check_progress(mark)
+        # Both players are back in the lobby and may start again.
+        await create_room(ali, 2)

@@ -1,0 +1,159 @@
+"""The server's small parts on their own: names, chat cleaning and pacing, rate limits, seat
+order, the loop-lag monitor, and the quiet handling of running out of descriptors."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+import pytest
+
+from server.app import BasraServer
+from server.chat import ChatError, ChatLimiter, clean_chat
+from server.config import ServerConfig, fallback_level
+from server.limits import AddressCounter, InboundLimiter, RateVerdict, TokenBucket
+from server.names import BadNameError, clean_name, name_key
+from server.seats import BotSeat, next_free_seat
+from server.stats import LoopLagMonitor, rss_kib
+from shared.bots import LEVELS
+
+
+@pytest.mark.parametrize(
+    "raw,clean",
+    [
+        ("Ali", "Ali"),
+        ("  Ali   Baba ", "Ali Baba"),
+        ("محمود", "محمود"),
+        ("मोहन", "मोहन"),
+        ("李小龍", "李小龍"),
+        ("ｗｉｄｅ", "wide"),
+        ("Zoe\u0308", "Zoë"),
+        ("a_b-c.d", "a_b-c.d"),
+        ("x" * 16, "x" * 16),
+    ],
+)
+def test_good_names(raw: str, clean: str) -> None:
+    assert clean_name(raw) == clean
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "",
+        "   ",
+        "\u200b",
+        "a\u200bb",
+        "a\u202eb",
+        "a\u2066b",
+        "a\tb",
+        "a\nb",
+        "x" * 17,
+        "...",
+        "\u0308x",
+        "<b>",
+        "a@b",
+        "½",
+    ],
+)
+def test_bad_names(raw: str) -> None:
+    with pytest.raises(BadNameError):
+        clean_name(raw)
+
+
+def test_names_compare_without_case() -> None:
+    assert name_key("Nadia") == name_key("NADIA")
+
+
+def test_chat_cleaning_keeps_scripts_and_joiners_but_not_controls_or_overrides() -> None:
+    assert clean_chat("  salaam \u202ealaykum\x1b[2J ", 200) == "salaam alaykum[2J"
+    assert clean_chat("می\u200cخواهم", 200) == "می\u200cخواهم"  # ZWNJ stays
+    assert clean_chat("line\nbreak", 200) == "linebreak"
+    with pytest.raises(ChatError) as info:
+        clean_chat("\u2067\u2069\x00", 200)
+    assert info.value.code == "chat_empty"
+    with pytest.raises(ChatError) as info:
+        clean_chat("z" * 201, 200)
+    assert info.value.code == "chat_too_long"
+
+
+def test_chat_pacing_is_a_sliding_window() -> None:
+    limiter = ChatLimiter(lines=5, window=10.0)
+    assert all(limiter.allow(t) for t in (0, 1, 2, 3, 4))
+    assert not limiter.allow(5)
+    assert not limiter.allow(9.9)
+    assert limiter.allow(10.0)  # the first line has left the window
+
+
+def test_token_bucket_and_the_inbound_verdicts() -> None:
+    bucket = TokenBucket(rate=10, burst=20, now=0)
+    assert sum(bucket.take(0) for _ in range(30)) == 20
+    assert bucket.take(0.1)  # refilled one token
+    limiter = InboundLimiter(rate=10, burst=20, strikes=20, now=0)
+    verdicts = [limiter.judge(0) for _ in range(60)]
+    assert verdicts[:20] == [RateVerdict.OK] * 20
+    assert verdicts[20:40] == [RateVerdict.REFUSE] * 20
+    assert set(verdicts[40:]) == {RateVerdict.CLOSE}
+
+
+def test_a_slightly_too_fast_client_is_closed_within_seconds() -> None:
+    limiter = InboundLimiter(rate=10, burst=20, strikes=20, now=0)
+    t, verdict = 0.0, RateVerdict.OK
+    while verdict is not RateVerdict.CLOSE and t < 60:
+        t += 1 / 15  # 15 messages a second against a limit of 10
+        verdict = limiter.judge(t)
+    assert verdict is RateVerdict.CLOSE and t < 15
+
+
+def test_address_counter() -> None:
+    counter = AddressCounter(limit=2)
+    assert counter.acquire("a") and counter.acquire("a") and not counter.acquire("a")
+    assert counter.acquire("b")
+    counter.release("a")
+    assert counter.acquire("a")
+    counter.release("a")
+    counter.release("a")
+    counter.release("b")
+    assert len(counter) == 0
+
+
+def test_seats_fill_by_join_order() -> None:
+    seats: list[object] = [None] * 4
+    order = []
+    while (seat := next_free_seat(seats)) is not None:  # type: ignore[arg-type]
+        order.append(seat)
+        seats[seat] = BotSeat("easy")
+    assert order == [0, 2, 1, 3]
+    assert next_free_seat([None, None]) == 0
+    assert next_free_seat([BotSeat("easy"), None]) == 1
+
+
+def test_the_fallback_bot_is_medium_when_there_is_one() -> None:
+    assert fallback_level() == ("medium" if "medium" in LEVELS else "easy")
+
+
+async def test_the_loop_lag_monitor_sees_a_block() -> None:
+    monitor = LoopLagMonitor(interval=0.005)
+    monitor.start()
+    await asyncio.sleep(0.03)
+    time.sleep(0.05)  # block the loop on purpose
+    await asyncio.sleep(0.03)
+    await monitor.stop()
+    assert monitor.max_lag >= 0.04
+    assert monitor.p99() > 0
+    monitor.reset()
+    assert monitor.max_lag == 0
+    assert rss_kib() > 1000
+
+
+async def test_running_out_of_descriptors_is_one_log_line_not_thousands(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.ERROR)
+    server = BasraServer(ServerConfig())
+    loop = asyncio.get_running_loop()
+    context = {"message": "socket.accept() out of system resource", "exception": OSError(24)}
+    for _ in range(1000):
+        server._loop_exception(loop, context)
+    lines = [r for r in caplog.records if "descriptors" in r.getMessage()]
+    assert len(lines) == 1

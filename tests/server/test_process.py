@@ -1,0 +1,164 @@
+"""The server as a real process: `python -m server.main`, SIGTERM with clients connected, the
+open-file limit reached, and the command line."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from server.main import parse_args
+from server.wire_client import WireClient
+
+pytestmark = pytest.mark.timeout(60)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@contextlib.asynccontextmanager
+async def server_process(
+    tmp_path: Path, *flags: str, fd_limit: int | None = None
+) -> AsyncIterator[tuple[subprocess.Popen[bytes], int, Path]]:
+    port_file = tmp_path / "port"
+    log_file = tmp_path / "server.log"
+
+    def limit_files() -> None:
+        if fd_limit is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
+
+    with open(log_file, "wb") as log:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "server.main",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--port-file",
+                str(port_file),
+                *flags,
+            ],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            preexec_fn=limit_files,
+        )
+    try:
+        async with asyncio.timeout(15):
+            while not port_file.exists() or not port_file.read_text().strip():
+                assert process.poll() is None, log_file.read_text()
+                await asyncio.sleep(0.05)
+        yield process, int(port_file.read_text()), log_file
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
+    tmp_path: Path,
+) -> None:
+    async with server_process(tmp_path, "--max-per-address", "500", "--bot-delay", "0.05") as (
+        process,
+        port,
+        log_file,
+    ):
+        clients: list[WireClient] = []
+        for i in range(200):
+            client = await WireClient.connect("127.0.0.1", port)
+            await client.hello(f"Guest {i}")
+            clients.append(client)
+        # Some of them sit in rooms where bots are playing.
+        for host in clients[:20]:
+            await host.send({"t": "create_room", "players": 4, "target": 301})
+            await host.expect("room_state")
+            await host.send({"t": "fill_bots", "level": "easy"})
+        for host in clients[:10]:
+            await host.send({"t": "start_game"})
+            await host.expect("game_update")
+        started = time.monotonic()
+        process.send_signal(signal.SIGTERM)
+        byes = await asyncio.gather(*(c.wait_closed(timeout=5) for c in clients))
+        assert all(bye is not None and bye["code"] == "shutdown" for bye in byes)
+        while process.poll() is None:
+            assert time.monotonic() - started < 5, "the server did not exit within 5 s"
+            await asyncio.sleep(0.05)
+        assert process.returncode == 0
+        log = log_file.read_text()
+        assert "shutting down: 200 connections, 20 rooms" in log
+        assert "Traceback" not in log
+
+
+async def test_the_open_file_limit_reached_does_not_take_the_server_down(tmp_path: Path) -> None:
+    async with server_process(tmp_path, "--max-per-address", "500", fd_limit=48) as (
+        process,
+        port,
+        log_file,
+    ):
+        opened: list[WireClient] = []
+        for _ in range(70):
+            with contextlib.suppress(OSError):
+                opened.append(await WireClient.connect("127.0.0.1", port))
+
+        async def greet(i: int, client: WireClient) -> str:
+            try:
+                await client.hello(f"Fd {i}", timeout=1.0)
+                return "welcome"
+            except (TimeoutError, ConnectionError):
+                return client.bye["code"] if client.bye else "nothing"
+
+        outcomes = await asyncio.gather(*(greet(i, c) for i, c in enumerate(opened)))
+        # The server admits what its descriptors allow and turns the rest away politely, or,
+        # once no descriptor is left even for that, leaves them waiting in the backlog.
+        assert 0 < outcomes.count("welcome") <= 48 - 32
+        assert outcomes.count("server_full") > 0
+        assert set(outcomes) <= {"welcome", "server_full", "nothing"}
+        for client in opened:
+            await client.close()
+        assert process.poll() is None
+        assert "Traceback" not in log_file.read_text()
+        # Once descriptors are free again, newcomers are served as usual.
+        async with asyncio.timeout(10):
+            while True:
+                fresh = await WireClient.connect("127.0.0.1", port)
+                try:
+                    await fresh.hello("After", timeout=1.5)
+                    break
+                except (TimeoutError, ConnectionError):
+                    await fresh.close()
+        await fresh.close()
+
+
+def test_the_command_line_defaults() -> None:
+    args = parse_args([])
+    assert (args.host, args.port, args.max_connections) == ("0.0.0.0", 40404, 2000)
+    assert (args.turn_timeout, args.seat_hold, args.log_level) == (30.0, 60.0, "INFO")
+    args = parse_args(["--port", "5000", "--turn-timeout", "0", "--seat-hold", "10"])
+    assert (args.port, args.turn_timeout, args.seat_hold) == (5000, 0.0, 10.0)
+    with pytest.raises(SystemExit):
+        parse_args(["--turn-timeout", "-1"])
+
+
+def test_run_server_help_works() -> None:
+    result = subprocess.run(
+        [sys.executable, "run_server.py", "--help"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert result.returncode == 0
+    for flag in ("--host", "--port", "--max-connections", "--turn-timeout", "--log-level"):
+        assert flag in result.stdout
