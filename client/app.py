@@ -179,6 +179,8 @@ class App:
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
         self.stack.reset()
+        if self.nav is not None:
+            self.nav.close()
         if not self.settings.fullscreen:
             self.settings = self.settings.changed(window_size=self.window.get_size())
         self.save()

@@ -3,18 +3,18 @@
 Owns `LocalSession`. The player holds one seat; computer players of one level hold the others
 (with 4 players the partner is a computer too). A bot moves only after `bot_delay` seconds of
 `tick` time, and the table ticks only while it is idle, so every bot move waits until the
-previous one has been shown. Undo goes back to the player's previous decision (states are
-immutable, so it is a stack of states); Hint asks `shared.bots.hints.suggest` when present.
-Pure: no pygame.
+previous one has been shown; a slow (hard) bot thinks in a worker thread meanwhile. Undo goes
+back to the player's previous decision (states are immutable, so it is a stack of states);
+Hint asks `shared.bots.suggest`. Pure: no pygame.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from client.bot_thinker import BotThinker
 from client.session import (
     GameUpdate,
     Hint,
@@ -23,8 +23,7 @@ from client.session import (
     SeatPlayer,
     SessionUpdate,
 )
-from shared.bots import make_bot
-from shared.bots.base import Bot
+from shared.bots import suggest
 from shared.cards import Card
 from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
 from shared.events import Event
@@ -45,6 +44,7 @@ class LocalSession:
     """A practice match against bots; emits the same updates a server would."""
 
     is_practice = True
+    connection_note: str | None = None
 
     def __init__(
         self,
@@ -61,8 +61,8 @@ class LocalSession:
         self.seat: int | None = seat
         self.rules = rules
         self.bot_delay = bot_delay
-        self.level = level
-        self._bot = self._make_bot(level)
+        self._thinker = BotThinker(level)
+        self.level = self._thinker.level
         self._rng = random.Random(seed)
         self._state = new_match(rules, seed, dealer=dealer, deck=deck)
         self._undo: list[MatchState] = []
@@ -92,12 +92,15 @@ class LocalSession:
         if mover is None or mover == self.seat:
             self._waited = 0.0
             return
+        if not self._thinker.busy:
+            self._thinker.begin(view_for(self._state, mover), self._rng, self._state)
         self._waited += dt
         if self._waited + 1e-9 < self.bot_delay:
             return
-        self._waited = 0.0
-        play = self._bot.choose_play(view_for(self._state, mover), self._rng)
-        self._apply(play)
+        play = self._thinker.result(self._state)
+        if play is not None:
+            self._waited = 0.0
+            self._apply(play)
 
     def play(self, play: Play) -> None:
         try:
@@ -121,6 +124,7 @@ class LocalSession:
             return
         self._state = self._undo.pop()
         self._waited = 0.0
+        self._thinker.cancel()
         self._updates.append(GameUpdate(self.view, (), reset=True))
         self._updates.append(Notice("Took back your last play."))
 
@@ -133,6 +137,7 @@ class LocalSession:
 
     def close(self) -> None:
         self._updates.clear()
+        self._thinker.close()
 
     # --- internals -------------------------------------------------------------------
 
@@ -152,31 +157,8 @@ class LocalSession:
             for s in range(self.rules.players)
         )
 
-    def _make_bot(self, level: str) -> Bot:
-        try:
-            return make_bot(level)
-        except ValueError:
-            logger.warning("no %r computer player yet; using an easy one", level)
-            self.level = "easy"
-            return make_bot("easy")
-
 
 def suggest_play(view: PlayerView) -> Hint:
-    """`shared.bots.hints.suggest` when it exists, else the play that takes the most cards."""
-    suggest = _hint_function()
-    if suggest is not None:
-        suggestion = suggest(view)
-        return Hint(suggestion.play, str(suggestion.reason))
-    best = max(view.legal_plays, key=lambda p: (len(p.taken), -int(p.card)))
-    if best.taken:
-        return Hint(best, f"The {best.card} takes {len(best.taken)} card(s).")
-    return Hint(best, f"Nothing can take a card; the {best.card} gives away the least.")
-
-
-def _hint_function() -> Callable[[PlayerView], object] | None:
-    try:
-        module = importlib.import_module("shared.bots.hints")
-    except ImportError:
-        return None
-    suggest: Callable[[PlayerView], object] | None = getattr(module, "suggest", None)
-    return suggest
+    """The hint for the seat to move in `view`."""
+    suggestion = suggest(view)
+    return Hint(suggestion.play, suggestion.reason)

@@ -36,7 +36,7 @@ class Scene:
         return False
 
     @property
-    def name(self) -> str:
+    def scene_name(self) -> str:
         return type(self).__name__
 
     def on_enter(self) -> None:
@@ -83,7 +83,7 @@ class SceneStack:
         if self._scenes:
             self._scenes[-1].on_cover()
         self._scenes.append(scene)
-        logger.debug("scene push %s", scene.name)
+        logger.debug("scene push %s", scene.scene_name)
         scene.on_enter()
 
     def pop(self) -> Scene | None:
@@ -91,7 +91,7 @@ class SceneStack:
         if not self._scenes:
             return None
         scene = self._scenes.pop()
-        logger.debug("scene pop %s", scene.name)
+        logger.debug("scene pop %s", scene.scene_name)
         scene.on_exit()
         if self._scenes:
             self._scenes[-1].on_uncover()
@@ -111,7 +111,7 @@ class SceneStack:
             old = self._scenes.pop()
             old.on_exit()
         self._scenes.append(scene)
-        logger.debug("scene replace -> %s", scene.name)
+        logger.debug("scene replace -> %s", scene.scene_name)
         scene.on_enter()
 
     def reset(self, scene: Scene | None = None) -> None:

@@ -99,6 +99,11 @@ def save_settings(settings: Settings, path: Path) -> bool:
     return True
 
 
+def name_character(char: str) -> bool:
+    """True for what a name may hold: letters and digits of any script, space, _ - and ."""
+    return char.isalnum() or char in " _-."
+
+
 def clean_name(text: str) -> str:
     """`text` trimmed to a usable player name (may be empty)."""
     kept = "".join(c for c in text if c.isprintable()).strip()

@@ -25,6 +25,7 @@ BURST_PARTICLES = 140
 NOTICE_SECONDS = 3.0
 NOTICE_CENTER = (640, 600)
 """Just above the player's hand, where the eye is when a play is refused."""
+STATUS_CENTER = (640, 150)
 NOTICE_COLOURS = {
     NoticeLevel.INFO: theme.TEXT,
     NoticeLevel.WARNING: theme.TEXT_ACCENT,
@@ -76,6 +77,14 @@ class TableEffects:
         self.banners.clear()
         self.bursts.clear()
         self.notice = None
+
+    def draw_status(self, surface: pygame.Surface, text: str) -> None:
+        """A standing message across the top of the table (the connection is being restored)."""
+        rendered = self._text.render(text, theme.FONT_BODY, theme.TEXT_ACCENT)
+        box = rendered.get_rect(center=STATUS_CENTER).inflate(40, 18)
+        pygame.draw.rect(surface, (40, 16, 12), box, border_radius=box.height // 2)
+        pygame.draw.rect(surface, theme.TEXT_ACCENT, box, 2, border_radius=box.height // 2)
+        surface.blit(rendered, rendered.get_rect(center=box.center))
 
     def draw(self, surface: pygame.Surface) -> None:
         for burst in self.bursts:

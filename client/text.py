@@ -20,9 +20,16 @@ logger = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int]
 Anchor = Literal[
-    "topleft", "midtop", "topright", "midleft", "center", "midright",
-    "bottomleft", "midbottom", "bottomright",
-]  # fmt: skip
+    "topleft",
+    "midtop",
+    "topright",
+    "midleft",
+    "center",
+    "midright",
+    "bottomleft",
+    "midbottom",
+    "bottomright",
+]
 
 RENDER_CACHE_SIZE = 512
 """Rendered lines kept; immediate-mode drawing asks for the same lines every frame."""

@@ -2,8 +2,10 @@
 
 Owns `Navigator` (attached to the `App` as ``app.nav``): each method builds the next scene and
 puts it on the stack (main menu, practice set-up and table, settings, the overlays, and the
-network screens). Scenes call these methods instead of importing one another, so there are no
-import cycles between screens and the flow of the game reads in one file.
+network screens), and it holds what outlives a screen: the server connection and the server
+this machine hosts, both let go when the player leaves the server or the app closes. Scenes
+call these methods instead of importing one another, so there are no import cycles between
+screens and the flow of the game reads in one file.
 """
 
 from __future__ import annotations
@@ -11,11 +13,17 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, NamedTuple
 
+from client.lan_host import LanHost
 from client.local_session import BOT_DELAY_SECONDS, LocalSession
+from client.remote_client import LinkStatus, RemoteClient
+from client.remote_session import RemoteSession
+from client.scenes.connect import ConnectScene
+from client.scenes.lobby import LobbyScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import MessageScene, PauseScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.results import MatchResultsScene, RoundResultsScene
+from client.scenes.room import RoomScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from shared.events import Event, MatchEnded, RoundScored
@@ -40,6 +48,9 @@ class Navigator:
     def __init__(self, app: App) -> None:
         self.app = app
         self.last_practice: PracticeSetup | None = None
+        self.remote: RemoteClient | None = None
+        self.lan_host: LanHost | None = None
+        self.lobby: LobbyScene | None = None
 
     # --- menus -------------------------------------------------------------------------
 
@@ -92,16 +103,18 @@ class Navigator:
 
     def leave_table(self, table: TableScene) -> None:
         """Leave a match: practice goes to the menu, a network game back to the lobby."""
-        lobby = getattr(table.session, "lobby_scene", None)
-        if lobby is not None:
-            self.app.stack.reset(lobby)
-        else:
+        if table.session.is_practice:
             self.main_menu()
+        else:
+            self.back_to_lobby()
 
     def session_closed(self, table: TableScene, reason: str) -> None:
-        self.app.stack.push(
-            MessageScene(self.app, "Game over", reason, "Main menu", self.main_menu)
-        )
+        online = self.remote is not None and self.remote.status is LinkStatus.ONLINE
+        if online:
+            action, label = self.back_to_lobby, "Back to lobby"
+        else:
+            action, label = self.disconnect, "Main menu"
+        self.app.stack.push(MessageScene(self.app, "The game has ended", reason, label, action))
 
     def message(self, title: str, text: str) -> None:
         """A message box that closes itself."""
@@ -110,8 +123,56 @@ class Navigator:
 
     # --- network -----------------------------------------------------------------------
 
-    def connect_screen(self) -> None:
-        self.message("Join a LAN game", "Network play arrives with the server.")
+    def connect_screen(self, address: str | None = None) -> ConnectScene:
+        scene = ConnectScene(self.app, hosting=False, address=address)
+        self.app.stack.push(scene)
+        return scene
 
     def host_game(self) -> None:
-        self.message("Host a LAN game", "Network play arrives with the server.")
+        self.app.stack.push(ConnectScene(self.app, hosting=True))
+
+    def connect_to(self, address: str, name: str) -> None:
+        """`--connect`: open the join screen filled in, and connect at once."""
+        self.connect_screen(address).begin()
+
+    def enter_lobby(self, client: RemoteClient, host: LanHost | None = None) -> None:
+        self.close()
+        self.remote, self.lan_host = client, host
+        self.lobby = LobbyScene(self.app, client, host.address if host is not None else None)
+        self.app.stack.reset(self.lobby)
+
+    def room(self, client: RemoteClient) -> None:
+        self.app.stack.push(RoomScene(self.app, client))
+
+    def remote_table(self, client: RemoteClient) -> None:
+        """The match in the client's room has started (or is running): show the table."""
+        level = self.app.settings.practice_level if self.app.options.autoplay else None
+        self.app.stack.replace(TableScene(self.app, RemoteSession(client), autoplay_level=level))
+
+    def back_to_lobby(self) -> None:
+        if self.lobby is None:
+            self.main_menu()
+            return
+        self.app.stack.reset(self.lobby)
+        if self.remote is not None:
+            self.remote.list_rooms()
+
+    def disconnect(self) -> None:
+        """Leave the server (stopping it when this machine hosts it) for the main menu."""
+        self.close()
+        self.main_menu()
+
+    def server_gone(self, reason: str) -> None:
+        self.close()
+        self.main_menu()
+        self.message("Disconnected", reason or "The connection to the server closed.")
+
+    def close(self) -> None:
+        """Let go of the server connection and the hosted server, if any."""
+        remote, self.remote = self.remote, None
+        host, self.lan_host = self.lan_host, None
+        self.lobby = None
+        if remote is not None:
+            remote.close()
+        if host is not None:
+            host.stop()

@@ -14,7 +14,7 @@ import pygame
 from client import theme
 from client.scenes.form import FormScene
 from client.selectors import Choice, Slider, Toggle
-from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name
+from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name, name_character
 from client.widgets import Button, TextInput
 
 if TYPE_CHECKING:
@@ -44,6 +44,7 @@ class SettingsScene(FormScene):
                 text,
                 s.name,
                 max_length=16,
+                allowed=name_character,
                 placeholder="Your name",
             )
         )

@@ -129,6 +129,8 @@ class TableScene(Scene):
 
     def on_exit(self) -> None:
         self.session.close()
+        if self.autopilot is not None:
+            self.autopilot.close()
 
     # --- frame -----------------------------------------------------------------------
 
@@ -173,6 +175,9 @@ class TableScene(Scene):
         self.effects.draw(surface)
         if self.chat is not None:
             self.chat.draw(surface)
+        note = self.session.connection_note
+        if note:
+            self.effects.draw_status(surface, note)
 
     # --- internals -------------------------------------------------------------------
 

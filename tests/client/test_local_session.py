@@ -130,3 +130,23 @@ def test_a_whole_match_ends_with_a_winner() -> None:
             session.tick(1.0)
     assert session.state.winner is not None
     assert not session.can_undo(), "a finished match cannot be taken back"
+
+
+def test_a_hard_bot_thinks_off_the_frame_loop() -> None:
+    import time
+
+    session = LocalSession(RuleSet(), level="hard", seed=5, bot_delay=0)
+    try:
+        if session.state.to_move == 0:
+            session.play(session.view.legal_plays[0])
+        before = session.state
+        started = time.perf_counter()
+        session.tick(0.016)
+        assert time.perf_counter() - started < 0.2, "a frame never waits for the search"
+        deadline = time.perf_counter() + 10
+        while session.state is before and time.perf_counter() < deadline:
+            time.sleep(0.02)
+            session.tick(0.016)
+        assert session.state is not before, "the bot's move arrived"
+    finally:
+        session.close()

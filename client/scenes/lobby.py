@@ -1,0 +1,201 @@
+"""The lobby of a server: its rooms, and making or joining one.
+
+Owns `LobbyScene` (the room list with players, rules and state; Create, Join, Watch, Refresh,
+Leave; the address others type when this machine hosts) and `CreateRoomScene` (players, rules
+preset, target and turn timer for a new room). The list refreshes itself every few seconds;
+entering a room opens the room screen.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.remote_client import LinkStatus, RemoteClient
+from client.scenes.form import FormScene
+from client.selectors import Choice
+from client.session import NoticeLevel
+from client.settings import name_character
+from client.widgets import Button, ListBox, TextInput
+
+if TYPE_CHECKING:
+    from client.app import App
+
+logger = logging.getLogger(__name__)
+
+REFRESH_SECONDS = 3.0
+LIST_RECT = pygame.Rect(120, 200, 1040, 360)
+BUTTON_Y = 584
+TARGETS = (31, 61, 101, 151, 201)
+TIMERS = ((0, "Off"), (15, "15 seconds"), (30, "30 seconds"), (60, "60 seconds"))
+
+
+class LobbyScene(FormScene):
+    """The rooms on a server."""
+
+    panel_rect = pygame.Rect(90, 150, 1100, 520)
+
+    def __init__(self, app: App, client: RemoteClient, hosting_at: str | None = None) -> None:
+        super().__init__(app)
+        self.client = client
+        self.hosting_at = hosting_at
+        self.title = "Lobby"
+        self.refresh_in = REFRESH_SECONDS
+        self.auto_created = False
+        text = app.text
+        self.rooms = self.add(
+            ListBox(LIST_RECT, text, row_height=40, on_activate=lambda _: self.join())
+        )
+        actions = [
+            ("Create room", self.create),
+            ("Join", self.join),
+            ("Watch", self.watch),
+            ("Refresh", self.refresh),
+            ("Leave server", self.back),
+        ]
+        for i, (label, action) in enumerate(actions):
+            self.add(
+                Button((LIST_RECT.x + i * 212, BUTTON_Y, 196, 54), label, text, on_click=action)
+            )
+        self.focus.focus(self.widgets[1])
+
+    @property
+    def animating(self) -> bool:
+        return True  # the list refreshes by itself
+
+    def selected_room(self) -> int | None:
+        index = self.rooms.selected
+        rooms = self.client.rooms
+        return rooms[index].room_id if index is not None and index < len(rooms) else None
+
+    def create(self) -> None:
+        self.app.stack.push(CreateRoomScene(self.app, self.client))
+
+    def join(self, spectate: bool = False) -> None:
+        room_id = self.selected_room()
+        if room_id is None:
+            self.say("Pick a room first (or create one).", NoticeLevel.WARNING)
+            return
+        self.client.join_room(room_id, spectate)
+
+    def watch(self) -> None:
+        self.join(spectate=True)
+
+    def refresh(self) -> None:
+        self.client.list_rooms()
+        self.refresh_in = REFRESH_SECONDS
+
+    def back(self) -> None:
+        """Leave the server (and stop it, when this machine hosts it)."""
+        self.app.navigator.disconnect()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        client = self.client
+        client.pump()
+        for notice in client.take_notices():
+            self.say(notice.text, notice.level)
+        if client.status is LinkStatus.CLOSED:
+            self.app.navigator.server_gone(client.closed_reason)
+            return
+        self.refresh_in -= dt
+        if self.refresh_in <= 0 and client.status is LinkStatus.ONLINE:
+            self.refresh()
+        self.rooms.set_items([r.line() for r in client.rooms])
+        if client.room is not None:
+            self.app.navigator.room(client)
+        elif (
+            self.app.options.autoplay
+            and not self.auto_created
+            and client.status is LinkStatus.ONLINE
+        ):
+            self.auto_created = True
+            s = self.app.settings
+            client.create_room(s.practice_players, s.practice_preset, s.practice_target, 0)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        who = f"Connected to {self.client.address} as {self.client.name}"
+        text.draw(surface, who, (640, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        if self.hosting_at is not None:
+            line = f"You are hosting: others join at  {self.hosting_at}"
+            text.draw(surface, line, (640, 700), theme.FONT_BODY, theme.TEXT_ACCENT, "center")
+        if not self.client.rooms:
+            text.draw(
+                surface,
+                "No rooms yet: create one.",
+                LIST_RECT.center,
+                theme.FONT_BODY,
+                theme.TEXT_DIM,
+                "center",
+            )
+        if self.client.status is LinkStatus.RECONNECTING:
+            text.draw(
+                surface, "Reconnecting...", (640, 130), theme.FONT_BODY, theme.TEXT_ACCENT, "center"
+            )
+
+
+class CreateRoomScene(FormScene):
+    """The options of a new room."""
+
+    title = "Create a room"
+
+    def __init__(self, app: App, client: RemoteClient) -> None:
+        super().__init__(app)
+        self.client = client
+        s = app.settings
+        text = app.text
+        x, y, w, h = 400, 190, 480, 50
+        self.name = self.add(
+            TextInput(
+                (x + w - 260, y + 2, 260, h - 4),
+                text,
+                f"{client.name} table",
+                max_length=32,
+                allowed=name_character,
+            )
+        )
+        self.players = self.add(
+            Choice(
+                (x, y + 66, w, h),
+                "Players",
+                [(2, "2 players"), (4, "4 (teams)")],
+                text,
+                s.practice_players,
+            )
+        )
+        self.preset = self.add(
+            Choice(
+                (x, y + 132, w, h),
+                "Rules",
+                [("egyptian", "Egyptian"), ("jawaker", "Jawaker")],
+                text,
+                s.practice_preset,
+            )
+        )
+        targets = sorted({*TARGETS, s.practice_target})
+        self.target = self.add(
+            Choice(
+                (x, y + 198, w, h),
+                "Play to",
+                [(t, f"{t} points") for t in targets],
+                text,
+                s.practice_target,
+            )
+        )
+        self.timer = self.add(Choice((x, y + 264, w, h), "Turn timer", list(TIMERS), text, 30))
+        self.add(Button((x + w - 200, y + 350, 200, 54), "Create", text, on_click=self.create))
+        self.add(Button((x, y + 350, 160, 54), "Cancel", text, on_click=self.back))
+
+    def create(self) -> None:
+        name = self.name.text.strip() or None
+        self.client.create_room(
+            self.players.value, self.preset.value, self.target.value, self.timer.value, name
+        )
+        self.app.stack.pop()
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        self.app.text.draw(surface, "Room name", (400, 215), theme.FONT_BODY, theme.TEXT, "midleft")

@@ -1,0 +1,222 @@
+"""A room before (and around) its match: seats by team, bots, Start, and chat.
+
+Owns `RoomScene`: the two sides with their seats (partners opposite), who is a person and who
+a computer, Take seat (for a watcher, on a computer's seat), the creator's Fill with bots (at a
+chosen level) and Start, the room's chat, and Leave. When the match's first update arrives the
+table takes over.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.chat_panel import ChatPanel
+from client.remote_client import LinkStatus, RemoteClient
+from client.room_info import RoomInfo, SeatInfo
+from client.scenes.form import FormScene
+from client.selectors import Choice
+from client.widgets import Button
+from shared.bots import LEVELS
+
+if TYPE_CHECKING:
+    from client.app import App
+
+logger = logging.getLogger(__name__)
+
+TEAM_PANELS = (pygame.Rect(60, 170, 380, 250), pygame.Rect(460, 170, 380, 250))
+CHAT_RECT = pygame.Rect(870, 170, 360, 440)
+SEAT_ROW = 88
+TEAM_NAMES = ("Side A", "Side B")
+
+
+class RoomScene(FormScene):
+    """One room's seats and chat."""
+
+    panel_rect = None
+
+    def __init__(self, app: App, client: RemoteClient) -> None:
+        super().__init__(app)
+        self.client = client
+        text = app.text
+        self.chat = ChatPanel(
+            CHAT_RECT.copy(), text, app.panels, client.send_chat, collapsible=False
+        )
+        self._chat_seen = client.chat_count - len(client.chat)
+        self.level = self.add(
+            Choice(
+                (60, 440, 380, 50),
+                "Bots",
+                [(lv, lv.title()) for lv in LEVELS],
+                text,
+                app.settings.practice_level,
+            )
+        )
+        self.fill = self.add(
+            Button((460, 440, 180, 50), "Fill with bots", text, on_click=self.fill_bots)
+        )
+        self.start = self.add(
+            Button((660, 440, 180, 50), "Start", text, on_click=client.start_game)
+        )
+        self.add(Button((60, 620, 180, 54), "Leave", text, on_click=self.back))
+        self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
+        self.take: dict[int, Button] = {}
+        self._auto = {"fill": False, "start": False}
+
+    @property
+    def room(self) -> RoomInfo | None:
+        return self.client.room
+
+    @property
+    def mine(self) -> bool:
+        room = self.room
+        return room is not None and room.creator == self.client.player_id
+
+    @property
+    def animating(self) -> bool:
+        return True
+
+    def fill_bots(self) -> None:
+        self.client.fill_bots(self.level.value)
+
+    def back(self) -> None:
+        self.client.leave_room()
+        self.app.navigator.back_to_lobby()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.chat.handle_event(event):
+            return
+        for seat, button in self.take.items():
+            if button.handle_event(event):
+                self.client.take_seat(seat)
+                return
+        super().handle_event(event)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        client = self.client
+        client.pump()
+        self.chat.update(dt)
+        self._read_chat()
+        for notice in client.take_notices():
+            self.say(notice.text, notice.level)
+        if client.status is LinkStatus.CLOSED:
+            self.app.navigator.server_gone(client.closed_reason)
+            return
+        room = self.room
+        if room is None:
+            self.app.navigator.back_to_lobby()
+            return
+        if client.game_updates:
+            self.app.navigator.remote_table(client)
+            return
+        self._refresh_controls(room)
+        self._autoplay(room)
+
+    def _read_chat(self) -> None:
+        fresh = min(self.client.chat_count - self._chat_seen, len(self.client.chat))
+        self._chat_seen = self.client.chat_count
+        for line in list(self.client.chat)[-fresh:] if fresh > 0 else []:
+            self.chat.add(line)
+            self.app.play_sound("chat")
+
+    def _refresh_controls(self, room: RoomInfo) -> None:
+        waiting = room.state == "waiting"
+        self.fill.enabled = self.level.enabled = self.mine and waiting and room.empty_seats > 0
+        self.start.enabled = self.mine and waiting and room.empty_seats == 0
+        watching = room.you is None
+        self.take = {
+            s.seat: self.take.get(s.seat)
+            or Button(self._take_rect(s), "Take seat", self.app.text, font_size=theme.FONT_SMALL)
+            for s in room.seats
+            if watching and s.kind == "bot"
+        }
+
+    def _autoplay(self, room: RoomInfo) -> None:
+        """`--autoplay` in a room it created: fill it with bots and start."""
+        if not self.app.options.autoplay or not self.mine or room.state != "waiting":
+            return
+        if room.empty_seats and not self._auto["fill"]:
+            self._auto["fill"] = True
+            self.fill_bots()
+        elif not room.empty_seats and not self._auto["start"]:
+            self._auto["start"] = True
+            self.client.start_game()
+
+    @staticmethod
+    def _take_rect(seat: SeatInfo) -> pygame.Rect:
+        panel = TEAM_PANELS[seat.seat % 2]
+        return pygame.Rect(panel.right - 130, panel.y + 60 + (seat.seat // 2) * SEAT_ROW, 110, 36)
+
+    def draw_extra(self, surface: pygame.Surface) -> None:
+        room = self.room
+        if room is None:
+            return
+        text = self.app.text
+        self.title = room.name
+        timer = f"{room.turn_timer} s turns" if room.turn_timer else "no turn timer"
+        parts = (
+            f"{room.players} players",
+            f"{room.preset.title()} rules",
+            f"to {room.rules.target}",
+            timer,
+        )
+        line = "  ·  ".join(parts)
+        text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        for team, panel in enumerate(TEAM_PANELS):
+            self._draw_team(surface, room, team, panel)
+        if not self.mine and room.state == "waiting":
+            text.draw(
+                surface,
+                "Waiting for the room's creator to start.",
+                (450, 530),
+                theme.FONT_BODY,
+                theme.TEXT_DIM,
+                "center",
+            )
+        self.chat.draw(surface)
+        for button in self.take.values():
+            button.draw(surface)
+
+    def _draw_team(
+        self, surface: pygame.Surface, room: RoomInfo, team: int, panel: pygame.Rect
+    ) -> None:
+        self.app.panels.panel(surface, panel)
+        text = self.app.text
+        text.draw(
+            surface,
+            TEAM_NAMES[team],
+            (panel.x + 20, panel.y + 16),
+            theme.FONT_BODY,
+            theme.TEXT_ACCENT,
+            "topleft",
+        )
+        for i, seat in enumerate(room.team_seats(team)):
+            y = panel.y + 60 + i * SEAT_ROW
+            you = "  (you)" if seat.seat == room.you else ""
+            colour = theme.TEXT if seat.kind != "empty" else theme.TEXT_DIM
+            text.draw(
+                surface, seat.label + you, (panel.x + 20, y), theme.FONT_BODY, colour, "topleft"
+            )
+            text.draw(
+                surface,
+                _seat_detail(seat, room),
+                (panel.x + 20, y + 30),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+                "topleft",
+            )
+
+
+def _seat_detail(seat: SeatInfo, room: RoomInfo) -> str:
+    where = f"seat {seat.seat + 1}"
+    if seat.kind == "bot":
+        return f"{where}  ·  computer ({seat.bot_level or '?'})"
+    if seat.kind == "human":
+        creator = "  ·  creator" if seat.player_id == room.creator else ""
+        stand_in = "  ·  a computer plays for now" if seat.bot_level else ""
+        return f"{where}  ·  player{creator}{stand_in}"
+    return f"{where}  ·  open"

@@ -1,0 +1,293 @@
+"""The client against a real server on 127.0.0.1: lobby, room, a whole match, chat, reconnects."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client import server_link
+from client.app import App
+from client.lan_host import LanHost
+from client.remote_client import LinkStatus, RemoteClient
+from client.remote_session import RemoteSession
+from client.scenes.connect import ConnectScene
+from client.scenes.lobby import CreateRoomScene, LobbyScene
+from client.scenes.results import MatchResultsScene
+from client.scenes.room import RoomScene
+from client.scenes.table import TableScene
+from client.server_link import LinkRefused, parse_address
+from client.widgets import Button
+from server.app import BasraServer
+from server.config import ServerConfig
+
+from .app_driver import FRAME, click, make_app
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[BasraServer]:
+    config = ServerConfig(
+        host="127.0.0.1", port=0, bot_delay=0.0, turn_timeout=0, process_levels=(), bot_processes=0
+    )
+    basra = BasraServer(config)
+    task = asyncio.create_task(basra.run())
+    await basra.started.wait()
+    yield basra
+    basra.stop()
+    await asyncio.wait_for(task, 10)
+
+
+async def frames_until(app: App, done: Callable[[], bool], limit: float = 30.0) -> None:
+    """Step the app (and let the network run) until `done()`; fail after `limit` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while not done():
+        if loop.time() > deadline:
+            raise AssertionError(f"not reached in {limit} s; top scene {app.stack.top}")
+        app.step(FRAME)
+        await asyncio.sleep(0.002)
+
+
+def type_into(app: App, rect: pygame.Rect, text: str) -> None:
+    click(app, rect.center)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
+    )
+    for _ in range(40):
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0
+            )
+        )
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step(FRAME)
+
+
+def button(scene: object, label: str) -> Button:
+    widgets = list(getattr(scene, "widgets", [])) + list(getattr(scene, "buttons", []))
+    return next(w for w in widgets if isinstance(w, Button) and w.label == label)
+
+
+def test_parse_address() -> None:
+    assert parse_address("10.0.0.5") == ("10.0.0.5", 40404)
+    assert parse_address(" host:5000 ") == ("host", 5000)
+    assert parse_address("[::1]:7000") == ("::1", 7000)
+    for bad in ("", "host:99999", "host:x", ":80"):
+        with pytest.raises(ValueError):
+            parse_address(bad)
+
+
+async def test_autoplay_client_plays_a_match_and_chats(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    app = make_app(
+        tmp_path,
+        "--connect",
+        f"127.0.0.1:{server.port}",
+        "--name",
+        "Tester",
+        "--autoplay",
+        "--speed",
+        "instant",
+        "--target",
+        "20",
+    )
+    try:
+        await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        assert table.chat is not None
+        table.chat.open = True
+        type_into(app, table.chat.input.rect, "good luck!")
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+        )
+        await frames_until(
+            app, lambda: any(line.text == "good luck!" for line in table.chat.lines), 10
+        )
+        assert table.chat.lines[-1].sender == "Tester"
+        await frames_until(app, lambda: isinstance(app.stack.top, MatchResultsScene), 50)
+        result = app.stack.top
+        assert isinstance(result, MatchResultsScene)
+        model = table.queue.model
+        assert model is not None and model.winner == result.event.winner
+        assert tuple(model.scores) == result.event.scores
+        assert table.queue.corrections == 0, "the table followed the server's views exactly"
+    finally:
+        app.shutdown()
+
+
+async def test_lobby_and_room_by_mouse(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    app = make_app(tmp_path, "--speed", "instant")
+    try:
+        app.step(FRAME)
+        click(app, button(app.stack.top, "Join a LAN game").rect.center)
+        connect = app.stack.top
+        assert isinstance(connect, ConnectScene) and connect.address is not None
+        type_into(app, connect.address.rect, f"127.0.0.1:{server.port}")
+        type_into(app, connect.name.rect, "Mouse")
+        click(app, connect.go.rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        assert app.settings.last_host == f"127.0.0.1:{server.port}", "the address is remembered"
+        click(app, button(app.stack.top, "Create room").rect.center)
+        create = app.stack.top
+        assert isinstance(create, CreateRoomScene)
+        click(app, button(create, "Create").rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        await frames_until(app, lambda: room.fill.enabled)
+        assert not room.start.enabled, "an empty seat stops the start"
+        click(app, room.fill.rect.center)
+        await frames_until(app, lambda: room.start.enabled)
+        type_into(app, room.chat.input.rect, "hello room")
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+        )
+        await frames_until(
+            app, lambda: any(line.text == "hello room" for line in room.chat.lines), 10
+        )
+        click(app, room.start.rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene)
+        await frames_until(app, lambda: table.ready)
+        view = table.view
+        assert view is not None
+        card = view.legal_plays[0].card
+        if sum(p.card == card for p in view.legal_plays) == 1:
+            click(app, table.animator.sprites[card].draw_center())
+            await frames_until(app, lambda: table.view is not None and card not in table.view.hand)
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+        )
+        app.step(FRAME)
+        click(app, button(app.stack.top, "Leave table").rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+    finally:
+        app.shutdown()
+
+
+async def test_a_dropped_connection_reconnects_and_says_so(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    app = make_app(
+        tmp_path,
+        "--connect",
+        f"127.0.0.1:{server.port}",
+        "--name",
+        "Phoenix",
+        "--autoplay",
+        "--speed",
+        "fast",
+        "--target",
+        "101",
+    )
+    try:
+        await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
+        table = app.stack.top
+        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        client = table.session.client
+        await frames_until(app, lambda: table.view is not None and table.view.round_number == 0)
+        link = client._link
+        assert link is not None
+        link.abort()  # the cable is pulled
+        await frames_until(app, lambda: client.status is LinkStatus.RECONNECTING, 5)
+        await frames_until(
+            app,
+            lambda: (
+                table.effects.notice is not None
+                and "reconnecting" in table.effects.notice.text.lower()
+            ),
+            5,
+        )
+        assert table.session.connection_note is not None
+        await frames_until(app, lambda: client.status is LinkStatus.ONLINE, 10)
+        await frames_until(
+            app,
+            lambda: (
+                table.effects.notice is not None and table.effects.notice.text == "Reconnected."
+            ),
+            5,
+        )
+        assert table.session.seat == 0, "the same seat, thanks to the resume token"
+        played = table.view.hand if table.view else ()
+        await frames_until(app, lambda: table.view is not None and table.view.hand != played, 20)
+    finally:
+        app.shutdown()
+
+
+async def test_unreachable_server_is_said_plainly(tmp_path: Path, pygame_ready: None) -> None:
+    app = make_app(tmp_path, "--connect", "127.0.0.1:1", "--name", "Nobody")
+    try:
+        scene = app.stack.top
+        assert isinstance(scene, ConnectScene)
+        await frames_until(app, lambda: scene.job is None and bool(scene.status), 10)
+        assert "Could not reach 127.0.0.1:1" in scene.status
+    finally:
+        app.shutdown()
+
+
+async def test_protocol_mismatch_shows_the_servers_words(
+    server: BasraServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(server_link, "PROTOCOL_VERSION", 999)
+    client = RemoteClient("127.0.0.1", server.port, "Future")
+    with pytest.raises(LinkRefused) as refusal:
+        await client.connect()
+    assert "protocol version" in str(refusal.value)
+
+
+async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None:
+    first, second = (
+        RemoteClient("127.0.0.1", server.port, "Ann"),
+        RemoteClient("127.0.0.1", server.port, "Bob"),
+    )
+    await first.connect()
+    await second.connect()
+    try:
+        first.create_room(2, "egyptian", 101, 0)
+        await _until(lambda: _pumped(first).room is not None)
+        first.fill_bots("easy")
+        await _until(lambda: _pumped(first).room is not None and first.room.empty_seats == 0)
+        second.list_rooms()
+        await _until(lambda: bool(_pumped(second).rooms))
+        second.join_room(second.rooms[0].room_id)
+        await _until(lambda: bool(_pumped(second).notices))
+        assert "taken" in second.take_notices()[0].text
+    finally:
+        first.close()
+        second.close()
+
+
+async def test_hosting_starts_and_stops_a_server_process() -> None:
+    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    try:
+        port = await host.start()
+        assert host.running and port > 0
+        client = RemoteClient("127.0.0.1", port, "Host")
+        await client.connect()
+        assert client.status is LinkStatus.ONLINE
+        client.close()
+        assert host.address.endswith(f":{port}")
+    finally:
+        host.stop()
+    assert not host.running
+
+
+def _pumped(client: RemoteClient) -> RemoteClient:
+    client.pump()
+    return client
+
+
+async def _until(done: Callable[[], bool], limit: float = 5.0) -> None:
+    async with asyncio.timeout(limit):
+        while not done():
+            await asyncio.sleep(0.01)
