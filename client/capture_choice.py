@@ -26,9 +26,9 @@ from shared.plays import Play
 logger = logging.getLogger(__name__)
 
 CHOSEN_LIFT = 12
-PANEL_WIDTH = 560
-PANEL_HEIGHT = 88
-CHIP_HEIGHT = 32
+PANEL_WIDTH = 700
+PANEL_HEIGHT = 80
+CHIP_HEIGHT = 30
 CHIP_GAP = 12
 SUIT_NAMES = {
     Suit.CLUBS: "clubs",
@@ -64,7 +64,8 @@ class CaptureChoice:
         self._text = renderer
         self._panels = panels
         self.panel_rect = pygame.Rect(0, 0, PANEL_WIDTH, PANEL_HEIGHT)
-        self.panel_rect.midtop = (round(FLOOR_AREA.center[0]), round(FLOOR_AREA.y) - 6)
+        # Below the floor's cards: up to two rows of them end well above the floor's bottom.
+        self.panel_rect.midbottom = (round(FLOOR_AREA.center[0]), round(FLOOR_AREA.bottom) + 10)
         self.chips = self._chip_rects()
 
     def options_with(self, card: Card) -> list[int]:
@@ -104,26 +105,21 @@ class CaptureChoice:
 
     def draw(self, surface: pygame.Surface) -> None:
         self._panels.panel(surface, self.panel_rect)
-        title = f"Your {card_name(self.card)[4:]} can take different sets: pick one"
+        count = len(self.plays)
+        keys = " or ".join(str(n + 1) for n in range(count)) if count < 4 else f"1-{count}"
+        title = (
+            f"Your {card_name(self.card)[4:]} can take different sets: click one, or press {keys}"
+        )
         self._text.draw(
             surface,
             title,
-            (self.panel_rect.centerx, self.panel_rect.y + 20),
+            (self.panel_rect.centerx, self.panel_rect.y + 18),
             theme.FONT_SMALL + 2,
             theme.TEXT,
             "center",
         )
         for i, rect in enumerate(self.chips):
             self._draw_chip(surface, i, rect)
-        hint = "click a set on the floor, or press its number  ·  Esc: another card"
-        self._text.draw(
-            surface,
-            hint,
-            (self.panel_rect.centerx, self.panel_rect.bottom + 14),
-            theme.FONT_SMALL - 2,
-            theme.TEXT_DIM,
-            "center",
-        )
 
     # --- internals -------------------------------------------------------------------
 
@@ -132,7 +128,7 @@ class CaptureChoice:
         width = min(170, (PANEL_WIDTH - 24 - CHIP_GAP * (count - 1)) // count)
         total = count * width + (count - 1) * CHIP_GAP
         left = self.panel_rect.centerx - total // 2
-        top = self.panel_rect.bottom - CHIP_HEIGHT - 10
+        top = self.panel_rect.bottom - CHIP_HEIGHT - 8
         return [
             pygame.Rect(left + i * (width + CHIP_GAP), top, width, CHIP_HEIGHT)
             for i in range(count)

@@ -3,7 +3,8 @@
 Owns `CardSprite` (a card's centre, rotation, flip progress, lift and layer: the attributes
 tweens animate) and `SpriteRenderer`, which turns a sprite into a blit of a cached surface:
 faces and backs come from `CardArt`, rotated and flip-squeezed copies are made once per
-quantised angle and squeeze and kept in a bounded cache, so a frame only blits.
+quantised angle and squeeze, with the card's soft shadow baked in beneath, and kept in a bounded
+cache, so a frame costs one blit per card.
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ class SpriteRenderer:
     def __init__(self, art: CardArt) -> None:
         self.art = art
         self._cache: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
+        self._composites: OrderedDict[tuple[str, int, int, bool], pygame.Surface] = OrderedDict()
 
     def draw(self, surface: pygame.Surface, sprites: Iterable[CardSprite]) -> None:
         """Draw `sprites` bottom layer first."""
@@ -107,16 +109,34 @@ class SpriteRenderer:
         squeeze = round(sprite.squeeze * SQUEEZE_STEPS)
         if squeeze == 0:
             return  # exactly edge-on: nothing to see for this frame
-        face = self._face_name(sprite)
         cx, cy = sprite.draw_center()
-        offset = FLIGHT_SHADOW_OFFSET if sprite.flying else SHADOW_OFFSET
-        shadow = self._surface("shadow", angle, squeeze)
-        surface.blit(shadow, shadow.get_rect(center=(round(cx + offset[0]), round(cy + offset[1]))))
         if sprite.highlight is not None:
             ring = self._outline(sprite.highlight, angle)
             surface.blit(ring, ring.get_rect(center=(round(cx), round(cy))))
-        image = self._surface(face, angle, squeeze)
-        surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+        image = self._composite(self._face_name(sprite), angle, squeeze, sprite.flying)
+        card = self._surface("shadow", angle, squeeze)  # the card's own size at this angle
+        surface.blit(image, (round(cx - card.get_width() / 2), round(cy - card.get_height() / 2)))
+
+    def _composite(self, face: str, angle: int, squeeze: int, flying: bool) -> pygame.Surface:
+        """The card with its shadow beneath, the card at the top-left: one blit per frame."""
+        key = (face, angle, squeeze, flying)
+        cached = self._composites.get(key)
+        if cached is not None:
+            self._composites.move_to_end(key)
+            return cached
+        card = self._surface(face, angle, squeeze)
+        shadow = self._surface("shadow", angle, squeeze)
+        dx, dy = FLIGHT_SHADOW_OFFSET if flying else SHADOW_OFFSET
+        w, h = card.get_size()
+        cached = pygame.Surface((w + dx, h + dy), pygame.SRCALPHA)
+        cached.blit(shadow, (dx, dy))
+        cached.blit(card, (0, 0))
+        if pygame.display.get_surface() is not None:
+            cached = cached.convert_alpha()
+        self._composites[key] = cached
+        if len(self._composites) > CACHE_SIZE:
+            self._composites.popitem(last=False)
+        return cached
 
     def _face_name(self, sprite: CardSprite) -> str:
         if sprite.showing_face and sprite.card is not None:

@@ -41,7 +41,9 @@ class ChatPanel:
         on_send: Callable[[str], None],
         open_: bool = True,
         collapsible: bool = True,
+        toggle_rect: pygame.Rect | None = None,
     ) -> None:
+        """`toggle_rect` places the show/hide button (default: just above the panel's corner)."""
         self.rect = rect
         self.open = open_
         self.unread = 0
@@ -65,7 +67,7 @@ class ChatPanel:
         )
         self.toggle = (
             Button(
-                pygame.Rect(rect.right - 110, rect.y - 40, 110, 34),
+                toggle_rect or pygame.Rect(rect.right - 110, rect.y - 40, 110, 34),
                 "Chat",
                 renderer,
                 on_click=self.flip,

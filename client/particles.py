@@ -27,6 +27,9 @@ DRAG = 1.3
 SPARK_SHARE = 0.3
 """Fraction of particles that are round gold sparks rather than fluttering confetti."""
 SPARK_COLOUR = theme.TEXT_ACCENT
+ALPHA_STEPS = 12
+"""Opacity levels a particle fades through (each level is a cached sprite)."""
+SPRITE_CACHE = 4096
 
 
 @dataclass(slots=True)
@@ -72,7 +75,7 @@ class ParticleBurst:
             raise ValueError("count must not be negative")
         self.floor_y = floor_y
         self.particles = [self._spawn(origin, rng, colours, speed, lifetime) for _ in range(count)]
-        self._sprites: dict[tuple[tuple[int, int, int], int, int, bool], pygame.Surface] = {}
+        self._sprites: dict[tuple[tuple[int, int, int], int, int, bool, int], pygame.Surface] = {}
 
     @staticmethod
     def _spawn(
@@ -120,23 +123,29 @@ class ParticleBurst:
         self.particles = [p for p in self.particles if p.alive and p.y < self.floor_y]
 
     def draw(self, surface: pygame.Surface) -> None:
+        # One batched blit: every sprite carries its own (quantised) alpha from the cache.
+        batch = []
         for p in self.particles:
+            alpha = round(p.opacity * ALPHA_STEPS)
+            if alpha <= 0:
+                continue
             if p.spark:
                 # Sparks shrink as they fade.
                 diameter = max(1, round(p.size * 2 * (0.4 + 0.6 * p.opacity)))
-                sprite = self._sprite(p.colour, diameter, diameter, True)
+                sprite = self._sprite(p.colour, diameter, diameter, True, alpha)
             else:
                 # |cos| of the flutter phase: the strip seen edge-on, then face-on.
                 width = max(1, round(p.size * abs(math.cos(p.spin))))
-                sprite = self._sprite(p.colour, width, max(2, round(p.size * 0.55)), False)
-            sprite.set_alpha(round(255 * p.opacity))
-            surface.blit(sprite, sprite.get_rect(center=(round(p.x), round(p.y))))
+                sprite = self._sprite(p.colour, width, max(2, round(p.size * 0.55)), False, alpha)
+            w, h = sprite.get_size()
+            batch.append((sprite, (round(p.x - w / 2), round(p.y - h / 2))))
+        surface.fblits(batch)
 
     def _sprite(
-        self, colour: tuple[int, int, int], width: int, height: int, round_shape: bool
+        self, colour: tuple[int, int, int], width: int, height: int, round_shape: bool, alpha: int
     ) -> pygame.Surface:
-        """A small solid shape, cached: only a few sizes occur, and alpha is set per blit."""
-        key = (colour, width, height, round_shape)
+        """A small solid shape at one of `ALPHA_STEPS` opacities, cached (few sizes occur)."""
+        key = (colour, width, height, round_shape, alpha)
         sprite = self._sprites.get(key)
         if sprite is None:
             sprite = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -144,5 +153,8 @@ class ParticleBurst:
                 pygame.draw.ellipse(sprite, colour, sprite.get_rect())
             else:
                 sprite.fill(colour)
+            sprite.set_alpha(round(255 * alpha / ALPHA_STEPS))
+            if len(self._sprites) >= SPRITE_CACHE:
+                self._sprites.clear()
             self._sprites[key] = sprite
         return sprite

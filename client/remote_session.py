@@ -34,7 +34,8 @@ class RemoteSession:
         self.seat: int | None = room.you if room is not None else None
         self.players: tuple[SeatPlayer, ...] = room.players_by_seat() if room is not None else ()
         self._room_version = client.room_version
-        self._chat_seen = client.chat_count
+        # Start with the lines still kept, so the table shows what was said in the room.
+        self._chat_seen = client.chat_count - len(client.chat)
         self._ended = False
 
     @property

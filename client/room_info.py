@@ -127,7 +127,13 @@ class RoomInfo:
         )
 
     def players_by_seat(self) -> tuple[SeatPlayer, ...]:
-        return tuple(s.as_player() for s in self.seats)
+        """Who sits where; computers with the same name are numbered apart ("Medium bot 2")."""
+        players = [s.as_player() for s in self.seats]
+        names = [p.name for p in players]
+        return tuple(
+            p._replace(name=f"{p.name} {seat + 1}") if p.is_bot and names.count(p.name) > 1 else p
+            for seat, p in enumerate(players)
+        )
 
     def team_seats(self, team: int) -> list[SeatInfo]:
         """A side's seats: partners sit opposite (0 and 2, 1 and 3)."""

@@ -102,9 +102,10 @@ class Choice(Generic[T]):
     def draw(self, surface: pygame.Surface) -> None:
         _draw_label(surface, self._renderer, self.label, self.rect)
         box = self.value_rect
-        pygame.draw.rect(surface, theme.BUTTON_FILL, box, border_radius=theme.CORNER_RADIUS)
+        fill = theme.BUTTON_FILL if self.enabled else theme.BUTTON_DISABLED
+        pygame.draw.rect(surface, fill, box, border_radius=theme.CORNER_RADIUS)
         pygame.draw.rect(surface, theme.BUTTON_BORDER, box, theme.BORDER_WIDTH, theme.CORNER_RADIUS)
-        colour = theme.TEXT_ACCENT
+        colour = theme.TEXT_ACCENT if self.enabled else theme.BUTTON_TEXT_DISABLED
         self._renderer.draw(
             surface, "<", (box.x + ARROW_WIDTH / 2, box.centery), theme.FONT_LARGE, colour, "center"
         )
@@ -117,7 +118,8 @@ class Choice(Generic[T]):
             "center",
         )
         text = self.options[self.index][1]
-        self._renderer.draw(surface, text, box.center, theme.FONT_BODY, theme.TEXT, "center")
+        text_colour = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
+        self._renderer.draw(surface, text, box.center, theme.FONT_BODY, text_colour, "center")
         if self.focused:
             _focus_ring(surface, box)
 

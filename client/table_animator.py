@@ -25,6 +25,9 @@ logger = logging.getLogger(__name__)
 SNAP_TOLERANCE = 0.5
 """Logical pixels a sprite may be off its resting place before the snap counts a correction."""
 
+HURRY_FACTOR = 0.6
+"""Each update waiting beyond the first shortens the animations by this factor."""
+
 CueHandler = Callable[[Cue], None]
 
 
@@ -126,6 +129,8 @@ class TableAnimator:
         on_cue(cue)
 
     def _highlight(self, cue: Cue) -> None:
+        if cue.length <= 0:
+            return  # instant speed: nothing would be seen
         lit = [self.sprites[k] for k in cue.keys if k in self.sprites]
         for sprite in lit:
             sprite.highlight = HIGHLIGHT_COLOURS[0]
@@ -203,6 +208,11 @@ class AnimationQueue:
             else:
                 break
 
+    def _hurry(self) -> float:
+        """Play faster while updates pile up (a network game running ahead of the table)."""
+        behind = len(self._pending)
+        return 1.0 if behind < 2 else HURRY_FACTOR ** (behind - 1)
+
     def _begin(self, update: GameUpdate) -> None:
         self._current = update
         self._events = deque(update.events)
@@ -213,7 +223,7 @@ class AnimationQueue:
     def _start_next_event(self) -> None:
         assert self.model is not None
         event = self._events.popleft()
-        plan = choreograph(event, self.model, self.pace)  # type: ignore[arg-type]
+        plan = choreograph(event, self.model, self.pace * self._hurry())  # type: ignore[arg-type]
         self.animator.start(plan, self.on_cue)
         self._wait = plan.hold
 

@@ -31,7 +31,8 @@ logger = logging.getLogger(__name__)
 HINT_COLOUR = (120, 230, 140)
 SETTLE_SECONDS = 0.2
 BUTTON_SIZE = (124, 40)
-PEEK_RECT = pygame.Rect(0, 0, 420, 150)
+PEEK_RECT = pygame.Rect(0, 0, 480, 140)
+PEEK_FILL = (10, 30, 20, 242)
 PEEK_RECT.center = (640, 372)
 
 
@@ -220,7 +221,7 @@ class TableControls:
 
     def _draw_peek(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        scene.app.panels.panel(surface, PEEK_RECT)
+        scene.app.panels.panel(surface, PEEK_RECT, PEEK_FILL)
         capture = scene.last_capture
         text = scene.app.text
         if capture is None:
@@ -233,7 +234,7 @@ class TableControls:
                 "center",
             )
             return
-        title = f"Last capture: {scene.seat_name(capture.seat)} took"
+        title = f"Last capture, by {scene.seat_name(capture.seat)}"
         text.draw(
             surface,
             title,
@@ -245,16 +246,21 @@ class TableControls:
         self._draw_mini_cards(surface, capture)
 
     def _draw_mini_cards(self, surface: pygame.Surface, capture: CardsCaptured) -> None:
+        """The played card, the word "took", then the cards it took, centred in the panel."""
         art = self.scene.app.small_cards
+        text = self.scene.app.text
         cards = sorted(capture.taken)
-        step = min(54, (PEEK_RECT.width - 120) // max(1, len(cards)))
-        x = PEEK_RECT.x + 30
-        y = PEEK_RECT.y + 44
+        width = art.size[0]
+        step = min(width + 6, (PEEK_RECT.width - 3 * width) // max(1, len(cards)))
+        total = width + 70 + width + step * (len(cards) - 1)
+        x = PEEK_RECT.centerx - total // 2
+        y = PEEK_RECT.y + 48
         surface.blit(art.face_for_text(str(capture.card)), (x, y))
-        self.scene.app.text.draw(
-            surface, "with", (x + 24, y + 84), theme.FONT_SMALL - 2, theme.TEXT_DIM, "center"
+        middle = y + art.size[1] // 2
+        text.draw(
+            surface, "took", (x + width + 35, middle), theme.FONT_SMALL, theme.TEXT_DIM, "center"
         )
-        x += 70
+        x += width + 70
         for card in cards:
             surface.blit(art.face_for_text(str(card)), (x, y))
             x += step

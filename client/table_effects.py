@@ -23,7 +23,7 @@ logger = logging.getLogger(__name__)
 
 BURST_PARTICLES = 140
 NOTICE_SECONDS = 3.0
-NOTICE_CENTER = (640, 600)
+NOTICE_CENTER = (640, 540)
 """Just above the player's hand, where the eye is when a play is refused."""
 STATUS_CENTER = (640, 150)
 NOTICE_COLOURS = {

@@ -43,6 +43,7 @@ STAR_COLOUR = theme.TEXT_ACCENT
 JACK_COLOUR = (140, 205, 255)
 TIMER_LOW = (232, 84, 70)
 TIMER_OK = (120, 210, 120)
+PULSE_STEPS = 5
 
 
 class TableStats(NamedTuple):
@@ -195,14 +196,15 @@ class TableHud:
         rect.center = tuple(round(v) for v in name_anchor(position))  # type: ignore[assignment]
         rect.clamp_ip(pygame.Rect(6, 6, LOGICAL_SIZE[0] - 12, LOGICAL_SIZE[1] - 12))
         if tag.active:
-            pulse = 0.5 + 0.5 * math.sin(clock * 4.0)
+            # A few pulse steps only, so the glow panels come from the painter's cache.
+            pulse = round(PULSE_STEPS * (0.5 + 0.5 * math.sin(clock * 4.0))) / PULSE_STEPS
             glow = rect.inflate(10 + round(6 * pulse), 10 + round(6 * pulse))
             self.panels.panel(
                 surface, glow, (246, 206, 96, 60 + round(50 * pulse)), (246, 206, 96, 0)
             )
         border = (246, 206, 96, 255) if tag.active else (120, 150, 130, 140)
         self.panels.panel(surface, rect, TAG_ACTIVE_FILL if tag.active else TAG_FILL, border)
-        name = tag.player.name if not tag.is_me else f"{tag.player.name} (you)"
+        name = tag.player.name
         self.text.draw(
             surface, name, (rect.x + 14, rect.y + 8), theme.FONT_BODY - 2, theme.TEXT, "topleft"
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -30,9 +30,10 @@ from client.session import (
     SessionClosed,
 )
 from client.table_animator import AnimationQueue, TableAnimator
+from client.table_backdrop import Backdrop, TableBackdrop, TurnTimer
 from client.table_controls import TableControls
 from client.table_effects import TableEffects
-from client.table_hud import SeatTag, TableHud, TableStats, side_names
+from client.table_hud import TableHud, TableStats
 from shared.events import CardsCaptured
 from shared.plays import Play
 from shared.views import PlayerView
@@ -42,18 +43,14 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-CHAT_RECT_2P = pygame.Rect(1040, 170, 230, 400)
+CHAT_RECT_2P = pygame.Rect(1040, 160, 230, 384)
 CHAT_RECT_4P = pygame.Rect(930, 170, 340, 400)
+TOGGLE_X, TOGGLE_Y = 16, 616
+"""The chat toggle sits in the button column at the bottom left."""
 SOUND_GAP = 0.04
 """Seconds between two plays of the same sound (instant speed would play dozens at once)."""
 BANNER_MIN_SECONDS = 1.2
 """Banners stay readable even at instant speed."""
-
-
-class TurnTimer(NamedTuple):
-    seat: int
-    left: float
-    total: float
 
 
 class TableScene(Scene):
@@ -66,7 +63,7 @@ class TableScene(Scene):
         pace = app.settings.duration_scale
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, pace)
-        self.hud = TableHud(app.text, app.cards, app.panels)
+        self.backdrop = TableBackdrop(TableHud(app.text, app.cards, app.panels), app.felt)
         self.sprite_renderer = SpriteRenderer(app.cards)
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
         self.chat = self._make_chat(session)
@@ -127,6 +124,10 @@ class TableScene(Scene):
     def open_pause(self) -> None:
         self.app.navigator.pause(self)
 
+    def on_cover(self) -> None:
+        # The table stops updating under an overlay: frozen confetti would hang in the air.
+        self.effects.clear()
+
     def on_exit(self) -> None:
         self.session.close()
         if self.autopilot is not None:
@@ -157,19 +158,9 @@ class TableScene(Scene):
             self.chat.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.felt, (0, 0))
-        model, stats = self.queue.model, self.stats
-        if model is not None and stats is not None:
-            self.hud.draw_stock(surface, stats.stock)
-            for team in (0, 1):
-                self.hud.draw_pile(surface, model, team, stats)
-            self._draw_tags(surface)
-            view = self.view
-            target = view.rules.target if view is not None else 0
-            my_team = None if self.session.seat is None else self.session.seat % 2
-            self.hud.draw_scoreboard(
-                surface, stats, side_names(self.players, self.session.seat), target, my_team
-            )
+        self.backdrop.draw(
+            surface, self.queue.model, self._backdrop_state(), self.timer, self.clock
+        )
         self.sprite_renderer.draw(surface, self.animator.sprites.values())
         self.controls.draw(surface)
         self.effects.draw(surface)
@@ -178,6 +169,20 @@ class TableScene(Scene):
         note = self.session.connection_note
         if note:
             self.effects.draw_status(surface, note)
+
+    def _backdrop_state(self) -> Backdrop | None:
+        model, stats, view = self.queue.model, self.stats, self.view
+        if model is None or stats is None:
+            return None
+        return Backdrop(
+            stats,
+            self.players,
+            self.session.seat,
+            view.to_move if view is not None else None,
+            view.rules.target if view is not None else 0,
+            model.viewer,
+            model.players,
+        )
 
     # --- internals -------------------------------------------------------------------
 
@@ -189,7 +194,15 @@ class TableScene(Scene):
             return None
         two = len(session.players) == 2
         rect = CHAT_RECT_2P if two else CHAT_RECT_4P
-        return ChatPanel(rect.copy(), self.app.text, self.app.panels, session.send_chat, open_=two)
+        toggle = pygame.Rect(TOGGLE_X, TOGGLE_Y, 124, 40)
+        return ChatPanel(
+            rect.copy(),
+            self.app.text,
+            self.app.panels,
+            session.send_chat,
+            open_=two,
+            toggle_rect=toggle,
+        )
 
     def _drain(self) -> None:
         for update in self.session.poll_updates():
@@ -260,24 +273,3 @@ class TableScene(Scene):
             return
         self._sound_times[name] = self.clock
         self.app.play_sound(name)
-
-    def _draw_tags(self, surface: pygame.Surface) -> None:
-        model = self.queue.model
-        view = self.view
-        if model is None:
-            return
-        to_move = view.to_move if view is not None else None
-        for seat in range(model.players):
-            player = self.players[seat] if seat < len(self.players) else None
-            if player is None:
-                continue
-            timer = self.timer if self.timer is not None and self.timer.seat == seat else None
-            tag = SeatTag(
-                player,
-                seat == self.session.seat,
-                seat == to_move,
-                seat == model.dealer,
-                timer.left if timer is not None else None,
-                timer.total if timer is not None else None,
-            )
-            self.hud.draw_tag(surface, model.position_of(seat), tag, self.clock)

@@ -1,0 +1,300 @@
+"""`python -m client.shots OUTDIR`: every screen of the game rendered to PNG files, for looking.
+
+Owns the screenshot tour. Practice screens come from seeded `LocalSession`s, stepped to the
+moment worth showing (a capture choice open mid-round, a Basra's banner and confetti, the
+round and match results); network screens come from a real server started as a child process
+(`LanHost`), with two more players joining and chatting. Runs headless (dummy SDL drivers);
+prints nothing, logs each file it writes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import random
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+from client.app import App
+from client.hand_control import Pick
+from client.lan_host import LanHost
+from client.local_session import LocalSession
+from client.main import build_app, parse_args
+from client.remote_client import RemoteClient
+from client.scenes.connect import ConnectScene
+from client.scenes.practice_setup import PracticeSetupScene
+from client.scenes.results import MatchResultsScene, RoundResultsScene
+from client.scenes.settings_screen import SettingsScene
+from client.scenes.table import TableScene
+from client.session import plays_for_card
+from shared.events import BasraScored
+from shared.rules import RuleSet
+
+logger = logging.getLogger(__name__)
+
+FRAME = 1 / 60
+SEARCH_SEEDS = 400
+
+
+class Tour:
+    """Drives one app through the screens and saves each one."""
+
+    def __init__(self, app: App, out: Path) -> None:
+        self.app = app
+        self.out = out
+        self.saved: list[Path] = []
+
+    def step(self, seconds: float) -> None:
+        for _ in range(max(1, round(seconds / FRAME))):
+            self.app.step(FRAME)
+
+    def until(self, done: Callable[[], bool], limit: float = 120.0) -> None:
+        for _ in range(round(limit / FRAME)):
+            if done():
+                return
+            self.app.step(FRAME)
+        raise RuntimeError("the tour got stuck")
+
+    def save(self, name: str) -> None:
+        self.app.draw()
+        path = self.out / f"{name}.png"
+        pygame.image.save(self.app.window, str(path))
+        self.saved.append(path)
+        logger.info("wrote %s", path)
+
+    def set_pace(self, table: TableScene, scale: float) -> None:
+        table.queue.pace = scale
+        session = table.session
+        if isinstance(session, LocalSession):
+            session.bot_delay = 0.7 * scale
+
+
+# --- practice -----------------------------------------------------------------------------
+
+
+def find_turn(players: int, wanted: Callable[[LocalSession], bool]) -> tuple[int, int]:
+    """A (seed, plays before it) whose match reaches a turn of ours where `wanted` holds."""
+    for seed in range(SEARCH_SEEDS):
+        session = LocalSession(RuleSet(players=players), seed=seed, bot_delay=0)
+        rng = random.Random(seed)
+        for made in range(60):
+            while session.state.to_move not in (0, None):
+                session.tick(1.0)
+            if session.state.to_move is None:
+                break
+            if made >= 3 and wanted(session):
+                return seed, made
+            session.play(rng.choice(session.view.legal_plays))
+    raise RuntimeError("no seed gives the wanted position")
+
+
+def has_choice(session: LocalSession) -> bool:
+    plays = session.view.legal_plays
+    return any(len(plays_for_card(plays, p.card)) > 1 for p in plays) and session.view.deal >= 2
+
+
+def basra_play(session: LocalSession) -> object:
+    from shared.engine import apply_play
+
+    for play in session.view.legal_plays:
+        events = apply_play(session.state, play).events
+        if any(isinstance(e, BasraScored) for e in events):
+            return play
+    return None
+
+
+def practice_table(tour: Tour, players: int, seed: int, made: int) -> TableScene:
+    """A practice table stepped (fast) to our turn after `made` plays of ours."""
+    app = tour.app
+    session = LocalSession(RuleSet(players=players), seed=seed, name=app.settings.name, bot_delay=0)
+    table = TableScene(app, session)
+    app.stack.reset(table)
+    tour.set_pace(table, 0.0)
+    rng = random.Random(seed)
+    for _ in range(made):
+        tour.until(lambda: table.ready)
+        table.send_play(rng.choice(session.view.legal_plays))
+    tour.until(lambda: table.ready)
+    tour.set_pace(table, 1.0)
+    tour.step(0.5)
+    return table
+
+
+def shoot_practice(tour: Tour) -> None:
+    seed, made = find_turn(2, has_choice)
+    table = practice_table(tour, 2, seed, made)
+    plays = table.view.legal_plays if table.view else ()
+    card = next(p.card for p in plays if len(plays_for_card(plays, p.card)) > 1)
+    table.controls._pick(Pick(card))
+    choice = table.controls.choice
+    if choice is not None:
+        target = table.animator.sprites[
+            next(iter(choice.plays[1].taken - choice.plays[0].taken), card)
+        ]
+        x, y = target.draw_center()
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+    tour.step(0.3)
+    tour.save("06_table_capture_choice")
+    table.controls.close_choice()
+    table.controls.toggle_peek()
+    tour.step(0.1)
+    tour.save("07_table_last_capture_peek")
+
+    seed, made = find_turn(2, lambda s: basra_play(s) is not None)
+    table = practice_table(tour, 2, seed, made)
+    play = basra_play(table.session)  # type: ignore[arg-type]
+    table.send_play(play)  # type: ignore[arg-type]
+    tour.until(lambda: bool(table.effects.banners))
+    tour.step(0.55)
+    tour.save("08_basra_celebration")
+
+    seed, made = find_turn(4, lambda s: s.view.deal >= 2)
+    practice_table(tour, 4, seed, made)
+    tour.save("09_table_four_players")
+
+
+def shoot_results(tour: Tour) -> None:
+    app = tour.app
+    app.navigator.start_practice(players=2, level="easy", preset="egyptian", target=40)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    tour.set_pace(table, 0.0)
+    autoplay = random.Random(3)
+    while not isinstance(app.stack.top, RoundResultsScene):
+        if table.ready and table.view is not None:
+            table.send_play(autoplay.choice(table.view.legal_plays))
+        app.step(FRAME)
+    tour.step(0.2)
+    tour.save("10_round_results")
+    while not isinstance(app.stack.top, MatchResultsScene):
+        top = app.stack.top
+        if isinstance(top, RoundResultsScene):
+            top.close()
+        elif table.ready and table.view is not None:
+            table.send_play(autoplay.choice(table.view.legal_plays))
+        app.step(FRAME)
+    tour.step(0.6)
+    tour.save("11_match_result")
+
+
+# --- menus --------------------------------------------------------------------------------
+
+
+def shoot_menus(tour: Tour) -> None:
+    app = tour.app
+    app.navigator.main_menu()
+    tour.step(0.1)
+    tour.save("01_main_menu")
+    app.stack.push(PracticeSetupScene(app))
+    tour.step(0.1)
+    tour.save("02_practice_setup")
+    app.stack.pop()
+    app.stack.push(SettingsScene(app))
+    tour.step(0.1)
+    tour.save("03_settings")
+    app.stack.pop()
+    app.stack.push(ConnectScene(app, address="192.168.1.20"))
+    tour.step(0.1)
+    tour.save("04_connect")
+    app.stack.pop()
+
+
+# --- network ------------------------------------------------------------------------------
+
+
+async def shoot_network(tour: Tour) -> None:
+    app = tour.app
+    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0.3", "--turn-timeout", "30"))
+    port = await host.start()
+    others = [RemoteClient("127.0.0.1", port, name) for name in ("Layla", "Omar", "Youssef")]
+    try:
+        for other in others:
+            await other.connect()
+        others[1].create_room(2, "jawaker", 151, 0, "Omar table")
+        others[2].create_room(4, "egyptian", 101, 30, "Friday night")
+        await asyncio.sleep(0.3)
+        others[2].pump()
+        others[2].fill_bots("hard")
+        mine = RemoteClient("127.0.0.1", port, app.settings.name)
+        await mine.connect()
+        app.navigator.enter_lobby(mine, None)
+        app.navigator.lobby.hosting_at = f"192.168.1.20:{port}"  # type: ignore[union-attr]
+        await _frames(tour, 0.6)
+        tour.app.navigator.lobby.rooms.select(1)  # type: ignore[union-attr]
+        tour.save("05_lobby")
+        mine.create_room(2, "egyptian", 101, 30, "Basra with Layla")
+        await _frames(tour, 0.4)
+        others[0].join_room(mine.room.room_id if mine.room else 0)
+        await _frames(tour, 0.3)
+        mine.send_chat("Welcome! First to 101.")
+        others[0].send_chat("Good luck, may the Komi be with you")
+        await _frames(tour, 0.5)
+        tour.save("12_room")
+        mine.start_game()
+        await _frames(tour, 4.0)
+        others[0].send_chat("Your turn, Mona!")
+        await _frames(tour, 0.5)
+        tour.save("13_table_network")
+    finally:
+        for client in [*others]:
+            client.close()
+        app.navigator.close()
+        host.stop()
+
+
+async def _frames(tour: Tour, seconds: float) -> None:
+    for _ in range(max(1, round(seconds / FRAME))):
+        tour.app.step(FRAME)
+        await asyncio.sleep(0.005)
+
+
+# --- entry ---------------------------------------------------------------------------------
+
+
+async def run_tour(out: Path, network: bool = True) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as settings_dir:
+        args = parse_args(
+            ["--settings", str(Path(settings_dir) / "settings.json"), "--mute", "--name", "Mona"]
+        )
+        app: App = build_app(args, owns_pygame=False)
+        tour = Tour(app, out)
+        try:
+            shoot_menus(tour)
+            shoot_practice(tour)
+            shoot_results(tour)
+            if network:
+                await shoot_network(tour)
+        finally:
+            app.shutdown()
+    return tour.saved
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m client.shots", description=__doc__)
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument(
+        "--no-network", action="store_true", help="skip the screens that need a server"
+    )
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    asyncio.run(run_tour(args.outdir, network=not args.no_network))
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""`python -m client.shots` renders every practice screen to a PNG (network ones need a server)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pygame
+
+from client.shots import run_tour
+
+
+def test_the_screenshot_tour_writes_every_practice_screen(
+    tmp_path: Path, pygame_ready: None
+) -> None:
+    saved = asyncio.run(run_tour(tmp_path, network=False))
+    names = {p.stem for p in saved}
+    for expected in (
+        "01_main_menu",
+        "06_table_capture_choice",
+        "08_basra_celebration",
+        "10_round_results",
+        "11_match_result",
+        "03_settings",
+    ):
+        assert expected in names
+    for path in saved:
+        image = pygame.image.load(str(path))
+        assert image.get_size() == (1280, 720)
+    pygame.display.set_mode((1280, 720))
