@@ -21,7 +21,7 @@ from server.connection import Connection
 from server.limits import AddressCounter
 from server.lobby import Lobby, is_loopback
 from server.room import Room
-from server.stats import Counters, LoopLagMonitor, rss_kib
+from server.stats import Counters, LoopLagMonitor, cpu_seconds, rss_kib
 from shared.framing import encode_frame
 from shared.protocol import ErrorCode, Message, MsgType, pack_message
 
@@ -242,7 +242,9 @@ class BasraServer:
             "errors_sent": self.counters.errors_sent,
             "loop_lag_max_us": int(self.lag.max_lag * 1e6),
             "loop_lag_p99_us": int(self.lag.p99() * 1e6),
+            "gc_pause_max_us": int(self.lag.max_gc_pause * 1e6),
             "rss_kib": rss_kib(),
+            "cpu_ms": int(cpu_seconds() * 1000),
             "uptime_ms": int((loop.time() - self.counters.started) * 1000),
         }
         if reset:

@@ -6,10 +6,12 @@ deadlines: `hello` within ``hello_timeout`` of connecting, every frame complete 
 ``body_timeout`` of its first byte, and no silence longer than ``idle_timeout``. Each frame is
 rate-checked, unpacked, schema-checked and handed to the lobby, synchronously.
 
-The writer drains a bounded queue of ready-made frames. Rooms and the lobby never wait for a
-client: `send_frame` only appends, and a client whose queue is full has stopped reading, so it
-is cut off at once (its seat is held as for any other drop). Orderly closes queue a `bye`
-first; the writer sends it and then closes.
+Rooms and the lobby never wait for a client: `send_frame` hands a ready-made frame to the
+transport at once while the client keeps up (the transport buffers up to ``write_buffer``
+bytes), and otherwise appends it to a bounded queue that the writer task drains as the client
+reads. A client whose queue is full has stopped reading, so it is cut off at once (its seat is
+held as for any other drop). Orderly closes queue a `bye` first; the writer sends it and then
+closes.
 """
 
 from __future__ import annotations
@@ -80,6 +82,8 @@ class Connection:
             config.rate_per_second, config.rate_burst, config.rate_strikes, self.last_heard
         )
         transport = writer.transport
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
         transport.set_write_buffer_limits(high=config.write_buffer)
         sock = transport.get_extra_info("socket")
         if config.socket_send_buffer and sock is not None:
@@ -100,12 +104,21 @@ class Connection:
     def send_frame(self, frame: bytes) -> None:
         if self._closing:
             return
-        if len(self._queue) >= self._config.outbound_queue:
+        self._counters.messages_out += 1
+        queue = self._queue
+        transport = self._transport
+        if not queue and transport.get_write_buffer_size() < self._config.write_buffer:
+            # The usual case: the transport takes the frame at once (and sends it straight
+            # away when the socket has room). Waking the writer task per frame would cost two
+            # loop callbacks; it is needed only once a client is slow to read.
+            if not transport.is_closing():
+                transport.write(frame)
+            return
+        if len(queue) >= self._config.outbound_queue:
             log.info("dropping a client at %s: it stopped reading", self.address)
             self.abort()
             return
-        self._queue.append(frame)
-        self._counters.messages_out += 1
+        queue.append(frame)
         self._wakeup.set()
 
     def close(self, code: ErrorCode, message: str) -> None:

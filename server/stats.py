@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import gc
 import resource
+import time
 from dataclasses import dataclass, field
 
-__all__ = ["Counters", "LoopLagMonitor", "rss_kib"]
+__all__ = ["Counters", "LoopLagMonitor", "cpu_seconds", "rss_kib"]
 
 
 @dataclass(slots=True)
@@ -38,23 +40,43 @@ def rss_kib() -> int:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
+def cpu_seconds() -> float:
+    """CPU time this process has used (user and system)."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 class LoopLagMonitor:
-    """Measures how late the event loop runs a timer that should fire every ``interval``."""
+    """Measures how late the event loop runs a timer that should fire every ``interval``, and
+    how long the garbage collector's pauses are (a common cause of lag)."""
 
     def __init__(self, interval: float = 0.01, keep: int = 6000) -> None:
         self.interval = interval
         self.max_lag = 0.0
+        self.max_gc_pause = 0.0
         self._recent: collections.deque[float] = collections.deque(maxlen=keep)
         self._task: asyncio.Task[None] | None = None
+        self._gc_started = 0.0
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self._run(), name="loop-lag")
+        gc.callbacks.append(self._on_gc)
 
     async def stop(self) -> None:
+        with contextlib.suppress(ValueError):
+            gc.callbacks.remove(self._on_gc)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            pause = time.perf_counter() - self._gc_started
+            if pause > self.max_gc_pause:
+                self.max_gc_pause = pause
 
     async def _run(self) -> None:
         loop = asyncio.get_running_loop()
@@ -76,4 +98,5 @@ class LoopLagMonitor:
 
     def reset(self) -> None:
         self.max_lag = 0.0
+        self.max_gc_pause = 0.0
         self._recent.clear()

@@ -45,6 +45,7 @@ class WireClient:
         validate: bool = True,
         answer_pings: bool = True,
         on_message: Callable[[Message], None] | None = None,
+        trace: Callable[[str, Message], None] | None = None,
     ) -> None:
         self.reader = reader
         self.writer = writer
@@ -55,6 +56,8 @@ class WireClient:
         self.bye: Message | None = None
         self.closed = asyncio.Event()
         self._on_message = on_message
+        self._trace = trace
+        """Called with ("send" | "recv", message) for every message, pings included."""
         self._queue: asyncio.Queue[Message | None] = asyncio.Queue()
         self._task = asyncio.get_running_loop().create_task(self._read_loop())
         self._next_req = 1
@@ -75,6 +78,8 @@ class WireClient:
         return req
 
     async def send(self, message: Message) -> None:
+        if self._trace is not None:
+            self._trace("send", message)
         self.writer.write(encode_frame(pack_message(message), MAX_CLIENT_FRAME))
         await self.writer.drain()
 
@@ -101,6 +106,8 @@ class WireClient:
                 else:
                     message = unpack_raw(frame, Direction.TO_CLIENT)
                 self.received.append(message)
+                if self._trace is not None:
+                    self._trace("recv", message)
                 kind = message.get("t")
                 if kind == MsgType.PING and self.answer_pings:
                     with contextlib.suppress(ConnectionError, RuntimeError):
