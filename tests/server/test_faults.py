@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from server.app import BasraServer
+from server.room import Request
 from server.wire_client import WireClient
 from shared.framing import encode_frame
 from shared.protocol import Message, MsgType, pack_message, view_from_wire
@@ -362,3 +363,50 @@ async def test_an_exception_in_one_room_ends_that_room_only() -> None:
         await witness.check_progress(mark)
         # Both players are back in the lobby and may start again.
         await create_room(ali, 2)
+
+
+async def test_a_storm_of_bad_input_does_not_disturb_a_playing_room() -> None:
+    """Garbage of every kind from many connections at once, while the witness plays on."""
+    from tests.server.test_bad_input import MALFORMED
+
+    async with witnessed(max_per_address=100) as (server, witness):
+        mark = witness.plays
+        attackers = [await connect(server, f"Storm {i}") for i in range(12)]
+        payloads = [encode_frame(p, 4096) for p in MALFORMED.values()]
+        payloads += [b"\x00\x00\x00\x00", b"\xff\xff\xff\xff", encode_frame(b"\xc1") * 200]
+        await asyncio.gather(
+            *(a.send_raw(payloads[i % len(payloads)]) for i, a in enumerate(attackers))
+        )
+        flood = b"".join(encode_frame(pack_message({"t": "list_rooms"})) for _ in range(500))
+        await attackers[0].send_raw(flood)
+        await witness.check_progress(mark)
+        await asyncio.sleep(0.2)
+        assert len(server.connections) >= 2  # the witness and some attackers still connected
+
+
+async def test_a_play_from_a_replaced_connection_changes_nothing() -> None:
+    async with running_server() as server:
+        ali, badr, state = await pair(server)
+        views = {c: view_from_wire((await c.expect("game_update"))["view"]) for c in (ali, badr)}
+        mover = ali if views[ali].my_turn else badr
+        name = "Ali" if mover is ali else "Badr"
+        token = next(m for m in mover.received if m["t"] == "welcome")["resume_token"]
+        old = next(c for c in server.connections if c.player and c.player.name == name)
+        player = old.player
+        assert player is not None
+        back = await connect(server)
+        await back.hello(name, token=token)
+        room = server.lobby.rooms[state["room_id"]]
+        before = room.match
+        play = play_message(views[mover].legal_plays[0])  # legal, and his turn
+        # Through the lobby: the old connection no longer speaks for anyone...
+        server.lobby.dispatch(old, MsgType.PLAY, play)
+        # ...and straight into the room, as if it had been queued just before the resume.
+        room.post(Request(player, old, MsgType.PLAY, play))
+        await asyncio.sleep(0.05)
+        assert room.match is before
+        # The new connection's play is the one that counts.
+        await back.send(play)
+        await back.expect("game_update")
+        await asyncio.sleep(0.05)
+        assert room.match is not before
