@@ -77,6 +77,8 @@ class ChatPanel:
             else None
         )
 
+        self._refresh_toggle()
+
     def add(self, line: ChatLine) -> None:
         self.lines.append(line)
         if not self.open:

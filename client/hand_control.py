@@ -78,7 +78,8 @@ class HandControl:
         """A `Pick` when the event chose a card; None otherwise."""
         mine = [sprites[c] for c in hand if c in sprites]
         if event.type == pygame.MOUSEMOTION:
-            return self._motion(event.pos, mine)
+            self._motion(event.pos, mine)
+            return None
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
             hit = sprite_at(mine, event.pos)
             if hit is not None and hit.card is not None:
@@ -118,6 +119,7 @@ class HandControl:
     # --- internals -------------------------------------------------------------------
 
     def _motion(self, pos: tuple[int, int], mine: list[CardSprite]) -> None:
+        """Drag the held card, or note which card is under the pointer."""
         drag = self._drag
         if drag is not None:
             far = abs(pos[0] - drag.start[0]) + abs(pos[1] - drag.start[1]) > DRAG_THRESHOLD
@@ -128,10 +130,9 @@ class HandControl:
                     sprite.center = (pos[0] - drag.grab[0], pos[1] - drag.grab[1])
                     sprite.layer = FLYING_LAYER
                     sprite.lift = 0.0
-            return None
+            return
         hit = sprite_at(mine, pos)
         self.hovered = hit.card if hit is not None else None
-        return None
 
     def _release(self, pos: tuple[int, int], mine: list[CardSprite]) -> Pick | None:
         drag, self._drag = self._drag, None

@@ -44,7 +44,11 @@ class LocalSession:
     """A practice match against bots; emits the same updates a server would."""
 
     is_practice = True
-    connection_note: str | None = None
+
+    @property
+    def connection_note(self) -> str | None:
+        """Practice never loses its connection."""
+        return None
 
     def __init__(
         self,

@@ -74,7 +74,17 @@ def build_app(args: argparse.Namespace, owns_pygame: bool = True):  # type: igno
 
     settings_path = args.settings or default_settings_path()
     settings = load_settings(settings_path)
-    changes = {k: v for k, v in (("name", args.name), ("animation_speed", args.speed)) if v}
+    # Flags that name a setting are remembered like the setting (and used by --connect's
+    # --autoplay when it creates a room).
+    named = (
+        ("name", args.name),
+        ("animation_speed", args.speed),
+        ("practice_players", args.players),
+        ("practice_level", args.level),
+        ("practice_preset", args.preset),
+        ("practice_target", args.target),
+    )
+    changes = {k: v for k, v in named if v}
     if changes:
         settings = settings.changed(**changes)
     options = LaunchOptions(
@@ -96,10 +106,7 @@ def _open_first_screen(app, args: argparse.Namespace) -> None:  # type: ignore[n
     if args.practice:
         nav.main_menu()
         nav.start_practice(
-            players=args.players or s.practice_players,
-            level=args.level or s.practice_level,
-            preset=args.preset or s.practice_preset,
-            target=args.target or s.practice_target,
+            s.practice_players, s.practice_level, s.practice_preset, s.practice_target
         )
     elif args.connect:
         nav.main_menu()

@@ -65,7 +65,8 @@ class RemoteSession:
     def _new_chat(self) -> list[SessionUpdate]:
         fresh = min(self.client.chat_count - self._chat_seen, len(self.client.chat))
         self._chat_seen = self.client.chat_count
-        return list(self.client.chat)[-fresh:] if fresh > 0 else []
+        lines: list[SessionUpdate] = list(self.client.chat)[-fresh:] if fresh > 0 else []
+        return lines
 
     def _room_changes(self) -> list[SessionUpdate]:
         room = self.client.room

@@ -83,8 +83,11 @@ class GameSession(Protocol):
     players: tuple[SeatPlayer, ...]
     is_practice: bool
     """True for an in-process practice match (Undo and Hint work, no chat)."""
-    connection_note: str | None
-    """A standing message while the connection is being restored (None when all is well)."""
+
+    @property
+    def connection_note(self) -> str | None:
+        """A standing message while the connection is being restored (None when all is well)."""
+        ...
 
     def poll_updates(self) -> list[SessionUpdate]:
         """Every update that arrived since the last call, oldest first."""

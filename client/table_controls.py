@@ -19,6 +19,7 @@ from client.capture_choice import CaptureChoice, card_name
 from client.card_sprite import CardSprite
 from client.hand_control import HandControl, Pick
 from client.session import Hint, NoticeLevel, plays_for_card
+from client.table_model import SpriteKey
 from client.widgets import Button
 from shared.cards import Card
 from shared.events import CardsCaptured
@@ -271,7 +272,7 @@ class TableControls:
         model = self.scene.queue.model
         return list(model.hand) if model is not None else []
 
-    def _floor_sprites(self) -> dict[Card, CardSprite]:
+    def _floor_sprites(self) -> dict[SpriteKey, CardSprite]:
         model = self.scene.queue.model
         if model is None:
             return {}

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-FIELD = (560, 250, 380, 48)
+FIELD = (560, 250, 340, 48)
 ROW_STEP = 80
 HOST_NOTE = "Starts a Basra server on this computer; others on your network join it."
 
@@ -41,6 +41,8 @@ class ConnectScene(FormScene):
         self.hosting = hosting
         self.title = "Host a LAN game" if hosting else "Join a LAN game"
         self.job: asyncio.Task[RemoteClient] | None = None
+        self.connect_soon = False
+        """Connect at the first frame (`--connect`: the event loop runs only from then on)."""
         self.host: LanHost | None = None
         self.dots = 0.0
         text = app.text
@@ -126,6 +128,9 @@ class ConnectScene(FormScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.connect_soon:
+            self.connect_soon = False
+            self.begin()
         self.dots += dt
         job = self.job
         if job is None or not job.done():

@@ -132,8 +132,8 @@ class Navigator:
         self.app.stack.push(ConnectScene(self.app, hosting=True))
 
     def connect_to(self, address: str, name: str) -> None:
-        """`--connect`: open the join screen filled in, and connect at once."""
-        self.connect_screen(address).begin()
+        """`--connect`: open the join screen filled in, and connect at the first frame."""
+        self.connect_screen(address).connect_soon = True
 
     def enter_lobby(self, client: RemoteClient, host: LanHost | None = None) -> None:
         self.close()

@@ -19,6 +19,7 @@ from client.autopilot import AUTOPLAY_DELAY, Autopilot
 from client.card_sprite import SpriteRenderer
 from client.chat_panel import ChatPanel
 from client.choreography import Cue, CueKind
+from client.local_session import BOT_DELAY_SECONDS, LocalSession
 from client.scene import Scene
 from client.session import (
     ChatLine,
@@ -36,6 +37,7 @@ from client.table_effects import TableEffects
 from client.table_hud import TableHud, TableStats
 from shared.events import CardsCaptured
 from shared.plays import Play
+from shared.rules import RuleSet
 from shared.views import PlayerView
 
 if TYPE_CHECKING:
@@ -69,6 +71,8 @@ class TableScene(Scene):
         self.chat = self._make_chat(session)
         self.controls = TableControls(self)
         self.stats: TableStats | None = None
+        self.rules: RuleSet | None = None
+        """The match's rules, known from the first update (before its view is shown)."""
         self.last_capture: CardsCaptured | None = None
         self.timer: TurnTimer | None = None
         self.awaiting = False
@@ -123,6 +127,14 @@ class TableScene(Scene):
 
     def open_pause(self) -> None:
         self.app.navigator.pause(self)
+
+    def on_uncover(self) -> None:
+        super().on_uncover()
+        # The settings may have been opened from the pause menu: adopt a new animation speed.
+        pace = self.app.settings.duration_scale
+        self.queue.pace = pace
+        if isinstance(self.session, LocalSession):
+            self.session.bot_delay = BOT_DELAY_SECONDS * pace
 
     def on_cover(self) -> None:
         # The table stops updating under an overlay: frozen confetti would hang in the air.
@@ -179,7 +191,7 @@ class TableScene(Scene):
             self.players,
             self.session.seat,
             view.to_move if view is not None else None,
-            view.rules.target if view is not None else 0,
+            self.rules.target if self.rules is not None else 0,
             model.viewer,
             model.players,
         )
@@ -224,6 +236,7 @@ class TableScene(Scene):
 
     def _receive(self, update: GameUpdate) -> None:
         self.awaiting = False
+        self.rules = update.view.rules
         if update.reset:
             self.controls.reset()
         self.queue.push(update)

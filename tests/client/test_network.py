@@ -291,3 +291,66 @@ async def _until(done: Callable[[], bool], limit: float = 5.0) -> None:
     async with asyncio.timeout(limit):
         while not done():
             await asyncio.sleep(0.01)
+
+
+def test_connect_from_the_command_line_reaches_the_table(
+    tmp_path: Path, pygame_ready: None
+) -> None:
+    """As `run_client.py --connect`: the app is built before the event loop runs."""
+    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    port = asyncio.run(host.start())
+    try:
+        app = make_app(
+            tmp_path,
+            "--connect",
+            f"127.0.0.1:{port}",
+            "--name",
+            "Cli",
+            "--autoplay",
+            "--speed",
+            "instant",
+            "--quit-after",
+            "20",
+        )
+        reached = []
+
+        def at_table(running: App) -> bool:
+            if isinstance(running.stack.top, TableScene):
+                reached.append(running.stack.top)
+            return bool(reached)
+
+        asyncio.run(app.run(until=at_table, paced=False))
+        assert reached, "the table opened"
+    finally:
+        host.stop()
+
+
+async def test_host_a_lan_game_from_the_menu(
+    tmp_path: Path, pygame_ready: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from client.scenes import connect
+
+    hosts: list[LanHost] = []
+
+    def quiet_host() -> LanHost:
+        hosts.append(LanHost(ports=(0,), extra_args=("--bot-delay", "0")))
+        return hosts[-1]
+
+    monkeypatch.setattr(connect, "LanHost", quiet_host)
+    app = make_app(tmp_path, "--name", "Hostess")
+    try:
+        app.step(FRAME)
+        click(app, button(app.stack.top, "Host a LAN game").rect.center)
+        scene = app.stack.top
+        assert isinstance(scene, ConnectScene) and scene.hosting
+        click(app, scene.go.rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene), 20)
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        assert lobby.hosting_at is not None and lobby.hosting_at.endswith(f":{hosts[0].port}")
+        assert hosts[0].running
+        click(app, button(lobby, "Leave server").rect.center)
+        assert not hosts[0].running, "leaving the server stops the one we host"
+    finally:
+        app.shutdown()
+    assert all(not h.running for h in hosts)
