@@ -100,9 +100,11 @@ class HandControl:
 
     def update(
         self, dt: float, hand: Sequence[Card], sprites: Mapping[SpriteKey, CardSprite], active: bool
-    ) -> None:
-        """Ease each hand card towards its lift: selected highest, hovered a little."""
+    ) -> bool:
+        """Ease each hand card towards its lift (selected highest, hovered a little); True
+        while some card is still rising or settling."""
         step = min(1.0, dt * LIFT_RATE)
+        moving = False
         for index, card in enumerate(hand):
             sprite = sprites.get(card)
             if sprite is None or sprite.flying or card == self.dragging:
@@ -112,9 +114,13 @@ class HandControl:
                 target = HAND_SELECTED_LIFT
             elif active and card == self.hovered:
                 target = HOVER_LIFT
+            if sprite.lift == target:
+                continue
+            moving = True
             sprite.lift += (target - sprite.lift) * step
             if abs(sprite.lift - target) < 0.3:
                 sprite.lift = target
+        return moving or self.dragging is not None
 
     # --- internals -------------------------------------------------------------------
 

@@ -194,7 +194,9 @@ class TableControls:
 
     # --- per frame -------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        """Per frame: enable buttons, ease the hand, light the choice or hint; True while
+        something under the player's hand is still moving."""
         scene = self.scene
         ready = scene.ready
         if self.hint_button is not None:
@@ -204,13 +206,14 @@ class TableControls:
         if not ready:
             self.close_choice()
             self.hint = None
-        self.hand.update(dt, self._hand(), scene.animator.sprites, ready)
+        moving = self.hand.update(dt, self._hand(), scene.animator.sprites, ready)
         if self.choice is not None:
             self.choice.apply_highlights(self._floor_sprites())
         elif self.hint is not None:
             lit = {self.hint.play.card, *self.hint.play.taken}
             for key, sprite in scene.animator.sprites.items():
                 sprite.highlight = HINT_COLOUR if key in lit else None
+        return moving
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.choice is not None:

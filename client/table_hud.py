@@ -44,6 +44,8 @@ JACK_COLOUR = (140, 205, 255)
 TIMER_LOW = (232, 84, 70)
 TIMER_OK = (120, 210, 120)
 PULSE_STEPS = 5
+PULSE_RATE = 4.0
+"""Radians per second of the active tag's glow."""
 
 
 class TableStats(NamedTuple):
@@ -196,8 +198,7 @@ class TableHud:
         rect.center = tuple(round(v) for v in name_anchor(position))  # type: ignore[assignment]
         rect.clamp_ip(pygame.Rect(6, 6, LOGICAL_SIZE[0] - 12, LOGICAL_SIZE[1] - 12))
         if tag.active:
-            # A few pulse steps only, so the glow panels come from the painter's cache.
-            pulse = round(PULSE_STEPS * (0.5 + 0.5 * math.sin(clock * 4.0))) / PULSE_STEPS
+            pulse = pulse_step(clock) / PULSE_STEPS
             glow = rect.inflate(10 + round(6 * pulse), 10 + round(6 * pulse))
             self.panels.panel(
                 surface, glow, (246, 206, 96, 60 + round(50 * pulse)), (246, 206, 96, 0)
@@ -268,6 +269,12 @@ class TableHud:
             self.text.draw(
                 surface, str(stats.scores[team]), (right, y), theme.FONT_LARGE, colour, "midright"
             )
+
+
+def pulse_step(clock: float) -> int:
+    """The glow of the name tag whose turn it is, in a few steps (cached panels, and a frame
+    needs drawing only when the step changes)."""
+    return round(PULSE_STEPS * (0.5 + 0.5 * math.sin(clock * PULSE_RATE)))
 
 
 def _tag_detail(tag: SeatTag) -> str:

@@ -34,7 +34,7 @@ from client.table_animator import AnimationQueue, TableAnimator
 from client.table_backdrop import Backdrop, TableBackdrop, TurnTimer
 from client.table_controls import TableControls
 from client.table_effects import TableEffects
-from client.table_hud import TableHud, TableStats
+from client.table_hud import TableHud, TableStats, pulse_step
 from shared.events import CardsCaptured
 from shared.plays import Play
 from shared.rules import RuleSet
@@ -80,6 +80,8 @@ class TableScene(Scene):
         self.clock = 0.0
         self.closed_reason: str | None = None
         self._was_ready = False
+        self._moving = False
+        self._pulse = -1
         self._sound_times: dict[str, float] = {}
         self.autopilot = (
             Autopilot(autoplay_level, app.options.seed, AUTOPLAY_DELAY * pace)
@@ -108,7 +110,14 @@ class TableScene(Scene):
 
     @property
     def animating(self) -> bool:
-        return True  # the active name tag pulses, so the table is redrawn every frame
+        """Redraw while anything moves: cards, effects, the timer, the glowing tag, typing."""
+        return (
+            self._moving
+            or not self.queue.idle
+            or self.effects.active
+            or (self.timer is not None and self.timer.left > 0)
+            or (self.chat is not None and self.chat.typing)
+        )
 
     def seat_name(self, seat: int) -> str:
         if seat == self.session.seat:
@@ -151,6 +160,8 @@ class TableScene(Scene):
         self.controls.handle_event(event)
 
     def update(self, dt: float) -> None:
+        if self.animating:
+            self.dirty = True  # also draws the frame on which the motion comes to rest
         self.clock += dt
         self._drain()
         self.queue.update(dt, self._on_top)
@@ -160,7 +171,11 @@ class TableScene(Scene):
                 self.stats = TableStats.from_model(self.queue.model)
         self._tick_timer(dt)
         self._announce_turn()
-        self.controls.update(dt)
+        self._moving = self.controls.update(dt)
+        pulse = pulse_step(self.clock)
+        if pulse != self._pulse:
+            self._pulse = pulse
+            self.dirty = True
         if self.autopilot is not None:
             play = self.autopilot.update(dt, self.view, self.ready)
             if play is not None:
