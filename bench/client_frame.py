@@ -56,7 +56,7 @@ def busy_table(window: tuple[int, int], settings: Path):  # type: ignore[no-unty
     from client.local_session import LocalSession
     from client.main import build_app, parse_args
     from client.scenes.table import TableScene
-    from client.settings import save_settings, load_settings
+    from client.settings import load_settings, save_settings
     from shared.rules import RuleSet
 
     save_settings(load_settings(settings).changed(window_size=window), settings)
@@ -96,7 +96,9 @@ def measure_frames(window: tuple[int, int], frames: int) -> tuple[list[float], l
             if clock >= next_shuffle:
                 rng.shuffle(model.floor)
                 places = model.placements()
-                moves = tuple(move(k, places[k], rng.uniform(0, 0.1), 0.5) for k in places if k in sprites)
+                moves = tuple(
+                    move(k, places[k], rng.uniform(0, 0.1), 0.5) for k in places if k in sprites
+                )
                 table.animator.start(choreography(moves), table._on_cue)
                 for card in model.hand[::2]:
                     sprites[card].start_flip(not sprites[card].showing_face)
@@ -129,13 +131,23 @@ def report_frames(label: str, times: list[float]) -> float:
 def first_frame_seconds() -> float:
     with tempfile.TemporaryDirectory() as folder:
         code = FIRST_FRAME_CHILD.format(root=str(ROOT), settings=str(Path(folder) / "s.json"))
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
     return float(done.stdout.strip().splitlines()[-1])
 
 
 def demo_wall_seconds() -> float:
     with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "run_client.py", "--quit-after", "0", "--mute", "--settings", f"{folder}/s.json"]
+        command = [
+            sys.executable,
+            "run_client.py",
+            "--quit-after",
+            "0",
+            "--mute",
+            "--settings",
+            f"{folder}/s.json",
+        ]
         started = time.perf_counter()
         subprocess.run(command, cwd=ROOT, capture_output=True, check=True)
         return time.perf_counter() - started
@@ -156,7 +168,8 @@ def main() -> int:
     print(f"  (load average {load:.2f} on {os.cpu_count()} cores while measuring)")
     print("Start-up")
     firsts = [first_frame_seconds() for _ in range(3)]
-    print(f"  import + build + first frame: best {min(firsts):.3f} s, worst {max(firsts):.3f} s (3 runs)")
+    best, worst = min(firsts), max(firsts)
+    print(f"  import + build + first frame: best {best:.3f} s, worst {worst:.3f} s (3 runs)")
     print(f"  run_client.py --quit-after 0, launch to exit: {demo_wall_seconds():.3f} s")
     print(
         f"Bars: p95 {p95:.2f} ms wall, {cpu_p95:.2f} ms CPU "
