@@ -152,7 +152,6 @@ def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
     )
     ended = [u for u in session.poll_updates() if isinstance(u, SessionClosed)]
     assert ended and ended[0].reason == "The room failed."
-    session.play(
-        session.players and view_for(new_match(RuleSet(players=4), 5, dealer=3), 0).legal_plays[0]
-    )
+    play = view_for(new_match(RuleSet(players=4), 5, dealer=3), 0).legal_plays[0]
+    session.play(play)
     assert link.sent[-1]["t"] == "play"
