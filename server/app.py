@@ -149,6 +149,10 @@ class BasraServer:
     async def _run_room(self, room: Room) -> None:
         try:
             await room.run()
+        except Exception:
+            # `Room.run` already contains its own failures; this is the last guard, because an
+            # exception escaping into the task group would stop every other room too.
+            log.exception("room %d ended abnormally", room.id)
         finally:
             self._room_tasks.pop(room.id, None)
 

@@ -156,6 +156,11 @@ async def _serve(config: ServerConfig, port_file: Path | None) -> None:
         # moving it out of the collector's sight makes every full collection shorter.
         gc.collect()
         gc.freeze()
+        # A play's states and messages die young; with the default threshold (700) many of
+        # them survive into older generations and trigger full collections, which pause the
+        # loop for tens of ms at 2000 clients. Collecting the young less often lets them die
+        # first (measured with server.loadgen: far fewer full collections).
+        gc.set_threshold(10_000, 20, 20)
         if port_file is not None:
             port_file.write_text(f"{server.port}\n", encoding="ascii")
     started.cancel()

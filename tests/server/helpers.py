@@ -39,6 +39,8 @@ FAST = ServerConfig(
     match_linger=5.0,
     bot_delay=0.0,
     shutdown_grace=0.5,
+    bot_processes=0,  # hard bots think in threads here; one test covers the worker process
+    bot_budget=0.05,
     seed=SEED,
 )
 

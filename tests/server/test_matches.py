@@ -170,3 +170,15 @@ async def test_a_room_list_shows_rooms_and_their_state() -> None:
         (summary,) = rooms["rooms"]
         assert summary["name"] == "Friday night" and summary["preset"] == "jawaker"
         assert (summary["players"], summary["humans"], summary["state"]) == (4, 1, "waiting")
+
+
+async def test_hard_bots_think_in_a_worker_process() -> None:
+    async with running_server(bot_processes=1, bot_budget=0.02) as server:
+        assert server.bots._processes is not None  # started before any thread existed
+        host = await connect(server, "Host")
+        await create_room(host, 2, target=11)
+        await host.send({"t": "fill_bots", "level": "hard"})
+        await host.send({"t": "start_game"})
+        view = await play_to_end(host, random.Random(6), timeout=40)
+        assert view.winner is not None
+        assert not errors_in(host)
