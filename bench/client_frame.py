@@ -171,12 +171,16 @@ def main() -> int:
     best, worst = min(firsts), max(firsts)
     print(f"  import + build + first frame: best {best:.3f} s, worst {worst:.3f} s (3 runs)")
     print(f"  run_client.py --quit-after 0, launch to exit: {demo_wall_seconds():.3f} s")
+
+    def verdict(ok: bool) -> str:
+        return "met" if ok else "MISSED"
+
     print(
-        f"Bars: p95 {p95:.2f} ms wall, {cpu_p95:.2f} ms CPU "
-        f"(<= {FRAME_BAR_MS} ms: {'met' if min(p95, cpu_p95) <= FRAME_BAR_MS else 'MISSED'}), "
-        f"first frame {max(firsts):.3f} s (<= {FIRST_FRAME_BAR_S} s: "
-        f"{'met' if max(firsts) <= FIRST_FRAME_BAR_S else 'MISSED'})"
+        f"Bar p95 <= {FRAME_BAR_MS} ms: wall {p95:.2f} ms {verdict(p95 <= FRAME_BAR_MS)}, "
+        f"CPU {cpu_p95:.2f} ms {verdict(cpu_p95 <= FRAME_BAR_MS)}"
     )
+    first_ok = verdict(worst <= FIRST_FRAME_BAR_S)
+    print(f"Bar first frame <= {FIRST_FRAME_BAR_S} s: worst {worst:.3f} s {first_ok}")
     return 0
 
 
