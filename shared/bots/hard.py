@@ -20,9 +20,10 @@ from shared.scoring import card_points
 from shared.views import PlayerView
 
 from .base import require_plays
-from .knowledge import cards_of, unseen_mask
+from .endgame import solvable, solve
 from .medium import MediumBot
-from .sim import Rules, World
+from .sampling import Sampler
+from .sim import Rules
 
 DEFAULT_BUDGET = 1.0
 # Stop this far short of the budget: the last iteration and the bookkeeping must fit too.
@@ -33,13 +34,20 @@ class HardBot:
     name = "Hard"
     level = "hard"
 
-    def __init__(self, budget: float | None = DEFAULT_BUDGET, iterations: int | None = None):
+    def __init__(
+        self,
+        budget: float | None = DEFAULT_BUDGET,
+        iterations: int | None = None,
+        horizon: int | None = 0,
+    ) -> None:
         """``budget``: seconds per decision (None: no limit); ``iterations``: a cap on the
-        sampled worlds, which makes the choice reproducible on any machine."""
+        sampled worlds, which makes the choice reproducible on any machine; ``horizon``: how
+        many more deals a playout plays (None: to the end of the round)."""
         if budget is None and iterations is None:
             raise ValueError("A hard bot needs a time budget or an iteration cap.")
         self.budget = budget
         self.iterations = iterations
+        self.horizon = horizon
 
     def choose_play(self, view: PlayerView, rng: random.Random) -> Play:
         plays = require_plays(view)
@@ -55,28 +63,71 @@ class HardBot:
     def search(
         self, view: PlayerView, candidates: list[Play], rng: random.Random
     ) -> list[float] | None:
-        """Summed rewards per candidate over the sampled worlds (None if none fit in time)."""
+        """Mean reward per candidate over the sampled worlds (None if none fit in time).
+
+        Candidates that fall clearly behind are dropped (their mean is then -inf), so the
+        worlds left go to the ones still in contention.
+        """
         start = time.perf_counter()
         deadline = None if self.budget is None else start + self.budget * SAFETY
-        rules = Rules(view.rules)
         assert view.seat is not None
         team = view.seat & 1
-        unseen = cards_of(unseen_mask(view))
-        totals = [0.0] * len(candidates)
+        sampler = Sampler(view, Rules(view.rules))
+        rewards: list[list[float]] = [[] for _ in candidates]
+        active = list(range(len(candidates)))
         worlds = 0
-        while self.iterations is None or worlds < self.iterations:
+        while len(active) > 1 and (self.iterations is None or worlds < self.iterations):
             if deadline is not None and worlds:
                 # Do not start a world that would end past the deadline.
                 per_world = (time.perf_counter() - start) / worlds
                 if time.perf_counter() + per_world > deadline:
                     break
-            base = sample_world(view, rules, unseen, rng)
-            for i, play in enumerate(candidates):
+            base = sampler.world(rng)
+            exact = solvable(base)
+            for i in active:
                 world = base.copy()
-                world.play(play)
-                totals[i] += world.rollout(team)
+                world.play(candidates[i])
+                reward = solve(world, team) if exact else world.rollout(team, self.horizon)
+                rewards[i].append(reward)
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+            if len(rewards[active[-1]]) == worlds:
+                # Out of time in mid-world: forget the part-played world, keep whole ones.
+                for r in rewards:
+                    del r[worlds:]
+                break
             worlds += 1
-        return totals if worlds else None
+            if exact and sampler.only_world:
+                break
+            if worlds >= PRUNE_AFTER and worlds % PRUNE_EVERY == 0:
+                active = _contenders(active, rewards)
+        if not worlds:
+            return None
+        dropped = float("-inf")
+        return [sum(r) / len(r) if i in active else dropped for i, r in enumerate(rewards)]
+
+
+# Pruning: after this many worlds, every few worlds, drop a candidate whose paired deficit to
+# the leader is this many standard errors: it is almost surely worse.
+PRUNE_AFTER = 16
+PRUNE_EVERY = 4
+PRUNE_Z = 3.0
+
+
+def _contenders(active: list[int], rewards: list[list[float]]) -> list[int]:
+    n = len(rewards[active[0]])
+    leader = max(active, key=lambda i: sum(rewards[i][-n:]))
+    kept = []
+    for i in active:
+        if i == leader:
+            kept.append(i)
+            continue
+        diffs = [a - b for a, b in zip(rewards[leader][-n:], rewards[i][-n:], strict=True)]
+        mean = sum(diffs) / n
+        spread = (sum((d - mean) ** 2 for d in diffs) / (n - 1)) ** 0.5
+        if mean <= PRUNE_Z * spread / n**0.5:
+            kept.append(i)
+    return kept
 
 
 def distinct_plays(plays: tuple[Play, ...], view: PlayerView) -> list[Play]:
@@ -96,27 +147,3 @@ def _identity(card: Card, view: PlayerView) -> object:
     if card is KOMI or (view.rules.card_points and card_points((card,))):
         return card
     return card.rank
-
-
-def sample_world(view: PlayerView, rules: Rules, unseen: list[Card], rng: random.Random) -> World:
-    """A world consistent with the view: the unseen cards dealt at random."""
-    assert view.seat is not None
-    cards = list(unseen)
-    rng.shuffle(cards)
-    hands: list[list[Card]] = []
-    at = 0
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.seat:
-            hands.append(list(view.hand))
-        else:
-            hands.append(cards[at : at + size])
-            at += size
-    points = [view.basras[t] * rules.basra + view.jack_basras[t] * rules.jack for t in (0, 1)]
-    gone = 0
-    for c in view.gone:
-        gone |= 1 << c
-    world = World(rules, hands, cards[at:], view.floor, view.pile_sizes, points, gone, view.seat)
-    last = view.last_play
-    if last is not None and last.taken:
-        world.last_capturer = last.seat & 1
-    return world

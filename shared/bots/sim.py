@@ -202,17 +202,15 @@ class World:
         """Play on with the greedy policy to the round's end (or ``deals`` more deals)."""
         rules = self.rules
         profile = rules.profile
-        stop = None if deals is None else len(self.stock) - deals * rules.hand_size * rules.players
+        per_deal = rules.hand_size * rules.players
+        stop = None if deals is None else len(self.stock) - (deals + 1) * per_deal
         while self.in_hands:
-            if stop is not None and len(self.stock) <= stop and self._deal_starting():
+            if stop is not None and len(self.stock) <= stop and self.in_hands == per_deal:
                 break
             hand = self.hands[self.to_move]
             plays = plays_for_hand(tuple(hand), self.floor, self.mask, profile)
             self.play(plays[0] if len(plays) == 1 else self.greedy(plays))
         return self.outcome(team)
-
-    def _deal_starting(self) -> bool:
-        return self.in_hands == self.rules.hand_size * self.rules.players
 
     def greedy(self, plays: Sequence[Play]) -> Play:
         """The playout policy's choice among ``plays`` for the seat to move."""

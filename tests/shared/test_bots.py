@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from functools import cache
@@ -9,8 +10,9 @@ from functools import cache
 import pytest
 
 from shared.bots import LEVELS, HardBot, MediumBot, NoPlayError, make_bot, suggest
-from shared.bots.hard import sample_world
+from shared.bots.endgame import ordered_plays, solvable, solve
 from shared.bots.knowledge import cards_of, unseen_mask
+from shared.bots.sampling import Sampler
 from shared.bots.sim import Rules, World
 from shared.cards import parse_cards
 from shared.engine import apply_play, legal_plays, new_match
@@ -166,7 +168,7 @@ def test_stronger_bots_do_not_leave_an_easy_basra(level: str) -> None:
 def test_sampled_worlds_keep_the_view() -> None:
     for view in positions(RuleSet(players=4), 400)[::37]:
         rules = Rules(view.rules)
-        world = sample_world(view, rules, cards_of(unseen_mask(view)), random.Random(4))
+        world = Sampler(view, rules).world(random.Random(4))
         assert view.seat is not None
         assert sorted(world.hands[view.seat]) == sorted(view.hand)
         assert [len(h) for h in world.hands] == list(view.hand_sizes)
@@ -216,3 +218,59 @@ def test_world_scores_a_round_exactly_like_the_engine(rules: RuleSet) -> None:
         assert world.points == extra
         expected = tally.points[0] - tally.points[1]
         assert world.outcome(0) == expected
+
+
+def full_knowledge_world(state: MatchState) -> World:
+    r = state.round
+    rules = state.rules
+    return World(
+        Rules(rules),
+        [list(h) for h in r.hands],
+        list(r.stock),
+        r.floor,
+        (len(r.piles[0]), len(r.piles[1])),
+        (0, 0),
+        0,
+        r.to_move or 0,
+        order=deal_order(rules, r.dealer),
+    )
+
+
+def minimax(world: World, team: int) -> float:
+    if world.over:
+        return world.outcome(team)
+    values = []
+    for play in ordered_plays(world):
+        child = world.copy()
+        child.play(play)
+        values.append(minimax(child, team))
+    return max(values) if (world.to_move & 1) == team else min(values)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_endgame_solver_agrees_with_plain_minimax(players: int) -> None:
+    rules = RuleSet(players=players)
+    rng = random.Random(players)
+    for seed in range(12):
+        state = new_match(rules, seed=seed)
+        while state.round.stock or sum(map(len, state.round.hands)) > 6:
+            plays = legal_plays(state)
+            state = apply_play(state, plays[rng.randrange(len(plays))]).state
+        world = full_knowledge_world(state)
+        assert solvable(world)
+        assert solve(world, 0) == pytest.approx(minimax(world, 0))
+
+
+def test_a_player_who_laid_a_card_had_nothing_to_take() -> None:
+    # Seat 1 lays the King beside the lone 5: so it held no 5, or it would have taken it.
+    stock = "5c 5d 5s 6c 6d 6h 6s 8c"
+    before = position(["Ac 2c 3c 4c", "Kc 2d 3s 9h"], "5h", to_move=1, stock=stock)
+    after = apply_play(before, Play(parse_cards("Kc")[0])).state
+    view = view_for(after, 0)
+    fives = set(parse_cards("5c 5d 5s"))
+    rng = random.Random(3)
+    sampler = Sampler(view, Rules(view.rules))
+    assert not any(fives & set(sampler.world(rng).hands[1]) for _ in range(60))
+    # Without that inference, a 5 turns up in some of the worlds.
+    blind = Sampler(dataclasses.replace(view, last_play=None), Rules(view.rules))
+    assert any(fives & set(blind.world(rng).hands[1]) for _ in range(60))
