@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from shared.cards import KOMI, Rank
+from shared.cards import KOMI, Card, Rank
 from shared.plays import Play
 from shared.rules import Bonus
 from shared.views import PlayerView
@@ -39,6 +39,8 @@ def suggest(view: PlayerView) -> Suggestion:
 
 def _reason(best: Assessment, ranked: list[Assessment], view: PlayerView) -> str:
     card, taken = best.play
+    if len(ranked) == 1:
+        return f"the {card} is your only play"
     if best.bonus is Bonus.JACK_BASRA:
         return f"the {card} takes the lone Jack for a Jack Basra"
     if best.bonus is Bonus.BASRA:
@@ -52,7 +54,7 @@ def _capture_reason(best: Assessment, view: PlayerView) -> str:
     card, taken = best.play
     count = len(taken)
     noun = "card" if count == 1 else "cards"
-    if count == len(view.floor) and (card.rank is Rank.JACK or card is KOMI):
+    if count == len(view.floor) and _is_sweeper(card):
         text = f"the {card} sweeps all {count} floor {noun}"
     else:
         text = f"the {card} takes {count} {noun} from the floor"
@@ -63,12 +65,21 @@ def _capture_reason(best: Assessment, view: PlayerView) -> str:
 
 def _dump_reason(best: Assessment, ranked: list[Assessment]) -> str:
     card = best.play.card
+    kept = [a.play.card for a in ranked if a.hold > 0 and a.play.card is not card]
+    if kept:
+        return f"keep your {kept[0]} for a bigger floor; lay the {card}"
+    captures = [a for a in ranked if a.play.taken]
+    if captures:
+        if min(a.threat for a in captures) > best.threat + SMALL_THREAT:
+            return f"taking now would open the floor for your opponent; the {card} is safer"
+        return f"no capture here is worth a card; lay the {card}"
     if best.threat < SMALL_THREAT:
-        return f"nothing is worth taking; the {card} is safe to lay down"
-    safest = min(a.threat for a in ranked)
-    if best.threat <= safest + 1e-9:
-        return f"nothing is worth taking; laying the {card} risks the least"
-    return f"laying the {card} keeps your better cards for later"
+        return f"nothing can be taken; the {card} is safe to lay down"
+    return f"nothing can be taken; laying the {card} risks the least"
+
+
+def _is_sweeper(card: Card) -> bool:
+    return card.rank is Rank.JACK or card is KOMI
 
 
 def _sentence(text: str) -> str:

@@ -88,7 +88,7 @@ def read_table(view: PlayerView) -> Table:
     assert view.seat is not None
     rules = view.rules
     unseen = unseen_mask(view)
-    profile_counts = {k: (unseen & kind_mask(k, _profile(rules))).bit_count() for k in KINDS}
+    kind_counts = {k: (unseen & kind_mask(k, _profile(rules))).bit_count() for k in KINDS}
     team = view.seat & 1
     mine, theirs = view.pile_sizes[team], view.pile_sizes[1 - team]
     opponent = seat_after(view, view.seat)
@@ -97,7 +97,7 @@ def read_table(view: PlayerView) -> Table:
     return Table(
         view,
         unseen.bit_count(),
-        profile_counts,
+        kind_counts,
         mine,
         theirs,
         round_ends_after_me(view),

@@ -153,6 +153,21 @@ def test_suggest_explains_a_basra() -> None:
     assert "Basra" in hint.reason
 
 
+def test_suggest_explains_a_jack_basra_and_a_forced_play() -> None:
+    state = position(["Jd 9c", "Ac 2c"], "Jc", stock="6c 6d 6h 6s")
+    hint = suggest(view_for(state, 0))
+    assert str(hint.play.card) == "Jd" and "Jack Basra" in hint.reason
+    state = position(["9c", "Ac"], "Kc")
+    assert suggest(view_for(state, 0)).reason == "The 9c is your only play."
+
+
+def test_suggest_warns_against_opening_the_floor() -> None:
+    # The King takes the King but leaves the lone Ace for any Ace to clear.
+    state = position(["9s Kc", "2c 3c"], "Kd Ac", stock="Ad Ah As 4c 6c 6d 6h 6s")
+    hint = suggest(view_for(state, 0))
+    assert str(hint.play.card) == "9s" and "opponent" in hint.reason
+
+
 @pytest.mark.parametrize("level", ["medium", "hard"])
 def test_stronger_bots_take_a_basra(level: str) -> None:
     state = position(["5s 9c Kh Qs", "Ac 2c 3c 4c"], "5h", stock="6c 6d 6h 6s 8c 8d 8h 8s")
