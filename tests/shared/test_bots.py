@@ -117,12 +117,15 @@ def test_hard_respects_its_time_budget() -> None:
     views = [v for v in positions(RuleSet(players=4), 1200) if v.stock_size > 20][:6]
     bot = HardBot(budget=0.15)
     bot.choose_play(views[0], random.Random(1))  # warm the memos up
+    elapsed = []
     for view in views:
         start = time.perf_counter()
         bot.choose_play(view, random.Random(1))
-        # The bot looks at the clock after every playout (well under a millisecond); the
-        # slack is for a busy machine that pauses this process.
-        assert time.perf_counter() - start < 0.15 + 0.1
+        elapsed.append(time.perf_counter() - start)
+    # The bot looks at the clock after every playout (well under a millisecond); the slack
+    # on the slowest is for a busy machine that pauses this process or collects garbage.
+    assert sorted(elapsed)[len(elapsed) // 2] <= 0.15
+    assert max(elapsed) < 0.15 * 2
 
 
 def test_hard_with_an_iteration_cap_runs_that_many_worlds() -> None:
@@ -162,8 +165,9 @@ def test_suggest_explains_a_jack_basra_and_a_forced_play() -> None:
 
 
 def test_suggest_warns_against_opening_the_floor() -> None:
-    # The King takes the King but leaves the lone Ace for any Ace to clear.
-    state = position(["9s Kc", "2c 3c"], "Kd Ac", stock="Ad Ah As 4c 6c 6d 6h 6s")
+    # The King takes the King but leaves the lone 5, and three 5s are unseen.
+    stock = "5d 5h 5s 7c 7h 8c 8d 8h"
+    state = position(["9s Kc", "2c 3c 4c 6c"], "Kd 5c", stock=stock)
     hint = suggest(view_for(state, 0))
     assert str(hint.play.card) == "9s" and "opponent" in hint.reason
 
