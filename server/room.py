@@ -122,14 +122,10 @@ class LingerOver:
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class Shutdown:
-    pass
+Command = Request | Join | Dropped | Resumed | HoldExpired | TurnExpired | BotMove | LingerOver
 
 
-Command = (
-    Request | Join | Dropped | Resumed | HoldExpired | TurnExpired | BotMove | LingerOver | Shutdown
-)
+Handler = Callable[["Room", Player, Link, Message], None]
 
 
 class _Refusal(Exception):
@@ -184,14 +180,9 @@ class Room:
         self._linger: asyncio.TimerHandle | None = None
         self._holds: dict[int, asyncio.TimerHandle] = {}
         self._thinking: set[asyncio.Task[None]] = set()
-        self._handlers: dict[MsgType, Callable[[Player, Link, Message], None]] = {
-            MsgType.LEAVE_ROOM: self._on_leave,
-            MsgType.TAKE_SEAT: self._on_take_seat,
-            MsgType.FILL_BOTS: self._on_fill_bots,
-            MsgType.START_GAME: self._on_start,
-            MsgType.PLAY: self._on_play,
-            MsgType.CHAT: self._on_chat,
-        }
+        # The class's table of plain functions, not bound methods: a table of bound methods
+        # would be a reference cycle that keeps every closed room alive until a full GC.
+        self._handlers: dict[MsgType, Handler] = dict(_HANDLERS)
 
     # -- the mailbox ----------------------------------------------------------------------
 
@@ -232,7 +223,7 @@ class Room:
                 try:
                     if not self._is_member(player):
                         raise _Refusal(ErrorCode.NOT_IN_ROOM, "You are not in this room.")
-                    self._handlers[msg_type](player, link, message)
+                    self._handlers[msg_type](self, player, link, message)
                 except _Refusal as refusal:
                     self._refuse(link, req, refusal)
             case Join(player, link, spectate, req):
@@ -260,8 +251,6 @@ class Room:
                     self._apply_bot_move(play)
             case LingerOver():
                 self._close("match_over", "The match is over; the room has closed.")
-            case Shutdown():
-                self._close("shutdown", "The server is shutting down.")
 
     def _refuse(self, link: Link, req: object, refusal: _Refusal) -> None:
         self._counters.errors_sent += 1
@@ -763,3 +752,14 @@ class Room:
             self._inbox.get_nowait()
         log.info("room %d closed (%s)", self.id, reason)
         self._on_closed(self)
+
+
+_HANDLERS: dict[MsgType, Handler] = {
+    MsgType.LEAVE_ROOM: Room._on_leave,
+    MsgType.TAKE_SEAT: Room._on_take_seat,
+    MsgType.FILL_BOTS: Room._on_fill_bots,
+    MsgType.START_GAME: Room._on_start,
+    MsgType.PLAY: Room._on_play,
+    MsgType.CHAT: Room._on_chat,
+}
+"""How the room answers each client request it handles (DESIGN: a table, never getattr)."""

@@ -162,7 +162,6 @@ class ErrorCode(enum.StrEnum):
     TOO_MANY_ERRORS = "too_many_errors"
     SERVER_FULL = "server_full"
     ADDRESS_LIMIT = "address_limit"
-    TOO_SLOW = "too_slow"
     # the server's fault
     INTERNAL = "internal"
 
