@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import resource
 from typing import Any
 
@@ -28,6 +29,9 @@ from shared.protocol import ErrorCode, Message, MsgType, pack_message
 __all__ = ["BasraServer", "raise_fd_limit"]
 
 log = logging.getLogger(__name__)
+
+_PING_SLICE = 50
+"""Connections pinged together before the loop gets back to other work."""
 
 
 def raise_fd_limit() -> int:
@@ -208,12 +212,18 @@ class BasraServer:
     # -- services -------------------------------------------------------------------------
 
     async def _ping_loop(self) -> None:
+        """Ping every client once per ``ping_interval``, a slice at a time: 2000 socket writes
+        in one go would hold the loop for tens of milliseconds."""
         frame = encode_frame(pack_message({"t": MsgType.PING.value}))
         while True:
-            await asyncio.sleep(self.config.ping_interval)
-            for connection in list(self.connections):
-                if connection.player is not None:
-                    connection.send_frame(frame)
+            connections = list(self.connections)
+            slices = max(1, math.ceil(len(connections) / _PING_SLICE))
+            pause = self.config.ping_interval / slices
+            for start in range(0, slices * _PING_SLICE, _PING_SLICE):
+                await asyncio.sleep(pause)
+                for connection in connections[start : start + _PING_SLICE]:
+                    if connection.player is not None:
+                        connection.send_frame(frame)
 
     async def _stats_log_loop(self) -> None:
         while True:

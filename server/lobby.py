@@ -12,6 +12,7 @@ first waits in the room's inbox; a room that refuses the join clears the claim.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import math
@@ -24,7 +25,8 @@ from server.names import BadNameError, clean_name, clean_room_name
 from server.players import Link, Player, Players
 from server.room import Dropped, Join, Request, Resumed, Room, RoomPhase
 from server.stats import Counters
-from shared.protocol import PROTOCOL_VERSION, ErrorCode, Message, MsgType
+from shared.framing import encode_frame
+from shared.protocol import PROTOCOL_VERSION, ErrorCode, Message, MsgType, pack_message
 from shared.rules import RuleError, RuleSet
 
 __all__ = ["Lobby", "LobbyRefusal"]
@@ -32,6 +34,8 @@ __all__ = ["Lobby", "LobbyRefusal"]
 log = logging.getLogger(__name__)
 
 ROOM_LIST_LIMIT = 200
+ROOM_LIST_TTL = 0.5
+"""Seconds a built room list may be sent again (a room opening or closing rebuilds it)."""
 _ROOM_FIELDS_IN_RULES = frozenset({"players", "target", "turn_timer"})
 _ROOM_MESSAGES = frozenset(
     {
@@ -76,6 +80,8 @@ class Lobby:
         self._spawn = spawn
         self._stats = stats
         self._next_room = 1
+        self._room_list: bytes | None = None
+        self._room_list_at = 0.0
         self._handlers: dict[MsgType, Handler] = {
             MsgType.HELLO: self._on_hello,
             MsgType.LIST_ROOMS: self._on_list_rooms,
@@ -205,14 +211,22 @@ class Lobby:
     # -- rooms ----------------------------------------------------------------------------
 
     def _on_list_rooms(self, session: Session, message: Message) -> None:
-        rooms = sorted(self.rooms.values(), key=lambda r: (r.phase is not RoomPhase.WAITING, r.id))
-        session.send(
-            {
+        # Building the list costs about a millisecond with a thousand rooms, and every client
+        # may ask ten times a second: the encoded list is reused for a moment (and rebuilt at
+        # once when a room opens or closes).
+        now = asyncio.get_running_loop().time()
+        if self._room_list is None or now - self._room_list_at > ROOM_LIST_TTL:
+            rooms = sorted(
+                self.rooms.values(), key=lambda r: (r.phase is not RoomPhase.WAITING, r.id)
+            )
+            listing = {
                 "t": MsgType.ROOMS.value,
                 "rooms": [r.summary() for r in rooms[:ROOM_LIST_LIMIT]],
                 "total": len(rooms),
             }
-        )
+            self._room_list = encode_frame(pack_message(listing))
+            self._room_list_at = now
+        session.send_frame(self._room_list)
 
     def _on_create_room(self, session: Session, message: Message) -> None:
         player = self._player(session)
@@ -239,6 +253,7 @@ class Lobby:
             closed=self._room_closed,
         )
         self.rooms[room_id] = room
+        self._room_list = None
         self._spawn(room)
         log.info(
             "room %d created by %s: %d players, %s rules, target %d, turn timer %s",
@@ -300,6 +315,7 @@ class Lobby:
 
     def _room_closed(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
+        self._room_list = None
 
     # -- little things --------------------------------------------------------------------
 
