@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test lint bench clean
+.PHONY: play test bench shots clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,11 @@ test: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) bench/engine_speed.py
+	$(PY) -m bench.arena --a medium --b easy --players 2 --matches 200 --workers 2
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/client_frame.py
+
+shots: $(VENV)/.installed
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m client.shots shots
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
