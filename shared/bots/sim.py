@@ -199,7 +199,8 @@ class World:
         return points + majority_edge(mine, theirs, self.rules.stake)
 
     def rollout(self, team: int, deals: int | None = None) -> float:
-        """Play on with the greedy policy to the round's end (or ``deals`` more deals)."""
+        """Play on with the greedy policy and return `outcome`: to the round's end, or when
+        ``deals`` is given, to the end of the current deal and that many more."""
         rules = self.rules
         profile = rules.profile
         per_deal = rules.hand_size * rules.players
@@ -213,7 +214,11 @@ class World:
         return self.outcome(team)
 
     def greedy(self, plays: Sequence[Play]) -> Play:
-        """The playout policy's choice among ``plays`` for the seat to move."""
+        """The playout policy's choice among ``plays`` for the seat to move.
+
+        One function rather than several small ones: it runs on every turn of every playout,
+        and Python calls cost as much as the work.
+        """
         rules = self.rules
         seat = self.to_move
         mask = self.mask
