@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import math
 import resource
@@ -257,6 +258,7 @@ class BasraServer:
             "loop_lag_max_us": int(self.lag.max_lag * 1e6),
             "loop_lag_p99_us": int(self.lag.p99() * 1e6),
             "gc_pause_max_us": int(self.lag.max_gc_pause * 1e6),
+            "gc_frozen": gc.get_freeze_count(),
             "rss_kib": rss_kib(),
             "cpu_ms": int(cpu_seconds() * 1000),
             "uptime_ms": int((loop.time() - self.counters.started) * 1000),

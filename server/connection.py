@@ -143,7 +143,7 @@ class Connection:
         self._closing = True
         self._goodbye = False
         self._queue.clear()
-        self._writer.transport.abort()
+        self._transport.abort()
         if self._writer_task is not None:
             self._writer_task.cancel()
 
@@ -177,6 +177,25 @@ class Connection:
                 transport.abort()
             elif not transport.is_closing():
                 transport.abort()
+            self._release_cycles()
+
+    def _release_cycles(self) -> None:
+        """Break the reference cycles a finished connection leaves, so that reference counting
+        frees it at once (`server.collector` freezes long-lived objects, and a frozen cycle
+        would never be reclaimed):
+
+        - a cancelled writer task keeps its CancelledError, whose traceback holds the writer's
+          frames, which hold this connection;
+        - a stream that failed keeps its exception, whose traceback holds the reader's frames;
+        - CPython 3.11's socket transport keeps a bound method of itself (``_read_ready_cb``).
+        """
+        self._writer_task = None
+        self._queue.clear()
+        error = self._reader.exception()
+        if error is not None:
+            error.__traceback__ = None
+        with contextlib.suppress(AttributeError):
+            self._transport._read_ready_cb = None  # type: ignore[attr-defined]
 
     async def _read_loop(self) -> None:
         loop = asyncio.get_running_loop()

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import logging
 import signal
 from collections.abc import Sequence
 from pathlib import Path
 
 from server.app import BasraServer, raise_fd_limit
+from server.collector import run_collector
 from server.config import ServerConfig
 
 __all__ = ["main", "parse_args"]
@@ -151,20 +151,17 @@ async def _serve(config: ServerConfig, port_file: Path | None) -> None:
     task = asyncio.create_task(server.run())
     started = asyncio.create_task(server.started.wait())
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
+    collector: asyncio.Task[None] | None = None
     if server.started.is_set():
-        # Everything alive now (modules, functions, tables) lives as long as the process:
-        # moving it out of the collector's sight makes every full collection shorter.
-        gc.collect()
-        gc.freeze()
-        # A play's states and messages die young; with the default threshold (700) many of
-        # them survive into older generations and trigger full collections, which pause the
-        # loop for tens of ms at 2000 clients. Collecting the young less often lets them die
-        # first (measured with server.loadgen: far fewer full collections).
-        gc.set_threshold(10_000, 20, 20)
+        collector = asyncio.create_task(run_collector(), name="collector")
         if port_file is not None:
             port_file.write_text(f"{server.port}\n", encoding="ascii")
     started.cancel()
-    await task
+    try:
+        await task
+    finally:
+        if collector is not None:
+            collector.cancel()
 
 
 if __name__ == "__main__":

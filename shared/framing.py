@@ -70,7 +70,9 @@ class FrameDecoder:
         self._buffer = bytearray()
         self._need = 0
         """Body length of the frame being read; 0 while its header is incomplete."""
-        self._error: FrameError | None = None
+        self._error: str | None = None
+        """Why the stream broke; kept as text, since a stored exception's traceback would tie
+        the decoder into a reference cycle with the frame that raised it."""
 
     @property
     def max_frame(self) -> int:
@@ -84,7 +86,7 @@ class FrameDecoder:
     def feed(self, data: bytes | bytearray | memoryview) -> list[bytes]:
         """Every payload completed by ``data``, in order; raises `FrameError` on a bad length."""
         if self._error is not None:
-            raise self._error
+            raise FrameError(self._error)
         buffer = self._buffer
         buffer += data
         frames: list[bytes] = []
@@ -105,7 +107,7 @@ class FrameDecoder:
                 start += self._need
                 self._need = 0
         except FrameError as error:
-            self._error = error
+            self._error = str(error)
             buffer.clear()
             raise
         if start:

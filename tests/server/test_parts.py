@@ -4,6 +4,7 @@ order, the loop-lag monitor, and the quiet handling of running out of descriptor
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 
@@ -157,3 +158,55 @@ async def test_running_out_of_descriptors_is_one_log_line_not_thousands(
         server._loop_exception(loop, context)
     lines = [r for r in caplog.records if "descriptors" in r.getMessage()]
     assert len(lines) == 1
+
+
+async def test_closed_connections_leave_no_reference_cycles() -> None:
+    """The collector freezes long-lived objects, which is safe only if a finished connection
+    is freed by reference counting: none may end up as cyclic garbage."""
+    from server.wire_client import WireClient
+    from tests.server.helpers import running_server
+
+    gc.collect()
+    async with running_server() as server:
+        clients = [await WireClient.connect("127.0.0.1", server.port) for _ in range(12)]
+        for i, client in enumerate(clients):
+            await client.hello(f"Cycle {i}")
+        await clients[0].send({"t": "create_room", "players": 2})
+        await clients[0].expect("room_state")
+        for i, client in enumerate(clients):
+            if i % 3 == 0:
+                client.abort()  # a reset
+            elif i % 3 == 1:
+                await client.close()  # a clean close
+            else:
+                await client.send_raw(b"\x00\x00\x00\x00")  # a bad frame: the server closes
+                await client.wait_closed()
+        async with asyncio.timeout(5):
+            while server.connections:
+                await asyncio.sleep(0.01)
+        await asyncio.sleep(0.1)
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            gc.collect()
+            cyclic = [type(o).__name__ for o in gc.garbage]
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert "Connection" not in cyclic
+        assert "_SelectorSocketTransport" not in cyclic
+
+
+async def test_the_collector_freezes_survivors_and_reclaims() -> None:
+    from server.collector import freeze_survivors, reclaim, run_collector
+
+    try:
+        before = gc.get_freeze_count()
+        survivor = [object() for _ in range(10)]
+        assert freeze_survivors() >= before + 1
+        reclaim()
+        task = asyncio.create_task(run_collector(interval=0.01, reclaim_every=0.03))
+        await asyncio.sleep(0.1)
+        task.cancel()
+        assert gc.get_freeze_count() > 0 and survivor
+    finally:
+        gc.unfreeze()

@@ -1,0 +1,69 @@
+"""How the garbage collector runs in the server process, so that it seldom stalls the loop.
+
+CPython's full collection walks every container object. With 2000 clients the server holds
+about 130 000 of them (connections, tasks, rooms, the engine's memo tables), and on the 2-core
+test machine a full collection then takes about 90 ms of CPU: by far the event loop's longest
+pause. Yet those collections find almost nothing, because the server's long-lived objects are
+freed by reference counting when their connection or room ends (`Connection` breaks the cycles
+asyncio leaves behind; rooms hold none).
+
+So every ``interval`` seconds the youngest generation is collected (about a millisecond) and
+whatever is still alive is frozen (`gc.freeze`): later collections no longer walk it, and stay
+short. A cycle among frozen objects that later becomes garbage would not be reclaimed, so every
+``reclaim_every`` seconds everything is thawed and collected once (one full pause, every ten
+minutes rather than every few seconds). Measured under load: about 0.5% of closed connections
+(those that ended in a broken pipe) leave such a cycle, a few dozen objects each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import time
+
+__all__ = ["freeze_survivors", "reclaim", "run_collector"]
+
+log = logging.getLogger(__name__)
+
+FREEZE_INTERVAL = 2.0
+RECLAIM_INTERVAL = 600.0
+
+
+def freeze_survivors() -> int:
+    """Collect the youngest generation, then freeze everything still alive; the frozen count."""
+    gc.collect(0)
+    gc.freeze()
+    return gc.get_freeze_count()
+
+
+def reclaim() -> int:
+    """Thaw everything, collect it all once, freeze the survivors; the objects reclaimed."""
+    started = time.perf_counter()
+    gc.unfreeze()
+    found = gc.collect()
+    gc.freeze()
+    log.debug(
+        "garbage collector: %d objects reclaimed in %.0f ms, %d frozen",
+        found,
+        (time.perf_counter() - started) * 1000,
+        gc.get_freeze_count(),
+    )
+    return found
+
+
+async def run_collector(
+    interval: float = FREEZE_INTERVAL, reclaim_every: float = RECLAIM_INTERVAL
+) -> None:
+    """Freeze what survives every ``interval`` s and reclaim every ``reclaim_every`` s."""
+    loop = asyncio.get_running_loop()
+    gc.collect()
+    gc.freeze()
+    last_reclaim = loop.time()
+    while True:
+        await asyncio.sleep(interval)
+        if loop.time() - last_reclaim >= reclaim_every:
+            reclaim()
+            last_reclaim = loop.time()
+        else:
+            freeze_survivors()
