@@ -162,3 +162,36 @@ def test_run_server_help_works() -> None:
     assert result.returncode == 0
     for flag in ("--host", "--port", "--max-connections", "--turn-timeout", "--log-level"):
         assert flag in result.stdout
+
+
+def test_the_load_generator_runs_a_short_load_and_reports() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "server.loadgen",
+            "--rooms",
+            "3",
+            "--players",
+            "2",
+            "--think",
+            "0.05",
+            "--duration",
+            "2",
+            "--ramp",
+            "0.3",
+            "--settle",
+            "0.3",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    figures = dict(line.split(None, 1) for line in result.stdout.splitlines() if line.strip())
+    assert int(figures["clients"]) == 6
+    assert int(figures["plays"]) > 10
+    assert (figures["errors"].strip(), figures["drops"].strip()) == ("0", "0")
+    assert float(figures["rtt_ms_p99"]) > 0
