@@ -1,4 +1,4 @@
-"""The server's load figures of RELIABILITY.md (``python -m bench.server_load``).
+"""The server's load figures of RELIABILITY.md (``python bench/server_load.py``).
 
 Runs `server.loadgen` for the two standard scenarios, 250 rooms / 1000 clients and 500 rooms /
 2000 clients (4 players a room), each ``--repeat`` times because the machine may be shared:
@@ -6,7 +6,7 @@ a fresh server process per run, the load generator in this process, loopback onl
 prints the round-trip percentiles, errors, drops, the server's longest event-loop block and
 its memory; the load average is printed beside it, to tell a quiet machine from a busy one.
 
-    python -m bench.server_load --repeat 2 --duration 60
+    python bench/server_load.py --repeat 2 --duration 60
 """
 
 from __future__ import annotations
@@ -15,12 +15,16 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from server import loadgen
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.server_load", description=__doc__)
+    parser = argparse.ArgumentParser(prog="bench/server_load.py", description=__doc__)
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--duration", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=0.5)

@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import contextlib
 import ipaddress
+import os
 import random
 import resource
 import statistics
@@ -326,8 +327,15 @@ def _server_process(args: argparse.Namespace) -> Any:
             "--max-connections",
             str(args.rooms * args.players + 50),
         ]
+        root = Path(__file__).resolve().parent.parent
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+        }
         with open(log_path, "wb") as log:
-            process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+            process = subprocess.Popen(
+                command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
         try:
             deadline = time.monotonic() + 20
             while not (port_file.exists() and port_file.read_text().strip()):
