@@ -10,9 +10,10 @@ asyncio leaves behind; rooms hold none).
 So every ``interval`` seconds the youngest generation is collected (about a millisecond) and
 whatever is still alive is frozen (`gc.freeze`): later collections no longer walk it, and stay
 short. A cycle among frozen objects that later becomes garbage would not be reclaimed, so every
-``reclaim_every`` seconds everything is thawed and collected once (one full pause, every ten
-minutes rather than every few seconds). Measured under load: about 0.5% of closed connections
-(those that ended in a broken pipe) leave such a cycle, a few dozen objects each.
+``reclaim_every`` seconds everything is thawed and collected once: one full pause (about
+170 ms with 1000 clients on the busy 2-core test machine) every half hour, instead of one every
+few seconds. Measured under load, about 0.5% of closed connections (those that ended in a
+broken pipe) leave such a cycle, a few dozen objects each; nothing else does.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ __all__ = ["freeze_survivors", "reclaim", "run_collector"]
 log = logging.getLogger(__name__)
 
 FREEZE_INTERVAL = 2.0
-RECLAIM_INTERVAL = 600.0
+RECLAIM_INTERVAL = 1800.0
 
 
 def freeze_survivors() -> int:
