@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple, TypeVar
 
 from shared.cards import KOMI, STANDARD_DECK, Card, Rank, format_cards
-from shared.rules import CaptureProfile, solve_captures
+from shared.rules import ALL_PROFILES, CaptureProfile, solve_captures
 
 __all__ = ["Play", "cards_of_mask", "mask_of", "plays_for", "plays_for_hand", "takes_for"]
 
@@ -42,8 +42,7 @@ _T = TypeVar("_T")
 
 _KOMI_SWEEP = 14
 _KINDS = 15
-_PROFILES = 12
-_TABLE_LIMIT = 1 << 14
+_TABLE_LIMIT = 1 << 17
 _OTHERS_BIT = 1 << 52
 _NIBBLES_1 = int("5" * 13, 16)
 _NIBBLES_2 = int("3" * 13, 16)
@@ -68,14 +67,15 @@ def _relevant_bits(kind: int) -> int:
 
 
 _RELEVANT = tuple(_relevant_bits(kind) for kind in range(_KINDS))
-# Bounded memos, emptied when full so long runs cannot grow memory. They are caches of pure
-# functions, so sharing them between matches (and threads) is safe.
-_TAKES: tuple[tuple[dict[int, Takes], ...], ...] = tuple(
-    tuple({} for _ in range(_KINDS)) for _ in range(_PROFILES)
+# Memo keys end in one byte naming the (card kind, rule profile): its bits above are the floor.
+_KIND_CODES = tuple(
+    tuple((((_KIND_SWEEPING if p.komi_sweeps else _VALUE)[c] << 4) | p.code) for c in STANDARD_DECK)
+    for p in ALL_PROFILES
 )
-_SHAPES: tuple[tuple[dict[int, tuple[int, ...]], ...], ...] = tuple(
-    tuple({} for _ in range(_KINDS)) for _ in range(_PROFILES)
-)
+# Bounded memos, emptied when full so that long runs (a server up for days) cannot grow memory.
+# They cache pure functions, so sharing them between matches and threads is safe.
+_TAKES: dict[int, Takes] = {}
+_SHAPES: dict[int, tuple[int, ...]] = {}
 _SETS: dict[int, frozenset[Card]] = {}
 
 
@@ -115,14 +115,13 @@ def plays_for_hand(
     """Every distinct play of every card in ``hand``; `plays_for` over the hand, with the memo
     lookup inlined because it runs once per turn of every playout."""
     kinds = _KIND_SWEEPING if profile.komi_sweeps else _VALUE
-    tables = _TAKES[profile.code]
+    codes = _KIND_CODES[profile.code]
     found: list[Play] = []
     for card in hand:
-        kind = kinds[card]
-        relevant = floor_mask & _RELEVANT[kind]
+        relevant = floor_mask & _RELEVANT[kinds[card]]
         if relevant != floor_mask:
             relevant |= _OTHERS_BIT
-        takes = tables[kind].get(relevant)
+        takes = _TAKES.get((relevant << 8) | codes[card])
         if takes is None:
             takes = takes_for(card, floor, floor_mask, profile)
         if len(takes) == 1:
@@ -140,11 +139,11 @@ def takes_for(
     relevant = floor_mask & _RELEVANT[kind]
     if relevant != floor_mask:
         relevant |= _OTHERS_BIT
-    table = _TAKES[profile.code][kind]
-    takes = table.get(relevant)
+    key = (relevant << 8) | _KIND_CODES[profile.code][card]
+    takes = _TAKES.get(key)
     if takes is None:
         takes = _solve(card, kind, floor, floor_mask, profile)
-        _remember(table, relevant, takes)
+        _remember(_TAKES, key, takes)
     return takes
 
 
@@ -167,11 +166,11 @@ def _solve(
     relevant = counts & _RELEVANT[kind]
     if relevant != counts:
         relevant |= _OTHERS_BIT
-    table = _SHAPES[profile.code][kind]
-    shapes = table.get(relevant)
+    key = (relevant << 8) | (kind << 4) | profile.code
+    shapes = _SHAPES.get(key)
     if shapes is None:
         shapes = _rank_shapes(kind, counts, profile)
-        _remember(table, relevant, shapes)
+        _remember(_SHAPES, key, shapes)
     if not shapes:
         return tuple(c.taken for c in solve_captures(card, floor, profile))
     return tuple(cards_of_mask(floor_mask & ranks) for ranks in shapes)

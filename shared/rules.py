@@ -228,6 +228,8 @@ def capture_profile_of(rules: RuleSet) -> CaptureProfile:
 _PROFILES: dict[tuple[bool, KomiBasra, bool], CaptureProfile] = {}
 for _code, _key in enumerate(itertools.product((True, False), KomiBasra, (True, False))):
     _PROFILES[_key] = CaptureProfile(*_key, code=_code)
+ALL_PROFILES = tuple(sorted(_PROFILES.values(), key=lambda p: p.code))
+"""Every capture profile, indexed by its code."""
 
 DEFAULT_RULES = RuleSet()
 _VALUE = tuple(int(c.rank) for c in STANDARD_DECK)
