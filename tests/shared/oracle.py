@@ -1,39 +1,12 @@
-"""A brute-force statement of RULES.md §4-§5, written independently of the solver: it tries
-every subset of the floor. Slow, obviously right, and only for tests."""
+"""A brute-force statement of RULES.md §4-§5, written independently of the solver: numerals
+try every subset of the floor (the benchmark's baseline, `bench.brute_force`). Slow, obviously
+right, and only for tests."""
 
 from __future__ import annotations
 
-from itertools import combinations
-
+from bench.brute_force import numeral_takes
 from shared.cards import KOMI, Card, Rank
 from shared.rules import Bonus, KomiBasra, KomiPlay, RuleSet
-
-
-def _splits_into_groups(values: list[int], target: int) -> bool:
-    """True when ``values`` split into groups of 2+ cards, each summing to ``target``."""
-    if not values:
-        return True
-    first, rest = values[0], values[1:]
-    for size in range(1, len(rest) + 1):
-        for others in combinations(range(len(rest)), size):
-            if first + sum(rest[i] for i in others) == target:
-                remaining = [v for i, v in enumerate(rest) if i not in others]
-                if _splits_into_groups(remaining, target):
-                    return True
-    return False
-
-
-def numeral_takes(value: int, floor: list[Card]) -> set[frozenset[Card]]:
-    same = [c for c in floor if c.rank == value]
-    smaller = [c for c in floor if c.rank < value]
-    best: set[frozenset[Card]] = set()
-    for size in range(len(smaller), -1, -1):
-        for subset in combinations(smaller, size):
-            if _splits_into_groups([int(c.rank) for c in subset], value):
-                best.add(frozenset(same) | frozenset(subset))
-        if best:
-            return best
-    return {frozenset(same)}
 
 
 def _one_card_clears(floor: list[Card]) -> bool:
