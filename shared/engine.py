@@ -30,7 +30,7 @@ from shared.events import (
 from shared.plays import Play, mask_of, plays_for, plays_for_hand, takes_for
 from shared.rules import Bonus, Direction, FirstFloor, RuleSet, capture_profile_of, sweep_bonus
 from shared.scoring import match_winner, round_tally
-from shared.state import LastPlay, MatchState, RoundState, Seat, next_seat
+from shared.state import LastPlay, MatchState, RoundState, Seat, direction_step, next_seat
 
 __all__ = [
     "IllegalPlayError",
@@ -165,7 +165,7 @@ def apply_play(state: MatchState, play: Play) -> Transition:
         basras,
         jacks,
         last_capturer,
-        (seat + (1 if rules.direction is _RIGHT else -1)) % rules.players,
+        next_seat(seat, rules),
         LastPlay(seat, card, taken, bonus),
     )
     if hands_empty:
@@ -180,7 +180,6 @@ def apply_play(state: MatchState, play: Play) -> Transition:
 
 
 _NO_BONUS = Bonus.NONE
-_RIGHT = Direction.RIGHT
 
 
 def _add(
@@ -244,7 +243,7 @@ def _deck_for(seed: int | None, round_number: int) -> tuple[Card, ...]:
 @cache
 def _deal_order(players: int, direction: Direction, dealer: Seat) -> tuple[Seat, ...]:
     """From the dealer's right round to the dealer himself."""
-    step = 1 if direction is Direction.RIGHT else -1
+    step = direction_step(direction)
     return tuple((dealer + step * k) % players for k in range(1, players + 1))
 
 

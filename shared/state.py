@@ -33,10 +33,12 @@ def team_of(seat: Seat) -> Team:
 
 def next_seat(seat: Seat, rules: RuleSet) -> Seat:
     """The seat that plays after ``seat`` (to the right by default)."""
-    return (seat + (1 if rules.direction is _RIGHT else -1)) % rules.players
+    return (seat + direction_step(rules.direction)) % rules.players
 
 
-_RIGHT = Direction.RIGHT
+def direction_step(direction: Direction) -> int:
+    """+1 when play goes to the right (counter-clockwise), -1 to the left."""
+    return 1 if direction is Direction.RIGHT else -1
 
 
 class LastPlay(NamedTuple):
