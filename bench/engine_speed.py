@@ -21,7 +21,7 @@ if __package__ in (None, ""):
 from bench.brute_force import numeral_takes as brute_numeral_takes
 from shared.cards import STANDARD_DECK, Card, Rank
 from shared.engine import apply_play, legal_plays, new_match
-from shared.rules import RuleSet, _best_packings, numeral_takes
+from shared.rules import RuleSet, best_packings, numeral_takes
 
 NUMERALS = [c for c in STANDARD_DECK if c.rank <= Rank.TEN]
 
@@ -41,7 +41,7 @@ def time_solver(floors: list[tuple[int, tuple[Card, ...]]], cold: bool) -> float
     best = float("inf")
     for _ in range(3):
         if cold:
-            _best_packings.cache_clear()
+            best_packings.cache_clear()
         start = time.perf_counter()
         for value, floor in floors:
             numeral_takes(value, floor)
@@ -66,7 +66,7 @@ def solver_vs_brute(count: int) -> None:
         assert set(numeral_takes(value, floor)) == brute_numeral_takes(value, list(floor))
     brute = time_brute(floors)
     cold = time_solver(floors, cold=True)
-    _best_packings.cache_clear()
+    best_packings.cache_clear()
     for value, floor in random_floors(20 * count, rng):  # earlier play fills the memo
         numeral_takes(value, tuple(floor))
     warm = time_solver(floors, cold=False)
@@ -96,7 +96,7 @@ def adversarial_floors(rng: random.Random) -> list[tuple[int, list[Card]]]:
 def worst_case(rng: random.Random) -> None:
     worst, worst_case_text = 0.0, ""
     for value, floor in adversarial_floors(rng):
-        _best_packings.cache_clear()
+        best_packings.cache_clear()
         start = time.perf_counter()
         options = numeral_takes(value, tuple(floor))
         elapsed = time.perf_counter() - start

@@ -30,7 +30,15 @@ from shared.events import (
 from shared.plays import Play, mask_of, plays_for, plays_for_hand, takes_for
 from shared.rules import Bonus, Direction, FirstFloor, RuleSet, capture_profile_of, sweep_bonus
 from shared.scoring import match_winner, round_tally
-from shared.state import LastPlay, MatchState, RoundState, Seat, direction_step, next_seat
+from shared.state import (
+    LastPlay,
+    MatchState,
+    RoundState,
+    Seat,
+    direction_step,
+    next_seat,
+    record_builder,
+)
 
 __all__ = [
     "IllegalPlayError",
@@ -135,10 +143,13 @@ def apply_play(state: MatchState, play: Play) -> Transition:
     bonus = _NO_BONUS
     taken = play.taken
     if taken:
-        floor = tuple(c for c in r.floor if c not in taken)
+        floor = tuple([c for c in r.floor if c not in taken])
         piles = _add(piles, team, (*taken, card))
         last_capturer = team
-        events: list[Event] = [CardPlayed(seat, card), CardsCaptured(seat, team, card, taken)]
+        events: list[Event] = [
+            _card_played((seat, card)),
+            _cards_captured((seat, team, card, taken)),
+        ]
         if not floor and (rules.last_card_basra or r.stock or not hands_empty):
             bonus = sweep_bonus(card, r.floor, state.profile)
         if bonus is not _NO_BONUS:
@@ -152,34 +163,41 @@ def apply_play(state: MatchState, play: Play) -> Transition:
     else:
         floor = (*r.floor, card)
         floor_mask = r.floor_mask | (1 << card)
-        events = [CardPlayed(seat, card)]
-    after = RoundState(
-        r.number,
-        r.dealer,
-        r.deal,
-        hands,
-        r.stock,
-        floor,
-        floor_mask,
-        piles,
-        basras,
-        jacks,
-        last_capturer,
-        next_seat(seat, rules),
-        LastPlay(seat, card, taken, bonus),
+        events = [_card_played((seat, card))]
+    after = _round_state(
+        (
+            r.number,
+            r.dealer,
+            r.deal,
+            hands,
+            r.stock,
+            floor,
+            floor_mask,
+            piles,
+            basras,
+            jacks,
+            last_capturer,
+            next_seat(seat, rules),
+            _last_play((seat, card, taken, bonus)),
+        )
     )
     if hands_empty:
         if not r.stock:
             return _finish_round(state, after, events)
         after = _deal_more(rules, after)
         events.extend(_deal_events(rules, after, after.deal))
-    return Transition(
-        MatchState(rules, state.seed, state.scores, state.carry, after, None, state.profile),
-        tuple(events),
-    )
+    following = (rules, state.seed, state.scores, state.carry, after, None, state.profile)
+    return _transition((_match_state(following), tuple(events)))
 
 
 _NO_BONUS = Bonus.NONE
+# apply_play builds these records on every play, so it skips their Python-level constructors.
+_round_state = record_builder(RoundState)
+_match_state = record_builder(MatchState)
+_last_play = record_builder(LastPlay)
+_transition = record_builder(Transition)
+_card_played = record_builder(CardPlayed)
+_cards_captured = record_builder(CardsCaptured)
 
 
 def _add(

@@ -1,15 +1,17 @@
 """`Play`: a card from the hand together with exactly what it takes; and `plays_for`, the fast
 path from (card, floor) to its plays that `legal_plays`, `apply_play` and bot playouts share.
 
-Two memos stand in front of the exact solver of `shared.rules`, both keyed by the card's *kind*
-(its rank, or "the sweeping 7d") rather than the card, since the four suits of a rank take the
-same cards. A card index is ``4 * (rank - 1) + suit``, so each rank owns four adjacent bits of a
-floor mask, and a card only looks at some ranks (`_relevant_bits`).
+A Jack and the sweeping 7d take the whole floor, which needs no search. For the other cards two
+memos stand in front of the exact solver of `shared.rules`, both keyed by the card's *kind* (its
+rank) rather than the card, since the four suits of a rank take the same cards, and what they
+take is the same under every rule profile. A card index is ``4 * (rank - 1) + suit``, so each
+rank owns four adjacent bits of a floor mask, and a card only looks at some ranks
+(`_relevant_bits`).
 
 - `_TAKES` maps the relevant floor bits to the sets of cards taken: most lookups end here.
-- `_SHAPES` maps the floor's *count of cards per rank* to which ranks each outcome takes, so a
-  floor never seen before is answered without the solver. Outcomes that take only some cards of
-  a rank (where suits matter) fall through to the exact solver.
+- `_SHAPES` maps the floor's *count of cards per rank* to which ranks each outcome takes, found
+  by the solver's count-level search (`best_packings`) without choosing any card. Outcomes that
+  take only some cards of a rank (where suits matter) fall through to the exact solver.
 """
 
 from __future__ import annotations
@@ -17,7 +19,15 @@ from __future__ import annotations
 from typing import NamedTuple, TypeVar
 
 from shared.cards import KOMI, STANDARD_DECK, Card, Rank, format_cards
-from shared.rules import ALL_PROFILES, CaptureProfile, solve_captures
+from shared.rules import (
+    ALL_PROFILES,
+    CaptureProfile,
+    RuleSet,
+    best_packings,
+    capture_profile_of,
+    solve_captures,
+)
+from shared.state import record_builder
 
 __all__ = ["Play", "cards_of_mask", "mask_of", "plays_for", "plays_for_hand", "takes_for"]
 
@@ -37,41 +47,41 @@ class Play(NamedTuple):
         return f"{self.card} takes {format_cards(sorted(self.taken))}"
 
 
+_play = record_builder(Play)
 Takes = tuple[frozenset[Card], ...]
 _T = TypeVar("_T")
 
 _KOMI_SWEEP = 14
-_KINDS = 15
 _TABLE_LIMIT = 1 << 17
-_OTHERS_BIT = 1 << 52
 _NIBBLES_1 = int("5" * 13, 16)
 _NIBBLES_2 = int("3" * 13, 16)
+_LOW_BITS = int("1" * 13, 16)
 _VALUE = tuple(int(c.rank) for c in STANDARD_DECK)
 _KIND_SWEEPING = tuple(_KOMI_SWEEP if c is KOMI else _VALUE[c] for c in STANDARD_DECK)
-# Suit offsets within a rank (c d h s) in the order stand-in floors use them: the 7d last.
-_STAND_IN_SUITS = (0, 2, 3, 1)
 
 
 def _relevant_bits(kind: int) -> int:
-    """The floor bits that decide what a card of ``kind`` takes.
-
-    A numeral looks only at ranks up to its own, a Queen or King only at its own rank; whether
-    anything else lies on the floor (it spoils a Basra) is kept as `_OTHERS_BIT`. A Jack and
-    the sweeping 7d take everything, so every bit counts.
-    """
+    """The floor bits that decide what a card of ``kind`` takes: for a numeral the ranks up to
+    its own, for a Queen or King its own rank. None for a Jack or the sweeping 7d, which take
+    the whole floor."""
     if kind <= Rank.TEN:
         return (1 << (4 * kind)) - 1
     if kind in (Rank.QUEEN, Rank.KING):
         return 0xF << (4 * (kind - 1))
-    return (1 << 52) - 1
+    return 0
 
 
-_RELEVANT = tuple(_relevant_bits(kind) for kind in range(_KINDS))
-# Memo keys end in one byte naming the (card kind, rule profile): its bits above are the floor.
-_KIND_CODES = tuple(
-    tuple((((_KIND_SWEEPING if p.komi_sweeps else _VALUE)[c] << 4) | p.code) for c in STANDARD_DECK)
-    for p in ALL_PROFILES
-)
+def _card_looks(profile: CaptureProfile) -> tuple[tuple[int, int], ...]:
+    """Per card: the floor bits it looks at (`_relevant_bits`) and its kind, which ends its
+    memo keys. A sweeper has no memo: keyed by the whole floor, its entries would almost never
+    repeat (they were a third of all misses in playouts)."""
+    kinds = _KIND_SWEEPING if profile.komi_sweeps else _VALUE
+    return tuple((_relevant_bits(kinds[c]), kinds[c]) for c in STANDARD_DECK)
+
+
+_LOOKS = tuple(_card_looks(p) for p in ALL_PROFILES)
+# Numerals, Queens and Kings take the same under every profile: the solver may use any.
+_PLAIN = capture_profile_of(RuleSet())
 # Bounded memos, emptied when full so that long runs (a server up for days) cannot grow memory.
 # They cache pure functions, so sharing them between matches and threads is safe.
 _TAKES: dict[int, Takes] = {}
@@ -114,20 +124,20 @@ def plays_for_hand(
 ) -> tuple[Play, ...]:
     """Every distinct play of every card in ``hand``; `plays_for` over the hand, with the memo
     lookup inlined because it runs once per turn of every playout."""
-    kinds = _KIND_SWEEPING if profile.komi_sweeps else _VALUE
-    codes = _KIND_CODES[profile.code]
+    looks = _LOOKS[profile.code]
     found: list[Play] = []
     for card in hand:
-        relevant = floor_mask & _RELEVANT[kinds[card]]
-        if relevant != floor_mask:
-            relevant |= _OTHERS_BIT
-        takes = _TAKES.get((relevant << 8) | codes[card])
+        bits, kind = looks[card]
+        if not bits:
+            found.append(_play((card, frozenset(floor))))
+            continue
+        takes = _TAKES.get(((floor_mask & bits) << 4) | kind)
         if takes is None:
             takes = takes_for(card, floor, floor_mask, profile)
         if len(takes) == 1:
-            found.append(Play(card, takes[0]))
+            found.append(_play((card, takes[0])))
         else:
-            found.extend(Play(card, taken) for taken in takes)
+            found.extend([_play((card, taken)) for taken in takes])
     return tuple(found)
 
 
@@ -135,14 +145,13 @@ def takes_for(
     card: Card, floor: tuple[Card, ...], floor_mask: int, profile: CaptureProfile
 ) -> Takes:
     """Each distinct set of floor cards ``card`` may take (one empty set: it stays)."""
-    kind = (_KIND_SWEEPING if profile.komi_sweeps else _VALUE)[card]
-    relevant = floor_mask & _RELEVANT[kind]
-    if relevant != floor_mask:
-        relevant |= _OTHERS_BIT
-    key = (relevant << 8) | _KIND_CODES[profile.code][card]
+    bits, kind = _LOOKS[profile.code][card]
+    if not bits:
+        return (frozenset(floor),)
+    key = ((floor_mask & bits) << 4) | kind
     takes = _TAKES.get(key)
     if takes is None:
-        takes = _solve(card, kind, floor, floor_mask, profile)
+        takes = _solve(kind, floor_mask)
         _remember(_TAKES, key, takes)
     return takes
 
@@ -159,40 +168,40 @@ def _rank_counts(mask: int) -> int:
     return (x & _NIBBLES_2) + ((x >> 2) & _NIBBLES_2)
 
 
-def _solve(
-    card: Card, kind: int, floor: tuple[Card, ...], floor_mask: int, profile: CaptureProfile
-) -> Takes:
-    counts = _rank_counts(floor_mask)
-    relevant = counts & _RELEVANT[kind]
-    if relevant != counts:
-        relevant |= _OTHERS_BIT
-    key = (relevant << 8) | (kind << 4) | profile.code
+def _solve(kind: int, floor_mask: int) -> Takes:
+    counts = _rank_counts(floor_mask) & _relevant_bits(kind)
+    key = (counts << 4) | kind
     shapes = _SHAPES.get(key)
     if shapes is None:
-        shapes = _rank_shapes(kind, counts, profile)
+        shapes = _rank_shapes(kind, counts)
         _remember(_SHAPES, key, shapes)
     if not shapes:
-        return tuple(c.taken for c in solve_captures(card, floor, profile))
+        floor = tuple(cards_of_mask(floor_mask & _relevant_bits(kind)))
+        return tuple(c.taken for c in solve_captures(STANDARD_DECK[4 * (kind - 1)], floor, _PLAIN))
     return tuple(cards_of_mask(floor_mask & ranks) for ranks in shapes)
 
 
-def _rank_shapes(kind: int, counts: int, profile: CaptureProfile) -> tuple[int, ...]:
-    """Solve a stand-in floor with the same rank counts; per outcome, the bits of the ranks it
-    takes. Empty when some outcome takes part of a rank (suits then matter)."""
-    played = KOMI if kind == _KOMI_SWEEP else STANDARD_DECK[4 * (kind - 1)]
-    stand_in: list[Card] = []
-    for rank in range(1, 14):
-        n = (counts >> (4 * (rank - 1))) & 0xF
-        if n:
-            cards = [STANDARD_DECK[4 * (rank - 1) + s] for s in _STAND_IN_SUITS]
-            stand_in.extend([c for c in cards if c is not played][:n])
-    floor_mask = mask_of(tuple(stand_in))
+def _rank_shapes(kind: int, counts: int) -> tuple[int, ...]:
+    """Per outcome of a card of ``kind`` on a floor with these rank counts, the bits of the
+    ranks it takes; empty when some outcome takes part of a rank (suits then matter)."""
+    own = 0xF << (4 * (kind - 1))
+    if kind > Rank.TEN:
+        return (own,)
+    smaller = counts & ((1 << (4 * (kind - 1))) - 1)
+    best, packings = best_packings(kind, smaller)
+    if not best:
+        return (own,)
     shapes = []
-    for capture in solve_captures(played, tuple(stand_in), profile):
-        ranks = 0
-        for c in capture.taken:
-            ranks |= 0xF << (4 * (_VALUE[c] - 1))
-        if _rank_counts(ranks & floor_mask) != _rank_counts(mask_of(capture.taken)):
+    for used in packings:
+        ranks = _nonzero_nibbles(used)
+        if _nonzero_nibbles(smaller - used) & ranks:
             return ()
-        shapes.append(ranks)
+        shapes.append(own | ranks * 0xF)
     return tuple(shapes)
+
+
+def _nonzero_nibbles(x: int) -> int:
+    """Bit 0 of each nibble of ``x`` set when that nibble is not zero."""
+    x |= x >> 1
+    x |= x >> 2
+    return x & _LOW_BITS

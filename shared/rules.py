@@ -3,7 +3,7 @@
 `capture_options(card, floor, rules)` is the exact solver: a numeral takes its rank plus the
 largest disjoint packing of smaller numerals into groups that sum to its value, and every
 distinct packing of that size is its own option. The packing is searched over counts per value
-with a memo (`_best_packings`), so it never enumerates subsets of cards; cards are only chosen
+with a memo (`best_packings`), so it never enumerates subsets of cards; cards are only chosen
 at the end, when a packing's counts are turned into the distinct sets of floor cards they allow.
 """
 
@@ -13,7 +13,7 @@ import enum
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, fields
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from shared.cards import KOMI, STANDARD_DECK, Card, Rank
@@ -233,6 +233,9 @@ ALL_PROFILES = tuple(sorted(_PROFILES.values(), key=lambda p: p.code))
 
 DEFAULT_RULES = RuleSet()
 _VALUE = tuple(int(c.rank) for c in STANDARD_DECK)
+_UNIT = tuple(1 << (4 * (v - 1)) for v in _VALUE)
+"""Per card, its value's unit in a count vector (see `_GUARDS`)."""
+_AT_MOST_ONE_CARD = frozenset({0, *(1 << (4 * n) for n in range(10))})
 _BASRA, _NONE = Bonus.BASRA, Bonus.NONE
 
 
@@ -297,18 +300,17 @@ def numeral_takes(value: int, floor: tuple[Card, ...]) -> list[frozenset[Card]]:
     """Each distinct set of floor cards a numeral of ``value`` takes (§4), largest packing."""
     same: list[Card] = []
     by_value: list[list[Card]] = [[] for _ in range(value)]
-    counts = smaller = 0
+    counts = 0
     for c in floor:
         v = _VALUE[c]
-        if v == value:
-            same.append(c)
-        elif v < value:
+        if v < value:
             by_value[v].append(c)
-            counts += 1 << (4 * (v - 1))
-            smaller += 1
-    if smaller < 2:  # a group needs two cards
+            counts += _UNIT[c]
+        elif v == value:
+            same.append(c)
+    if counts in _AT_MOST_ONE_CARD:  # a group needs two cards
         return [frozenset(same)]
-    best, packings = _best_packings(value, counts)
+    best, packings = best_packings(value, counts)
     if not best:
         return [frozenset(same)]
     takes = []
@@ -332,7 +334,6 @@ def numeral_takes(value: int, floor: tuple[Card, ...]) -> list[frozenset[Card]]:
 _GUARDS = int("8" * 10, 16)
 
 
-@cache
 def _groups_by_top(value: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """The ways to write ``value`` as a sum of 2+ parts below it, grouped by their largest part.
 
@@ -354,29 +355,38 @@ def _groups_by_top(value: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(tuple(groups) for groups in by_top)
 
 
+_GROUPS_BY_TOP = tuple(_groups_by_top(value) for value in range(11))
+
+
 @lru_cache(maxsize=1 << 16)
-def _best_packings(value: int, counts: int) -> tuple[int, frozenset[int]]:
+def best_packings(value: int, counts: int) -> tuple[int, tuple[int, ...]]:
     """The most cards of ``counts`` packable into groups summing to ``value``, and every count
-    vector of the cards used that reaches it.
+    vector of the cards used that reaches it, in ascending order.
 
     Recursion on the largest value present: its card is either left out, or in a group whose
-    top part it is. Every packing is found once per distinct count vector.
+    top part it is. Every packing is found once per distinct count vector. The vectors are kept
+    in sorted tuples rather than sets: adding a group to each keeps them sorted, and only ties
+    between branches need merging.
     """
     if not counts:
-        return 0, frozenset({0})
+        return _NOTHING_PACKED
     top_nibble = (counts.bit_length() - 1) >> 2
-    best, used_sets = _best_packings(value, counts - (1 << (4 * top_nibble)))
-    results = set(used_sets)
+    best, used_sets = best_packings(value, counts - (1 << (4 * top_nibble)))
+    ties: list[int] | None = None
     guarded = counts | _GUARDS
-    for group, size in _groups_by_top(value)[top_nibble + 1]:
+    for group, size in _GROUPS_BY_TOP[value][top_nibble + 1]:
         rest = guarded - group
         if rest & _GUARDS != _GUARDS:
             continue
-        sub_best, sub_sets = _best_packings(value, rest ^ _GUARDS)
+        sub_best, sub_sets = best_packings(value, rest ^ _GUARDS)
         total = sub_best + size
-        if total < best:
-            continue
         if total > best:
-            best, results = total, set()
-        results.update(used + group for used in sub_sets)
-    return best, frozenset(results)
+            best, ties = total, None
+            used_sets = tuple([used + group for used in sub_sets])
+        elif total == best:
+            ties = ties or list(used_sets)
+            ties.extend([used + group for used in sub_sets])
+    return best, used_sets if ties is None else tuple(sorted(set(ties)))
+
+
+_NOTHING_PACKED = (0, (0,))
