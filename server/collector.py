@@ -25,17 +25,19 @@ import time
 
 __all__ = ["freeze_survivors", "reclaim", "run_collector"]
 
+# Nothing here calls gc.get_freeze_count(): it walks the whole frozen list, about 17 ms with
+# 2000 clients, which was itself the loop's longest block.
+
 log = logging.getLogger(__name__)
 
 FREEZE_INTERVAL = 2.0
 RECLAIM_INTERVAL = 1800.0
 
 
-def freeze_survivors() -> int:
-    """Collect the youngest generation, then freeze everything still alive; the frozen count."""
+def freeze_survivors() -> None:
+    """Collect the youngest generation, then freeze everything still alive."""
     gc.collect(0)
     gc.freeze()
-    return gc.get_freeze_count()
 
 
 def reclaim() -> int:
@@ -45,10 +47,9 @@ def reclaim() -> int:
     found = gc.collect()
     gc.freeze()
     log.debug(
-        "garbage collector: %d objects reclaimed in %.0f ms, %d frozen",
+        "garbage collector: %d objects reclaimed in %.0f ms",
         found,
         (time.perf_counter() - started) * 1000,
-        gc.get_freeze_count(),
     )
     return found
 

@@ -288,7 +288,7 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
         "server_loop_block_max_ms": round(after["loop_lag_max_us"] / 1000, 2),
         "server_loop_lag_p99_ms": round(after["loop_lag_p99_us"] / 1000, 2),
         "server_gc_pause_max_ms": round(after["gc_pause_max_us"] / 1000, 2),
-        "server_gc_frozen_objects": after["gc_frozen"],
+        "server_gc_collections": after["gc_collections"] - before["gc_collections"],
         "server_cpu_percent": round((after["cpu_ms"] - before["cpu_ms"]) / 10 / elapsed, 1),
         "server_cpu_us_per_play": round(
             (after["cpu_ms"] - before["cpu_ms"]) * 1000 / max(1, tally.plays)

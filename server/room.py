@@ -176,7 +176,10 @@ class Room:
         self._names: dict[str, Player] = {}
         self._chat: dict[int, ChatLimiter] = {}
         self._turn_token = 0
+        self._turn_deadline: float | None = None
+        """When the human to move runs out of time; None when no turn is timed."""
         self._turn_timer: asyncio.TimerHandle | None = None
+        self._turn_timer_at = 0.0
         self._linger: asyncio.TimerHandle | None = None
         self._holds: dict[int, asyncio.TimerHandle] = {}
         self._thinking: set[asyncio.Task[None]] = set()
@@ -544,9 +547,7 @@ class Room:
 
     def _cancel_turn(self) -> None:
         self._turn_token += 1
-        if self._turn_timer is not None:
-            self._turn_timer.cancel()
-            self._turn_timer = None
+        self._turn_deadline = None
 
     def _schedule_turn(self) -> None:
         """Start whatever ends the current turn: a bot's thinking, or the turn timer."""
@@ -562,9 +563,27 @@ class Room:
         elif isinstance(slot, HumanSeat) and slot.standin:
             self._think(seat, fallback_level(), self.config.bot_delay)
         elif self.turn_seconds > 0:
-            self._turn_timer = asyncio.get_running_loop().call_later(
-                self.turn_seconds, self.post, TurnExpired(self._turn_token)
-            )
+            self._turn_deadline = asyncio.get_running_loop().time() + self.turn_seconds
+            if self._turn_timer is None:
+                self._arm_turn_timer(self._turn_deadline)
+
+    # The turn timer is re-armed lazily, when it fires and finds the deadline has moved on,
+    # rather than made and cancelled on every play: with hundreds of rooms, the cancelled
+    # handles piling up in the loop's heap made garbage collections stall the loop.
+
+    def _arm_turn_timer(self, deadline: float) -> None:
+        self._turn_timer_at = deadline
+        self._turn_timer = asyncio.get_running_loop().call_at(deadline, self._on_turn_timer)
+
+    def _on_turn_timer(self) -> None:
+        self._turn_timer = None
+        deadline = self._turn_deadline
+        if deadline is None or self.closed:
+            return
+        if deadline > self._turn_timer_at:
+            self._arm_turn_timer(deadline)
+        else:
+            self.post(TurnExpired(self._turn_token))
 
     def _think(self, seat: Seat, level: str, delay: float) -> None:
         assert self.match is not None
@@ -718,7 +737,7 @@ class Room:
             return
         self.closed = True
         self._cancel_turn()
-        for handle in (self._linger, *self._holds.values()):
+        for handle in (self._turn_timer, self._linger, *self._holds.values()):
             if handle is not None:
                 handle.cancel()
         self._holds.clear()
