@@ -153,7 +153,8 @@ async def _serve(config: ServerConfig, port_file: Path | None) -> None:
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
     collector: asyncio.Task[None] | None = None
     if server.started.is_set():
-        collector = asyncio.create_task(run_collector(), name="collector")
+        plays = server.counters
+        collector = asyncio.create_task(run_collector(lambda: plays.plays), name="collector")
         if port_file is not None:
             port_file.write_text(f"{server.port}\n", encoding="ascii")
     started.cancel()

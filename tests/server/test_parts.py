@@ -7,6 +7,7 @@ import asyncio
 import gc
 import logging
 import time
+from unittest.mock import patch
 
 import pytest
 
@@ -205,9 +206,19 @@ async def test_the_collector_freezes_survivors_and_reclaims() -> None:
         freeze_survivors()
         assert gc.get_freeze_count() >= before + 1
         reclaim()
-        task = asyncio.create_task(run_collector(interval=0.01, reclaim_every=0.03))
-        await asyncio.sleep(0.1)
-        task.cancel()
+        plays = 0
+        reclaims: list[int] = []
+        with patch("server.collector.reclaim", side_effect=lambda: reclaims.append(plays)):
+            task = asyncio.create_task(
+                run_collector(lambda: plays, interval=0.01, reclaim_every=0.03)
+            )
+            for _ in range(100):  # busy: plays between every two ticks, so never a reclaim
+                plays += 1
+                await asyncio.sleep(0.002)
+            assert reclaims == []
+            await asyncio.sleep(0.1)  # quiet now
+            task.cancel()
+        assert reclaims and set(reclaims) == {100}
         assert gc.get_freeze_count() > 0 and survivor
     finally:
         gc.unfreeze()
