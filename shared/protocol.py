@@ -579,6 +579,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
             "errors_sent": Int(0, 2**63),
             "loop_lag_max_us": Int(0, 2**63),
             "loop_lag_p99_us": Int(0, 2**63),
+            "loop_busy_max_us": Int(0, 2**63),
             "gc_pause_max_us": Int(0, 2**63),
             "gc_collections": Int(0, 2**63),
             "rss_kib": Int(0, 2**63),

@@ -138,13 +138,19 @@ async def test_the_loop_lag_monitor_sees_a_block() -> None:
     monitor = LoopLagMonitor(interval=0.005)
     monitor.start()
     await asyncio.sleep(0.03)
-    time.sleep(0.05)  # block the loop on purpose
+    time.sleep(0.05)  # the loop stalls without running, as when the OS runs something else
+    await asyncio.sleep(0.03)
+    assert monitor.max_lag >= 0.04
+    assert monitor.max_busy < 0.04
+    spin_until = time.thread_time() + 0.05
+    while time.thread_time() < spin_until:  # the loop busy with work of its own
+        pass
     await asyncio.sleep(0.03)
     await monitor.stop()
-    assert monitor.max_lag >= 0.04
+    assert monitor.max_busy >= 0.04
     assert monitor.p99() > 0
     monitor.reset()
-    assert monitor.max_lag == 0
+    assert monitor.max_lag == 0 and monitor.max_busy == 0
     assert rss_kib() > 1000
 
 
