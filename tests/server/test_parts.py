@@ -216,7 +216,7 @@ async def test_the_collector_freezes_survivors_and_reclaims() -> None:
         reclaims: list[int] = []
         with patch("server.collector.reclaim", side_effect=lambda: reclaims.append(plays)):
             task = asyncio.create_task(
-                run_collector(lambda: plays, interval=0.01, reclaim_every=0.03)
+                run_collector(lambda: plays, interval=0.01, reclaim_every=0.03, quiet_for=0.02)
             )
             for _ in range(100):  # busy: plays between every two ticks, so never a reclaim
                 plays += 1
