@@ -5,7 +5,8 @@ in a worker process so that their pure-Python search never competes with the loo
 A bot that fails or takes longer than ``bot_timeout`` is replaced, for that one move, by a
 random legal play, so a turn always ends. The process pool uses the ``fork`` start method and
 is started (`warm_up`) before any thread exists, so no lock can be inherited mid-use; ``spawn``
-would re-run the server's ``__main__`` in every worker.
+would re-run the server's ``__main__`` in every worker. A worker exits by itself once the
+server is gone, even a server killed without a shutdown, rather than linger forever.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
 import random
 import secrets
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -46,6 +50,17 @@ def _ready() -> bool:
     return True
 
 
+def _follow_parent(parent: int) -> None:
+    """In a worker: exit as soon as ``parent`` (the server) is gone."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 class BotRunner:
     """Asks bots for plays without blocking the event loop."""
 
@@ -59,7 +74,10 @@ class BotRunner:
         """Start the worker processes now, while the server has no other thread."""
         if self._process_levels and self._config.bot_processes > 0:
             self._processes = ProcessPoolExecutor(
-                self._config.bot_processes, mp_context=multiprocessing.get_context("fork")
+                self._config.bot_processes,
+                mp_context=multiprocessing.get_context("fork"),
+                initializer=_follow_parent,
+                initargs=(os.getpid(),),
             )
             await asyncio.get_running_loop().run_in_executor(self._processes, _ready)
 

@@ -141,6 +141,36 @@ async def test_the_open_file_limit_reached_does_not_take_the_server_down(tmp_pat
         await fresh.close()
 
 
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                # Fields after the command name (which may hold spaces) in /proc/PID/stat.
+                state, ppid = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+                if int(ppid) == pid and state != "Z":
+                    found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    with contextlib.suppress(OSError):
+        return (Path("/proc") / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    return False
+
+
+async def test_the_bot_worker_exits_when_the_server_is_killed(tmp_path: Path) -> None:
+    async with server_process(tmp_path) as (process, _port, _log_file):
+        workers = _children(process.pid)
+        assert workers, "the server starts its bot worker process at start-up"
+        process.kill()
+        process.wait()
+    async with asyncio.timeout(5):
+        while any(_alive(pid) for pid in workers):
+            await asyncio.sleep(0.1)
+
+
 def test_the_command_line_defaults() -> None:
     args = parse_args([])
     assert (args.host, args.port, args.max_connections) == ("0.0.0.0", 40404, 2000)
