@@ -72,6 +72,9 @@ class ServerConfig:
     """Worker processes for those levels; 0 runs them in threads too."""
     bot_budget: float = 1.0
     """Seconds the hard bot thinks per move."""
+    engine_memo_entries: int = 1 << 14
+    """Cap of each rules-engine memo in the server process (bot workers keep the engine's
+    larger default): a miss costs microseconds here, and a small cap keeps memory flat."""
     # shutdown and diagnostics
     shutdown_grace: float = 2.0
     """Seconds given to clients to receive the goodbye before connections are cut."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
 from server.config import ServerConfig
+from shared.plays import limit_memos
 
 __all__ = ["main", "parse_args"]
 
@@ -153,6 +154,8 @@ async def _serve(config: ServerConfig, port_file: Path | None) -> None:
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
     collector: asyncio.Task[None] | None = None
     if server.started.is_set():
+        # After start-up, so the bot worker forked then keeps the engine's larger memos.
+        limit_memos(config.engine_memo_entries)
         plays = server.counters
         collector = asyncio.create_task(run_collector(lambda: plays.plays), name="collector")
         if port_file is not None:

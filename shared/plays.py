@@ -29,7 +29,16 @@ from shared.rules import (
 )
 from shared.state import record_builder
 
-__all__ = ["Play", "cards_of_mask", "mask_of", "plays_for", "plays_for_hand", "takes_for"]
+__all__ = [
+    "DEFAULT_MEMO_ENTRIES",
+    "Play",
+    "cards_of_mask",
+    "limit_memos",
+    "mask_of",
+    "plays_for",
+    "plays_for_hand",
+    "takes_for",
+]
 
 
 class Play(NamedTuple):
@@ -50,9 +59,22 @@ class Play(NamedTuple):
 _play = record_builder(Play)
 Takes = tuple[frozenset[Card], ...]
 _T = TypeVar("_T")
+DEFAULT_MEMO_ENTRIES = 1 << 17
+
+
+class _Memo(dict[int, _T]):
+    """A memo that empties itself when full, so that a long run (a server up for days) cannot
+    grow memory; it caches a pure function, so sharing it between matches and threads is safe."""
+
+    limit = DEFAULT_MEMO_ENTRIES
+
+    def remember(self, key: int, value: _T) -> None:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+
 
 _KOMI_SWEEP = 14
-_TABLE_LIMIT = 1 << 17
 _NIBBLES_1 = int("5" * 13, 16)
 _NIBBLES_2 = int("3" * 13, 16)
 _LOW_BITS = int("1" * 13, 16)
@@ -62,7 +84,7 @@ _KIND_SWEEPING = tuple(_KOMI_SWEEP if c is KOMI else _VALUE[c] for c in STANDARD
 
 def _relevant_bits(kind: int) -> int:
     """The floor bits that decide what a card of ``kind`` takes: for a numeral the ranks up to
-    its own, for a Queen or King its own rank. None for a Jack or the sweeping 7d, which take
+    its own, for a Queen or King its own rank. None (0) for a Jack or the sweeping 7d, which take
     the whole floor."""
     if kind <= Rank.TEN:
         return (1 << (4 * kind)) - 1
@@ -82,11 +104,24 @@ def _card_looks(profile: CaptureProfile) -> tuple[tuple[int, int], ...]:
 _LOOKS = tuple(_card_looks(p) for p in ALL_PROFILES)
 # Numerals, Queens and Kings take the same under every profile: the solver may use any.
 _PLAIN = capture_profile_of(RuleSet())
-# Bounded memos, emptied when full so that long runs (a server up for days) cannot grow memory.
-# They cache pure functions, so sharing them between matches and threads is safe.
-_TAKES: dict[int, Takes] = {}
-_SHAPES: dict[int, tuple[int, ...]] = {}
-_SETS: dict[int, frozenset[Card]] = {}
+_TAKES: _Memo[Takes] = _Memo()
+_SHAPES: _Memo[tuple[int, ...]] = _Memo()
+_SETS: _Memo[frozenset[Card]] = _Memo()
+
+
+def limit_memos(entries: int) -> None:
+    """Cap each of the engine's memos at ``entries`` (`DEFAULT_MEMO_ENTRIES`; about 250 bytes
+    each).
+
+    A server sets a small cap: it plays a few hundred cards a second, where a miss costs a few
+    microseconds, and a small cap keeps its memory flat after the first minutes.
+    """
+    if entries < 1:
+        raise ValueError("A memo holds at least one entry.")
+    for memo in (_TAKES, _SHAPES, _SETS):
+        memo.limit = entries
+        if len(memo) > entries:
+            memo.clear()
 
 
 def mask_of(cards: tuple[Card, ...] | frozenset[Card]) -> int:
@@ -108,7 +143,7 @@ def cards_of_mask(mask: int) -> frozenset[Card]:
             found.append(STANDARD_DECK[low.bit_length() - 1])
             rest ^= low
         cards = frozenset(found)
-        _remember(_SETS, mask, cards)
+        _SETS.remember(mask, cards)
     return cards
 
 
@@ -152,14 +187,8 @@ def takes_for(
     takes = _TAKES.get(key)
     if takes is None:
         takes = _solve(kind, floor_mask)
-        _remember(_TAKES, key, takes)
+        _TAKES.remember(key, takes)
     return takes
-
-
-def _remember(table: dict[int, _T], key: int, value: _T) -> None:
-    if len(table) >= _TABLE_LIMIT:
-        table.clear()
-    table[key] = value
 
 
 def _rank_counts(mask: int) -> int:
@@ -174,7 +203,7 @@ def _solve(kind: int, floor_mask: int) -> Takes:
     shapes = _SHAPES.get(key)
     if shapes is None:
         shapes = _rank_shapes(kind, counts)
-        _remember(_SHAPES, key, shapes)
+        _SHAPES.remember(key, shapes)
     if not shapes:
         floor = tuple(cards_of_mask(floor_mask & _relevant_bits(kind)))
         return tuple(c.taken for c in solve_captures(STANDARD_DECK[4 * (kind - 1)], floor, _PLAIN))

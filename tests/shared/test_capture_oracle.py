@@ -68,3 +68,26 @@ def test_capture_options_rejects_impossible_floors() -> None:
         capture_options(five, [Card.parse("5h"), Card.parse("5h")])
     with pytest.raises(ValueError):
         capture_options(five, [five])
+
+
+def test_the_memos_stay_within_their_cap_and_answer_the_same() -> None:
+    import shared.plays as plays_module
+
+    rng = random.Random(11)
+    profile = capture_profile_of(RuleSet())
+    cases = []
+    for _ in range(300):
+        floor = tuple(rng.sample(STANDARD_DECK, rng.randint(1, 10)))
+        card = rng.choice([c for c in STANDARD_DECK if c not in floor])
+        cases.append((card, floor))
+    expected = [plays_for(card, floor, mask_of(floor), profile) for card, floor in cases]
+    memos = (plays_module._TAKES, plays_module._SHAPES, plays_module._SETS)
+    try:
+        plays_module.limit_memos(8)
+        got = [plays_for(card, floor, mask_of(floor), profile) for card, floor in cases]
+        assert all(len(memo) <= 8 for memo in memos)
+    finally:
+        plays_module.limit_memos(plays_module.DEFAULT_MEMO_ENTRIES)
+    assert got == expected
+    with pytest.raises(ValueError):
+        plays_module.limit_memos(0)
