@@ -8,8 +8,11 @@ instead of trusting the greedy playout policy.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shared.cards import KOMI, Card
 from shared.plays import Play, plays_for_hand
+from shared.scoring import card_points
 
 from .sim import World
 
@@ -44,19 +47,21 @@ def ordered_plays(world: World) -> list[Play]:
     """The distinct plays of the seat to move, biggest captures first (for early cut-offs)."""
     hand = tuple(world.hands[world.to_move])
     plays = plays_for_hand(hand, world.floor, world.mask, world.rules.profile)
-    seen: set[tuple[object, frozenset[Card]]] = set()
-    kept = []
-    for play in plays:
-        key = (_identity(play.card, world), play.taken)
-        if key not in seen:
-            seen.add(key)
-            kept.append(play)
+    kept = distinct_plays(plays, world.rules.card_points)
     kept.sort(key=lambda p: -len(p.taken))
     return kept
 
 
-def _identity(card: Card, world: World) -> object:
-    # Suits matter only for the 7d and, under card points, for the cards that score.
-    if card is KOMI or world.rules.card_points:
-        return card
-    return card.rank
+def distinct_plays(plays: Sequence[Play], card_points_on: bool) -> list[Play]:
+    """The plays with different consequences: cards of one rank that take the same cards are
+    interchangeable, unless the card is the 7d or (with card points on) a card that scores."""
+    seen: set[tuple[object, frozenset[Card]]] = set()
+    kept = []
+    for play in plays:
+        card = play.card
+        scores = card is KOMI or (card_points_on and card_points((card,)))
+        key = (card if scores else card.rank, play.taken)
+        if key not in seen:
+            seen.add(key)
+            kept.append(play)
+    return kept

@@ -20,13 +20,11 @@ from __future__ import annotations
 import random
 import time
 
-from shared.cards import KOMI, Card
 from shared.plays import Play
-from shared.scoring import card_points
 from shared.views import PlayerView
 
 from .base import require_plays
-from .endgame import solvable, solve
+from .endgame import distinct_plays, solvable, solve
 from .medium import MediumBot
 from .sampling import Sampler
 from .sim import Rules
@@ -62,7 +60,7 @@ class HardBot:
 
     def choose_play(self, view: PlayerView, rng: random.Random) -> Play:
         plays = require_plays(view)
-        candidates = distinct_plays(plays, view)
+        candidates = distinct_plays(plays, view.rules.card_points)
         if len(candidates) == 1:
             return candidates[0]
         totals = self.search(view, candidates, rng)
@@ -139,22 +137,3 @@ def _contenders(active: list[int], rewards: list[list[float]]) -> list[int]:
         if mean <= PRUNE_Z * spread / n**0.5:
             kept.append(i)
     return kept
-
-
-def distinct_plays(plays: tuple[Play, ...], view: PlayerView) -> list[Play]:
-    """The plays with different consequences: cards of one rank that take the same cards are
-    interchangeable, unless the card is the 7d or scores card points."""
-    seen: set[tuple[object, ...]] = set()
-    kept = []
-    for play in plays:
-        key = (_identity(play.card, view), play.taken)
-        if key not in seen:
-            seen.add(key)
-            kept.append(play)
-    return kept
-
-
-def _identity(card: Card, view: PlayerView) -> object:
-    if card is KOMI or (view.rules.card_points and card_points((card,))):
-        return card
-    return card.rank
