@@ -183,10 +183,11 @@ def takes_for(
     bits, kind = _LOOKS[profile.code][card]
     if not bits:
         return (frozenset(floor),)
-    key = ((floor_mask & bits) << 4) | kind
+    relevant = floor_mask & bits
+    key = (relevant << 4) | kind
     takes = _TAKES.get(key)
     if takes is None:
-        takes = _solve(kind, floor_mask)
+        takes = _solve(kind, relevant)
         _TAKES.remember(key, takes)
     return takes
 
@@ -197,17 +198,18 @@ def _rank_counts(mask: int) -> int:
     return (x & _NIBBLES_2) + ((x >> 2) & _NIBBLES_2)
 
 
-def _solve(kind: int, floor_mask: int) -> Takes:
-    counts = _rank_counts(floor_mask) & _relevant_bits(kind)
+def _solve(kind: int, relevant: int) -> Takes:
+    """What a card of ``kind`` takes from the floor cards it looks at (the mask ``relevant``)."""
+    counts = _rank_counts(relevant)
     key = (counts << 4) | kind
     shapes = _SHAPES.get(key)
     if shapes is None:
         shapes = _rank_shapes(kind, counts)
         _SHAPES.remember(key, shapes)
     if not shapes:
-        floor = tuple(cards_of_mask(floor_mask & _relevant_bits(kind)))
+        floor = tuple(cards_of_mask(relevant))
         return tuple(c.taken for c in solve_captures(STANDARD_DECK[4 * (kind - 1)], floor, _PLAIN))
-    return tuple(cards_of_mask(floor_mask & ranks) for ranks in shapes)
+    return tuple(cards_of_mask(relevant & ranks) for ranks in shapes)
 
 
 def _rank_shapes(kind: int, counts: int) -> tuple[int, ...]:
