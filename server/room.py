@@ -39,14 +39,13 @@ from shared.protocol import (
     ErrorCode,
     Message,
     MsgType,
-    events_to_wire,
     pack_message,
     play_from_wire,
-    view_to_wire,
 )
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat
-from shared.views import PlayerView, redact, view_for
+from shared.updates import GameUpdate
+from shared.views import PlayerView, view_for
 
 __all__ = ["Room", "RoomPhase", "match_seed"]
 
@@ -636,33 +635,21 @@ class Room:
         return encode_frame(pack_message(message))
 
     def _send_update(self, events: tuple[Event, ...]) -> None:
-        state = self.match
-        assert state is not None
-        seq = self.seq
+        assert self.match is not None
+        update = GameUpdate(self.match, events, self.seq)
         for seat, slot in enumerate(self.seats):
             if isinstance(slot, HumanSeat) and slot.player.link is not None:
-                slot.player.send_frame(self._update_frame(state, seat, events, seq))
+                slot.player.send_frame(update.frame_for(seat))
         if self.spectators:
-            frame = self._update_frame(state, None, events, seq)
+            frame = update.frame_for(None)
             for spectator in self.spectators:
                 spectator.send_frame(frame)
-
-    def _update_frame(
-        self, state: MatchState, seat: Seat | None, events: tuple[Event, ...], seq: int
-    ) -> bytes:
-        return self._frame(
-            {
-                "t": MsgType.GAME_UPDATE.value,
-                "seq": seq,
-                "view": view_to_wire(view_for(state, seat)),
-                "events": events_to_wire([redact(e, seat) for e in events]),
-            }
-        )
 
     def _send_snapshot(self, player: Player) -> None:
         """The current view alone, for someone who joined, resumed or changed seat."""
         if self.match is not None:
-            player.send_frame(self._update_frame(self.match, self._seat_of(player), (), self.seq))
+            update = GameUpdate(self.match, (), self.seq)
+            player.send_frame(update.frame_for(self._seat_of(player)))
 
     def room_state(self) -> Message:
         """The room as its members see it (``you`` is filled in per member)."""

@@ -52,6 +52,7 @@ __all__ = [
     "MsgType",
     "ProtocolError",
     "card_from_wire",
+    "cards_to_wire",
     "check_message",
     "event_from_wire",
     "event_to_wire",
@@ -682,7 +683,8 @@ def card_from_wire(text: str) -> Card:
     return card
 
 
-def _cards(cards: Iterable[Card]) -> list[str]:
+def cards_to_wire(cards: Iterable[Card]) -> list[str]:
+    """The cards' texts, in the order given."""
     return [_CARD_TEXT[c] for c in cards]
 
 
@@ -736,9 +738,9 @@ def view_to_wire(view: PlayerView) -> dict[str, Any]:
     return {
         "seat": view.seat,
         "rules": _rules_to_wire(view.rules),
-        "hand": _cards(view.hand),
+        "hand": cards_to_wire(view.hand),
         "hand_sizes": list(view.hand_sizes),
-        "floor": _cards(view.floor),
+        "floor": cards_to_wire(view.floor),
         "stock_size": view.stock_size,
         "pile_sizes": list(view.pile_sizes),
         "basras": list(view.basras),
@@ -749,7 +751,7 @@ def view_to_wire(view: PlayerView) -> dict[str, Any]:
         "legal_plays": [
             {"card": _CARD_TEXT[p.card], "taken": _sorted_cards(p.taken)} for p in view.legal_plays
         ],
-        "gone": _cards(view.gone),
+        "gone": cards_to_wire(view.gone),
         "last_play": None
         if last is None
         else {
@@ -829,9 +831,9 @@ _EVENT_TO_WIRE: dict[type, Callable[[Any], dict[str, Any]]] = {
         "seat": e.seat,
         "deal": e.deal,
         "size": e.size,
-        "cards": None if e.cards is None else _cards(e.cards),
+        "cards": None if e.cards is None else cards_to_wire(e.cards),
     },
-    FloorDealt: lambda e: {"kind": "floor_dealt", "cards": _cards(e.cards)},
+    FloorDealt: lambda e: {"kind": "floor_dealt", "cards": cards_to_wire(e.cards)},
     CardPlayed: lambda e: {"kind": "card_played", "seat": e.seat, "card": _CARD_TEXT[e.card]},
     CardsCaptured: lambda e: {
         "kind": "cards_captured",
@@ -847,7 +849,11 @@ _EVENT_TO_WIRE: dict[type, Callable[[Any], dict[str, Any]]] = {
         "bonus": e.bonus.value,
         "points": e.points,
     },
-    LeftoversTaken: lambda e: {"kind": "leftovers_taken", "team": e.team, "cards": _cards(e.cards)},
+    LeftoversTaken: lambda e: {
+        "kind": "leftovers_taken",
+        "team": e.team,
+        "cards": cards_to_wire(e.cards),
+    },
     RoundScored: lambda e: {
         "kind": "round_scored",
         "number": e.number,

@@ -142,12 +142,18 @@ class RuleSet:
     @property
     def preset_name(self) -> str:
         """``egyptian`` or ``jawaker`` when the options (bar players, target, timer) match one."""
-        mine = self.to_options()
-        for name, options in PRESETS.items():
-            probe = RuleSet(**{**options, **{k: mine[k] for k in _PRESET_FREE}}).to_options()
-            if probe == mine:
-                return name
-        return "custom"
+        return _preset_name(self)
+
+
+@lru_cache(maxsize=256)
+def _preset_name(rules: RuleSet) -> str:
+    # Cached: the server names each room's preset in every room list and room state.
+    mine = rules.to_options()
+    for name, options in PRESETS.items():
+        probe = RuleSet(**{**options, **{k: mine[k] for k in _PRESET_FREE}}).to_options()
+        if probe == mine:
+            return name
+    return "custom"
 
 
 _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
