@@ -18,6 +18,7 @@ from pathlib import Path
 from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
 from server.config import ServerConfig
+from server.stats import PollClock
 from shared.plays import limit_memos
 
 __all__ = ["main", "parse_args"]
@@ -137,15 +138,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         stats_anywhere=args.stats_anywhere,
     )
     try:
-        asyncio.run(_serve(config, args.port_file))
+        # The loop polls through a `PollClock`, so the server can tell how long it ever blocked.
+        clock = PollClock()
+        with asyncio.Runner(loop_factory=lambda: asyncio.SelectorEventLoop(clock)) as runner:
+            runner.run(_serve(config, args.port_file, clock))
     except OSError as error:
         log.error("cannot serve on %s port %d: %s", config.host, config.port, error)
         return 1
     return 0
 
 
-async def _serve(config: ServerConfig, port_file: Path | None) -> None:
-    server = BasraServer(config)
+async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock) -> None:
+    server = BasraServer(config, clock)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, server.stop)

@@ -1,11 +1,14 @@
-"""The server's own measurements: traffic counters, event-loop lag and memory.
+"""The server's own measurements: traffic counters, event-loop blocks and lag, and memory.
+
+`PollClock` is the event loop's selector, timing every stretch the loop runs between two polls
+of its sockets: while it runs, no client is heard, so its longest stretch is how long the loop
+blocked. A stretch can be long because the loop worked, or because the operating system ran
+another process meanwhile (on a 2-core machine shared with a load generator that alone reaches
+15-30 ms now and then); the CPU time the stretch used tells the two apart.
 
 `LoopLagMonitor` sleeps a short fixed interval over and over and records how late it wakes:
-that delay is the longest stretch any client had to wait before its message was even looked
-at. A late wake has two causes, told apart by the CPU time the loop's thread used meanwhile:
-the loop was busy with the server's own work, or the operating system ran another process (on
-a 2-core machine shared with a load generator, that alone reaches 15-30 ms now and then). The
-`stats` admin message and the optional periodic log line report these figures.
+the delay a message arriving at a random moment waits before it is looked at. The `stats`
+admin message and the optional periodic log line report these figures.
 """
 
 from __future__ import annotations
@@ -15,10 +18,11 @@ import collections
 import contextlib
 import gc
 import resource
+import selectors
 import time
 from dataclasses import dataclass, field
 
-__all__ = ["Counters", "LoopLagMonitor", "cpu_seconds", "rss_kib"]
+__all__ = ["Counters", "LoopLagMonitor", "PollClock", "cpu_seconds", "rss_kib"]
 
 
 @dataclass(slots=True)
@@ -48,6 +52,34 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+class PollClock(selectors.DefaultSelector):
+    """A selector that also times each stretch the loop runs between two of its polls."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.max_block = 0.0
+        """The longest stretch, in seconds of wall-clock time."""
+        self.max_block_cpu = 0.0
+        """The most CPU time any one stretch used."""
+        self._woke = 0.0
+        self._woke_cpu = 0.0
+
+    def select(self, timeout: float | None = None) -> list[tuple[selectors.SelectorKey, int]]:
+        if self._woke:
+            block = time.perf_counter() - self._woke
+            block_cpu = time.thread_time() - self._woke_cpu
+            if block > self.max_block:
+                self.max_block = block
+            if block_cpu > self.max_block_cpu:
+                self.max_block_cpu = block_cpu
+        ready = super().select(timeout)
+        self._woke, self._woke_cpu = time.perf_counter(), time.thread_time()
+        return ready
+
+    def reset(self) -> None:
+        self.max_block = self.max_block_cpu = 0.0
+
+
 class LoopLagMonitor:
     """Measures how late the event loop runs a timer that should fire every ``interval``, and
     how long the garbage collector's pauses are (a common cause of lag)."""
@@ -55,8 +87,6 @@ class LoopLagMonitor:
     def __init__(self, interval: float = 0.01, keep: int = 6000) -> None:
         self.interval = interval
         self.max_lag = 0.0
-        self.max_busy = 0.0
-        """The longest late wake the loop spent running (not waiting for a CPU)."""
         self.max_gc_pause = 0.0
         self._recent: collections.deque[float] = collections.deque(maxlen=keep)
         self._task: asyncio.Task[None] | None = None
@@ -86,15 +116,12 @@ class LoopLagMonitor:
         loop = asyncio.get_running_loop()
         interval = self.interval
         while True:
-            before, cpu_before = loop.time(), time.thread_time()
+            before = loop.time()
             await asyncio.sleep(interval)
             lag = max(0.0, loop.time() - before - interval)
             self._recent.append(lag)
             if lag > self.max_lag:
                 self.max_lag = lag
-            busy = min(lag, time.thread_time() - cpu_before)
-            if busy > self.max_busy:
-                self.max_busy = busy
 
     def p99(self) -> float:
         """The 99th percentile of the recent lags (about the last minute)."""
@@ -105,8 +132,5 @@ class LoopLagMonitor:
 
     def reset(self) -> None:
         self.max_lag = 0.0
-        self.max_busy = 0.0
-        self.max_busy = 0.0
-        """The longest late wake the loop spent running (not waiting for a CPU)."""
         self.max_gc_pause = 0.0
         self._recent.clear()

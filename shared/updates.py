@@ -9,6 +9,7 @@ tests hold the two equal over thousands of matches), for a fraction of the work.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
@@ -28,6 +29,7 @@ def _pack(value: Any) -> bytes:
     return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
 
 
+@lru_cache(maxsize=64)
 def _map_header(size: int) -> bytes:
     return msgpack.Packer().pack_map_header(size)  # type: ignore[no-any-return]
 

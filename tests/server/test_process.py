@@ -225,3 +225,9 @@ def test_the_load_generator_runs_a_short_load_and_reports() -> None:
     assert int(figures["plays"]) > 10
     assert (figures["errors"].strip(), figures["drops"].strip()) == ("0", "0")
     assert float(figures["rtt_ms_p99"]) > 0
+    # The server process times its own loop, so the block figures are there, and sane.
+    block, block_cpu = (
+        float(figures["server_loop_block_max_ms"]),
+        float(figures["server_loop_block_cpu_max_ms"]),
+    )
+    assert 0 < block_cpu <= block + 1
