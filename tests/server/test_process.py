@@ -212,6 +212,8 @@ def test_the_load_generator_runs_a_short_load_and_reports() -> None:
             "0.3",
             "--settle",
             "0.3",
+            "--sample-every",
+            "0.6",
         ],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -231,3 +233,6 @@ def test_the_load_generator_runs_a_short_load_and_reports() -> None:
         float(figures["server_loop_block_cpu_max_ms"]),
     )
     assert 0 < block_cpu <= block + 1
+    samples = figures["server_rss_mib_samples"].strip("[] \n").split(",")
+    assert len(samples) == 2 and all(float(mib) > 10 for mib in samples)
+    assert "[loadgen] 1/2 s:" in result.stderr
