@@ -1,0 +1,78 @@
+"""What can go wrong on the wire: the `ErrorCode` of every refusal and `ProtocolError`.
+
+A `ProtocolError` is a `ValueError` whose ``code`` is one of `ErrorCode` and whose text can be
+shown to a player.
+"""
+
+from __future__ import annotations
+
+import enum
+
+__all__ = ["ErrorCode", "ProtocolError"]
+
+
+class ErrorCode(enum.StrEnum):
+    """The ``code`` of an `error` (the request failed, the connection stays) or a `bye`
+    (the server closes the connection right after it)."""
+
+    # reading a message
+    MALFORMED = "malformed"
+    UNKNOWN_TYPE = "unknown_type"
+    BAD_MESSAGE = "bad_message"
+    # the session
+    HELLO_FIRST = "hello_first"
+    ALREADY_WELCOMED = "already_welcomed"
+    BAD_VERSION = "bad_version"
+    BAD_NAME = "bad_name"
+    BAD_TOKEN = "bad_token"
+    RATE_LIMITED = "rate_limited"
+    FORBIDDEN = "forbidden"
+    # the lobby and rooms
+    NO_SUCH_ROOM = "no_such_room"
+    ROOM_FULL = "room_full"
+    ALREADY_IN_ROOM = "already_in_room"
+    NOT_IN_ROOM = "not_in_room"
+    NAME_TAKEN = "name_taken"
+    BAD_RULES = "bad_rules"
+    BAD_LEVEL = "bad_level"
+    TOO_MANY_ROOMS = "too_many_rooms"
+    NOT_CREATOR = "not_creator"
+    GAME_STARTED = "game_started"
+    SEATS_EMPTY = "seats_empty"
+    SEAT_NOT_BOT = "seat_not_bot"
+    ALREADY_SEATED = "already_seated"
+    BUSY = "busy"
+    # the game
+    NOT_IN_GAME = "not_in_game"
+    NOT_SEATED = "not_seated"
+    NOT_YOUR_TURN = "not_your_turn"
+    ILLEGAL_PLAY = "illegal_play"
+    # chat
+    CHAT_TOO_LONG = "chat_too_long"
+    CHAT_EMPTY = "chat_empty"
+    CHAT_RATE = "chat_rate"
+    # closing (sent in `bye`)
+    SHUTDOWN = "shutdown"
+    REPLACED = "replaced"
+    HELLO_TIMEOUT = "hello_timeout"
+    IDLE = "idle"
+    SLOW_FRAME = "slow_frame"
+    BAD_FRAME = "bad_frame"
+    TOO_MANY_ERRORS = "too_many_errors"
+    SERVER_FULL = "server_full"
+    ADDRESS_LIMIT = "address_limit"
+    # the server's fault
+    INTERNAL = "internal"
+
+
+class ProtocolError(ValueError):
+    """A message that cannot be read or does not fit its schema.
+
+    ``req`` is the request id when the message got far enough to show one, so that the
+    `error` reply can echo it.
+    """
+
+    def __init__(self, code: ErrorCode, message: str, req: int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.req = req
