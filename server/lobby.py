@@ -23,7 +23,8 @@ from server.bots_runner import BotRunner
 from server.config import ServerConfig
 from server.names import BadNameError, clean_name, clean_room_name
 from server.players import Link, Player, Players
-from server.room import Dropped, Join, Request, Resumed, Room, RoomPhase
+from server.room import Room, RoomPhase
+from server.room_commands import Dropped, Join, Request, Resumed
 from server.stats import Counters
 from shared.framing import encode_frame
 from shared.protocol import PROTOCOL_VERSION, ErrorCode, Message, MsgType, pack_message

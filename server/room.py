@@ -5,7 +5,9 @@ the lobby, drops and resumes, timer expiries, bot moves) and is handled by the r
 in order, synchronously: there is never an ``await`` between checking a request and applying
 it, so no lock is needed and no two plays can race. Bots think in tasks of their own and post
 their move back; every move carries the turn token it was meant for, so a move made stale by
-a human play, a resume or a seat change is dropped.
+a human play, a resume or a seat change is dropped. The commands and the inbox are
+`server.room_commands`; what ends a turn is `server.turns`, how long an away player's seat is kept
+`server.seat_holds`, and what the room says `server.room_messages`.
 
 Only `shared.views` lets the state out: each recipient gets its own `view_for` and the
 `redact`ed events, spectators the public view. A request that fails gets an `error` to its
@@ -19,33 +21,48 @@ import asyncio
 import contextlib
 import enum
 import logging
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from server.bots_runner import BotRunner
 from server.chat import ChatError, ChatLimiter, clean_chat
 from server.config import ServerConfig, fallback_level
 from server.names import name_key
 from server.players import Link, Player
+from server.room_commands import (
+    BotMove,
+    Command,
+    Dropped,
+    HoldExpired,
+    Inbox,
+    Join,
+    LingerOver,
+    Request,
+    Resumed,
+    TurnExpired,
+)
+from server.room_messages import (
+    chat_message,
+    encode,
+    error_message,
+    left_room_message,
+    room_list_entry,
+    room_state_message,
+    send_room_state,
+    send_update,
+)
+from server.seat_holds import SeatHolds
 from server.seats import BotSeat, HumanSeat, Slot, next_free_seat
 from server.stats import Counters
+from server.turns import TurnKeeper
 from shared.bots import LEVELS
 from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
-from shared.events import Event, MatchEnded, RoundScored
-from shared.framing import encode_frame
+from shared.events import MatchEnded, RoundScored
 from shared.plays import Play
-from shared.protocol import (
-    ErrorCode,
-    Message,
-    MsgType,
-    pack_message,
-    play_from_wire,
-)
+from shared.protocol import ErrorCode, Message, MsgType, play_from_wire
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat
 from shared.updates import GameUpdate
-from shared.views import PlayerView, view_for
+from shared.views import view_for
 
 __all__ = ["Room", "RoomPhase", "match_seed"]
 
@@ -63,67 +80,6 @@ def match_seed(base: int | None, room_id: int) -> int | None:
     return None if base is None else base * 1_000_003 + room_id
 
 
-# ----------------------------------------------------------------------------- commands
-
-
-@dataclass(frozen=True, slots=True)
-class Request:
-    """A client's message for this room, forwarded by the lobby."""
-
-    player: Player
-    link: Link
-    msg_type: MsgType
-    message: Message
-
-
-@dataclass(frozen=True, slots=True)
-class Join:
-    player: Player
-    link: Link
-    spectate: bool
-    req: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Dropped:
-    """The player's connection is gone (``player.link`` is already None)."""
-
-    player: Player
-
-
-@dataclass(frozen=True, slots=True)
-class Resumed:
-    """The player is back on a new connection ``link``."""
-
-    player: Player
-    link: Link
-
-
-@dataclass(frozen=True, slots=True)
-class HoldExpired:
-    player: Player
-    epoch: int
-
-
-@dataclass(frozen=True, slots=True)
-class TurnExpired:
-    token: int
-
-
-@dataclass(frozen=True, slots=True)
-class BotMove:
-    token: int
-    play: Play
-
-
-@dataclass(frozen=True, slots=True)
-class LingerOver:
-    pass
-
-
-Command = Request | Join | Dropped | Resumed | HoldExpired | TurnExpired | BotMove | LingerOver
-
-
 Handler = Callable[["Room", Player, Link, Message], None]
 
 
@@ -133,9 +89,6 @@ class _Refusal(Exception):
     def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-# ----------------------------------------------------------------------------- the room
 
 
 class Room:
@@ -158,7 +111,6 @@ class Room:
         self.rules = rules
         self.turn_seconds = turn_seconds
         self.config = config
-        self._bots = bots
         self._counters = counters
         self._release = release
         self._on_closed = closed
@@ -169,44 +121,31 @@ class Room:
         self.match: MatchState | None = None
         self.seq = 0
         """Plays applied in this match; each game_update carries it."""
-        self.closed = False
-        self._inbox: asyncio.Queue[Command] = asyncio.Queue()
-        self._pending_requests = 0
+        self._inbox = Inbox(config.room_inbox)
+        self._turns = TurnKeeper(bots, self._inbox.post, turn_seconds, config.bot_delay)
         self._names: dict[str, Player] = {}
         self._chat: dict[int, ChatLimiter] = {}
-        self._turn_token = 0
-        self._turn_deadline: float | None = None
-        """When the human to move runs out of time; None when no turn is timed."""
-        self._turn_timer: asyncio.TimerHandle | None = None
-        self._turn_timer_at = 0.0
+        self._holds = SeatHolds(self._inbox.post, config.seat_hold)
         self._linger: asyncio.TimerHandle | None = None
-        self._holds: dict[int, asyncio.TimerHandle] = {}
-        self._thinking: set[asyncio.Task[None]] = set()
         # The class's table of plain functions, not bound methods: a table of bound methods
         # would be a reference cycle that keeps every closed room alive until a full GC.
         self._handlers: dict[MsgType, Handler] = dict(_HANDLERS)
 
     # -- the mailbox ----------------------------------------------------------------------
 
+    @property
+    def closed(self) -> bool:
+        return self._inbox.closed
+
     def post(self, command: Command) -> bool:
         """Queue a command; client requests are refused (False) when the inbox is full."""
-        if self.closed:
-            return False
-        if isinstance(command, Request | Join):
-            if self._pending_requests >= self.config.room_inbox:
-                return False
-            self._pending_requests += 1
-        self._inbox.put_nowait(command)
-        return True
+        return self._inbox.post(command)
 
     async def run(self) -> None:
         """The actor: take commands one by one until the room closes."""
         try:
             while not self.closed:
-                command = await self._inbox.get()
-                if isinstance(command, Request | Join):
-                    self._pending_requests -= 1
-                self._handle(command)
+                self._handle(await self._inbox.take())
         except Exception:
             log.exception("room %d failed; closing it", self.id)
             self._close(
@@ -243,27 +182,20 @@ class Room:
             case HoldExpired(player, epoch):
                 self._on_hold_expired(player, epoch)
             case TurnExpired(token):
-                if token == self._turn_token and self.match is not None:
+                if self._turns.is_current(token) and self.match is not None:
                     seat = self.match.to_move
                     if seat is not None:
                         log.info("room %d: the turn timer ran out for seat %d", self.id, seat)
-                        self._think(seat, fallback_level(), delay=0.0)
+                        self._turns.think(self.match, seat, fallback_level(), delay=0.0)
             case BotMove(token, play):
-                if token == self._turn_token:
+                if self._turns.is_current(token):
                     self._apply_bot_move(play)
             case LingerOver():
                 self._close("match_over", "The match is over; the room has closed.")
 
     def _refuse(self, link: Link, req: object, refusal: _Refusal) -> None:
         self._counters.errors_sent += 1
-        link.send(
-            {
-                "t": MsgType.ERROR.value,
-                "req": req if type(req) is int else None,
-                "code": refusal.code.value,
-                "message": str(refusal),
-            }
-        )
+        link.send(error_message(req, refusal.code, str(refusal)))
 
     # -- membership -----------------------------------------------------------------------
 
@@ -311,9 +243,8 @@ class Room:
         self._names[key] = player
         self._chat[player.id] = ChatLimiter(self.config.chat_lines, self.config.chat_window)
         log.info("room %d: %s joined %s", self.id, player.name, where)
-        self._send_room_state()
-        if self.match is not None:
-            self._send_snapshot(player)
+        send_room_state(self)
+        self._send_snapshot(player)
 
     def _remove(self, player: Player, reason: str, message: str) -> None:
         """Take ``player`` out of the room (leave, or a hold that ran out)."""
@@ -331,13 +262,9 @@ class Room:
             return
         self._names.pop(name_key(player.name), None)
         self._chat.pop(player.id, None)
-        hold = self._holds.pop(player.id, None)
-        if hold is not None:
-            hold.cancel()
+        self._holds.end(player)
         player.room = None
-        player.send(
-            {"t": MsgType.LEFT_ROOM.value, "room_id": self.id, "reason": reason, "message": message}
-        )
+        player.send(left_room_message(self.id, reason, message))
         self._release(player)
         log.info("room %d: %s left (%s)", self.id, player.name, reason)
         if self.creator is player:
@@ -348,7 +275,7 @@ class Room:
             return
         if seat is not None and self.match is not None and self.match.to_move == seat:
             self._schedule_turn()
-        self._send_room_state()
+        send_room_state(self)
 
     def _humans_remain(self) -> bool:
         """A room lives while some seated human is present or within the seat hold."""
@@ -368,13 +295,7 @@ class Room:
             return
         slot = self.seats[seat]
         assert isinstance(slot, HumanSeat)
-        loop = asyncio.get_running_loop()
-        slot.away_since = loop.time()
-        slot.hold_epoch += 1
-        epoch = slot.hold_epoch
-        self._holds[player.id] = loop.call_later(
-            self.config.seat_hold, self.post, HoldExpired(player, epoch)
-        )
+        self._holds.hold(player, slot)
         log.info(
             "room %d: %s dropped; seat %d held for %.0f s",
             self.id,
@@ -382,7 +303,7 @@ class Room:
             seat,
             self.config.seat_hold,
         )
-        self._send_room_state()
+        send_room_state(self)
 
     def _on_hold_expired(self, player: Player, epoch: int) -> None:
         seat = self._seat_of(player)
@@ -390,9 +311,9 @@ class Room:
             return
         slot = self.seats[seat]
         assert isinstance(slot, HumanSeat)
-        if slot.present or slot.hold_epoch != epoch or slot.standin:
+        if not self._holds.is_current(slot, epoch):
             return
-        self._holds.pop(player.id, None)
+        self._holds.end(player)
         if self.phase is not RoomPhase.PLAYING:
             self._remove(player, "removed", "You were away too long.")
             return
@@ -403,7 +324,7 @@ class Room:
             return
         if self.match is not None and self.match.to_move == seat:
             self._schedule_turn()
-        self._send_room_state()
+        send_room_state(self)
 
     def _on_resumed(self, player: Player) -> None:
         if player.link is None or player.room is not self:
@@ -414,19 +335,13 @@ class Room:
             return
         slot = self.seats[seat]
         assert isinstance(slot, HumanSeat)
-        hold = self._holds.pop(player.id, None)
-        if hold is not None:
-            hold.cancel()
         was_standin = slot.standin
-        slot.away_since = None
-        slot.standin = False
-        slot.hold_epoch += 1
+        self._holds.give_back(player, slot)
         log.info("room %d: %s is back at seat %d", self.id, player.name, seat)
         if was_standin and self.match is not None and self.match.to_move == seat:
             self._schedule_turn()  # the bot's pending move for him is now stale
-        self._send_room_state()
-        if self.match is not None:
-            self._send_snapshot(player)
+        send_room_state(self)
+        self._send_snapshot(player)
 
     def _on_take_seat(self, player: Player, link: Link, message: Message) -> None:
         seat: int = message["seat"]
@@ -441,9 +356,8 @@ class Room:
         log.info("room %d: %s took over seat %d from a bot", self.id, player.name, seat)
         if self.match is not None and self.match.to_move == seat:
             self._schedule_turn()
-        self._send_room_state()
-        if self.match is not None:
-            self._send_snapshot(player)
+        send_room_state(self)
+        self._send_snapshot(player)
 
     def _on_fill_bots(self, player: Player, link: Link, message: Message) -> None:
         self._require_creator(player)
@@ -454,7 +368,7 @@ class Room:
             if slot is None:
                 self.seats[seat] = BotSeat(level)
         log.info("room %d: %s filled the empty seats with %s bots", self.id, player.name, level)
-        self._send_room_state()
+        send_room_state(self)
 
     def _require_creator(self, player: Player) -> None:
         if player is not self.creator:
@@ -479,8 +393,8 @@ class Room:
             self.rules.preset_name,
             self.rules.target,
         )
-        self._send_room_state()
-        self._send_update(opening_events(state))
+        send_room_state(self)
+        send_update(self, opening_events(state))
         self._schedule_turn()
 
     def _on_play(self, player: Player, link: Link, message: Message) -> None:
@@ -517,7 +431,7 @@ class Room:
         self.match = transition.state
         self.seq += 1
         self._counters.plays += 1
-        self._send_update(transition.events)
+        send_update(self, transition.events)
         for event in transition.events:
             if isinstance(event, RoundScored):
                 log.info(
@@ -536,71 +450,21 @@ class Room:
                 )
         if self.match.winner is not None:
             self.phase = RoomPhase.OVER
-            self._cancel_turn()
+            self._turns.cancel()
             self._linger = asyncio.get_running_loop().call_later(
-                self.config.match_linger, self.post, LingerOver()
+                self.config.match_linger, self._inbox.post, LingerOver()
             )
-            self._send_room_state()
+            send_room_state(self)
             return
         self._schedule_turn()
 
-    def _cancel_turn(self) -> None:
-        self._turn_token += 1
-        self._turn_deadline = None
-
     def _schedule_turn(self) -> None:
-        """Start whatever ends the current turn: a bot's thinking, or the turn timer."""
-        self._cancel_turn()
-        if self.phase is not RoomPhase.PLAYING or self.match is None:
+        """Start whatever ends the current turn (nothing, once the match is over)."""
+        state = self.match
+        if self.phase is not RoomPhase.PLAYING or state is None or state.to_move is None:
+            self._turns.cancel()
             return
-        seat = self.match.to_move
-        if seat is None:
-            return
-        slot = self.seats[seat]
-        if isinstance(slot, BotSeat):
-            self._think(seat, slot.level, self.config.bot_delay)
-        elif isinstance(slot, HumanSeat) and slot.standin:
-            self._think(seat, fallback_level(), self.config.bot_delay)
-        elif self.turn_seconds > 0:
-            self._turn_deadline = asyncio.get_running_loop().time() + self.turn_seconds
-            if self._turn_timer is None:
-                self._arm_turn_timer(self._turn_deadline)
-
-    # The turn timer is re-armed lazily, when it fires and finds the deadline has moved on,
-    # rather than made and cancelled on every play: with hundreds of rooms, the cancelled
-    # handles piling up in the loop's heap made garbage collections stall the loop.
-
-    def _arm_turn_timer(self, deadline: float) -> None:
-        self._turn_timer_at = deadline
-        self._turn_timer = asyncio.get_running_loop().call_at(deadline, self._on_turn_timer)
-
-    def _on_turn_timer(self) -> None:
-        self._turn_timer = None
-        deadline = self._turn_deadline
-        if deadline is None or self.closed:
-            return
-        if deadline > self._turn_timer_at:
-            self._arm_turn_timer(deadline)
-        else:
-            self.post(TurnExpired(self._turn_token))
-
-    def _think(self, seat: Seat, level: str, delay: float) -> None:
-        assert self.match is not None
-        view = view_for(self.match, seat)
-        task = asyncio.get_running_loop().create_task(
-            self._bot_turn(self._turn_token, view, level, delay)
-        )
-        self._thinking.add(task)
-        task.add_done_callback(self._thinking.discard)
-
-    async def _bot_turn(self, token: int, view: PlayerView, level: str, delay: float) -> None:
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        play = await self._bots.choose(view, level)
-        rest = delay - (loop.time() - started)
-        if rest > 0:
-            await asyncio.sleep(rest)
-        self.post(BotMove(token, play))
+        self._turns.start(state, state.to_move, self.seats[state.to_move])
 
     # -- chat -----------------------------------------------------------------------------
 
@@ -616,34 +480,11 @@ class Room:
                 f"At most {self.config.chat_lines} lines every "
                 f"{self.config.chat_window:.0f} seconds, please.",
             )
-        frame = self._frame(
-            {
-                "t": MsgType.CHAT.value,
-                "from": player.name,
-                "seat": self._seat_of(player),
-                "text": text,
-                "ts": int(time.time() * 1000),
-            }
-        )
+        frame = encode(chat_message(player, self._seat_of(player), text))
         for member in self._members():
             member.send_frame(frame)
 
     # -- what goes out --------------------------------------------------------------------
-
-    @staticmethod
-    def _frame(message: Message) -> bytes:
-        return encode_frame(pack_message(message))
-
-    def _send_update(self, events: tuple[Event, ...]) -> None:
-        assert self.match is not None
-        update = GameUpdate(self.match, events, self.seq)
-        for seat, slot in enumerate(self.seats):
-            if isinstance(slot, HumanSeat) and slot.player.link is not None:
-                slot.player.send_frame(update.frame_for(seat))
-        if self.spectators:
-            frame = update.frame_for(None)
-            for spectator in self.spectators:
-                spectator.send_frame(frame)
 
     def _send_snapshot(self, player: Player) -> None:
         """The current view alone, for someone who joined, resumed or changed seat."""
@@ -653,68 +494,11 @@ class Room:
 
     def room_state(self) -> Message:
         """The room as its members see it (``you`` is filled in per member)."""
-        seats = []
-        for seat, slot in enumerate(self.seats):
-            entry: Message = {
-                "seat": seat,
-                "kind": "empty",
-                "name": None,
-                "player_id": None,
-                "connected": False,
-                "bot_level": None,
-            }
-            if isinstance(slot, HumanSeat):
-                entry["kind"] = "human"
-                entry["name"] = slot.player.name
-                entry["player_id"] = slot.player.id
-                entry["connected"] = slot.present
-                entry["bot_level"] = fallback_level() if slot.standin else None
-            elif isinstance(slot, BotSeat):
-                entry["kind"] = "bot"
-                entry["name"] = f"{slot.level.capitalize()} bot"
-                entry["connected"] = True
-                entry["bot_level"] = slot.level
-            seats.append(entry)
-        return {
-            "t": MsgType.ROOM_STATE.value,
-            "room_id": self.id,
-            "name": self.name,
-            "players": self.rules.players,
-            "rules": self.rules.to_options(),
-            "preset": self.rules.preset_name,
-            "turn_timer": self.rules.turn_timer,
-            "state": self.phase.value,
-            "creator": self.creator.id if self.creator is not None else None,
-            "seats": seats,
-            "spectators": [p.name for p in self.spectators],
-            "you": None,
-        }
-
-    def _send_room_state(self) -> None:
-        state = self.room_state()
-        for seat, slot in enumerate(self.seats):
-            if isinstance(slot, HumanSeat) and slot.player.link is not None:
-                slot.player.send({**state, "you": seat})
-        if self.spectators:
-            frame = self._frame(state)
-            for spectator in self.spectators:
-                spectator.send_frame(frame)
+        return room_state_message(self)
 
     def summary(self) -> Message:
         """One line of the lobby's room list."""
-        humans = sum(isinstance(slot, HumanSeat) for slot in self.seats)
-        return {
-            "room_id": self.id,
-            "name": self.name,
-            "players": self.rules.players,
-            "humans": humans,
-            "bots": sum(isinstance(slot, BotSeat) for slot in self.seats),
-            "preset": self.rules.preset_name,
-            "target": self.rules.target,
-            "turn_timer": self.rules.turn_timer,
-            "state": self.phase.value,
-            "spectators": len(self.spectators),
-        }
+        return room_list_entry(self)
 
     # -- the end --------------------------------------------------------------------------
 
@@ -722,40 +506,20 @@ class Room:
         """Close the room: everyone back to the lobby, every timer and bot stopped."""
         if self.closed:
             return
-        self.closed = True
-        self._cancel_turn()
-        for handle in (self._turn_timer, self._linger, *self._holds.values()):
-            if handle is not None:
-                handle.cancel()
-        self._holds.clear()
-        for task in self._thinking:
-            task.cancel()
+        self._inbox.close()
+        self._turns.close()
+        self._holds.close()
+        if self._linger is not None:
+            self._linger.cancel()
         for player in self._members():
             # Each member is released even if telling one of them fails.
             with contextlib.suppress(Exception):
                 if player.room is self:
                     player.room = None
                     if failed:
-                        player.send(
-                            {
-                                "t": MsgType.ERROR.value,
-                                "req": None,
-                                "code": ErrorCode.INTERNAL.value,
-                                "message": message,
-                            }
-                        )
-                    player.send(
-                        {
-                            "t": MsgType.LEFT_ROOM.value,
-                            "room_id": self.id,
-                            "reason": reason,
-                            "message": message,
-                        }
-                    )
+                        player.send(error_message(None, ErrorCode.INTERNAL, message))
+                    player.send(left_room_message(self.id, reason, message))
                     self._release(player)
-        # Requests still queued were never answered; their senders are in the lobby now.
-        while not self._inbox.empty():
-            self._inbox.get_nowait()
         log.info("room %d closed (%s)", self.id, reason)
         self._on_closed(self)
 

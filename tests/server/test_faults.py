@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from server.app import BasraServer
-from server.room import Request
+from server.room_commands import Request
 from server.wire_client import WireClient
 from shared.framing import encode_frame
 from shared.protocol import Message, MsgType, pack_message, view_from_wire

@@ -1,0 +1,122 @@
+"""What a room is told, and the inbox it is told through.
+
+Every change to a room arrives as one of these commands: client requests forwarded by the lobby,
+drops and resumes, timer expiries, bot moves. The `Inbox` queues them for the room's one task
+and refuses client requests once too many wait; it holds nothing of the room, so whatever posts
+into it (timers, thinking bots) keeps no room alive.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+
+from server.players import Link, Player
+from shared.plays import Play
+from shared.protocol import Message, MsgType
+
+__all__ = [
+    "BotMove",
+    "Command",
+    "Dropped",
+    "HoldExpired",
+    "Inbox",
+    "Join",
+    "LingerOver",
+    "Request",
+    "Resumed",
+    "TurnExpired",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """A client's message for this room, forwarded by the lobby."""
+
+    player: Player
+    link: Link
+    msg_type: MsgType
+    message: Message
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    player: Player
+    link: Link
+    spectate: bool
+    req: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """The player's connection is gone (``player.link`` is already None)."""
+
+    player: Player
+
+
+@dataclass(frozen=True, slots=True)
+class Resumed:
+    """The player is back on a new connection ``link``."""
+
+    player: Player
+    link: Link
+
+
+@dataclass(frozen=True, slots=True)
+class HoldExpired:
+    player: Player
+    epoch: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnExpired:
+    token: int
+
+
+@dataclass(frozen=True, slots=True)
+class BotMove:
+    token: int
+    play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class LingerOver:
+    pass
+
+
+Command = Request | Join | Dropped | Resumed | HoldExpired | TurnExpired | BotMove | LingerOver
+
+
+class Inbox:
+    """A room's queue of commands, taken in order by its one task."""
+
+    def __init__(self, request_limit: int) -> None:
+        self.closed = False
+        self._queue: asyncio.Queue[Command] = asyncio.Queue()
+        self._request_limit = request_limit
+        self._pending_requests = 0
+
+    def post(self, command: Command) -> bool:
+        """Queue a command; client requests are refused (False) when the inbox is full."""
+        if self.closed:
+            return False
+        if isinstance(command, Request | Join):
+            if self._pending_requests >= self._request_limit:
+                return False
+            self._pending_requests += 1
+        self._queue.put_nowait(command)
+        return True
+
+    async def take(self) -> Command:
+        """The next command, once there is one."""
+        command = await self._queue.get()
+        if isinstance(command, Request | Join):
+            self._pending_requests -= 1
+        return command
+
+    def close(self) -> None:
+        """Refuse every later command and drop the queued ones."""
+        self.closed = True
+        # Requests still queued will never be answered; their senders go back to the lobby.
+        while not self._queue.empty():
+            self._queue.get_nowait()
