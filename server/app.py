@@ -15,6 +15,7 @@ import gc
 import logging
 import math
 import resource
+import sys
 from typing import Any
 
 from server.bots_runner import BotRunner
@@ -268,6 +269,7 @@ class BasraServer:
             # Not gc.get_freeze_count(): it walks every frozen object, 17 ms with 2000 clients.
             "gc_collections": sum(generation["collections"] for generation in gc.get_stats()),
             "rss_kib": rss_kib(),
+            "heap_blocks": sys.getallocatedblocks(),
             "cpu_ms": int(cpu_seconds() * 1000),
             "uptime_ms": int((loop.time() - self.counters.started) * 1000),
         }

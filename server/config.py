@@ -72,9 +72,10 @@ class ServerConfig:
     """Worker processes for those levels; 0 runs them in threads too."""
     bot_budget: float = 1.0
     """Seconds the hard bot thinks per move."""
-    engine_memo_entries: int = 1 << 14
+    engine_memo_entries: int = 1 << 12
     """Cap of each rules-engine memo in the server process (bot workers keep the engine's
-    larger default): a miss costs microseconds here, and a small cap keeps memory flat."""
+    larger default): a miss costs microseconds here, and a small cap keeps memory flat. With
+    500 rooms a cap of 16,384 took over ten minutes to fill, and memory crept up that long."""
     # shutdown and diagnostics
     shutdown_grace: float = 2.0
     """Seconds given to clients to receive the goodbye before connections are cut."""

@@ -9,10 +9,10 @@ legal card after a human-like pause, and when a match ends the room is left and 
 
 Reported: the round trip from sending a play to receiving the update that answers it
 (p50/p95/p99/max), plays per second, errors and drops seen by the clients, and the server's own
-figures from its `stats` message: the longest event-loop block and its resident memory, also
-sampled every ``--sample-every`` seconds (with a progress line on stderr) to show whether it
-stays flat. The run is bounded (``--duration`` after the ramp-up) and stops by itself; nothing
-leaves loopback.
+figures from its `stats` message: the longest event-loop block and its memory (resident, and
+the blocks its interpreter holds), also sampled every ``--sample-every`` seconds (with a
+progress line on stderr) to show whether it stays flat. The run is bounded (``--duration``
+after the ramp-up) and stops by itself; nothing leaves loopback.
 
 The clients are bare `asyncio.Protocol`s rather than stream tasks, so that 2000 of them cost
 this process little and the figures measure the server, not the generator.
@@ -258,7 +258,7 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
     tally.measuring = True
     measured_from = time.monotonic()
     cpu_before = cpu_seconds()
-    rss_samples = await _sample_memory(host, port, args.duration, args.sample_every, tally)
+    samples = await _sample_memory(host, port, args.duration, args.sample_every, tally)
     tally.measuring = False
     elapsed = time.monotonic() - measured_from
     after = await _admin(host, port, reset=False)
@@ -300,27 +300,31 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
         "loadgen_cpu_percent": round((cpu_seconds() - cpu_before) * 100 / elapsed, 1),
         "server_rss_mib_start": round(before["rss_kib"] / 1024, 1),
         "server_rss_mib_end": round(after["rss_kib"] / 1024, 1),
-        "server_rss_mib_samples": rss_samples,
+        "server_rss_mib_samples": [round(s["rss_kib"] / 1024, 1) for s in samples],
+        "server_heap_blocks_start": before["heap_blocks"],
+        "server_heap_blocks_samples": [s["heap_blocks"] for s in samples],
+        "server_heap_blocks_end": after["heap_blocks"],
         "server_connections": after["connections"],
     }
 
 
 async def _sample_memory(
     host: str, port: int, duration: float, every: float, tally: Tally
-) -> list[float]:
-    """Wait out the measured ``duration``; every ``every`` s note the server's memory (MiB) and
-    say on stderr how far the run has got."""
-    samples: list[float] = []
+) -> list[Message]:
+    """Wait out the measured ``duration``; every ``every`` s take the server's `stats` (for its
+    memory) and say on stderr how far the run has got."""
+    samples: list[Message] = []
     started = time.monotonic()
     while (left := duration - (time.monotonic() - started)) > 0:
         await asyncio.sleep(min(every, left))
         if duration - (time.monotonic() - started) < 0.5:
             break  # the closing figures follow at once
         stats = await _admin(host, port, reset=False)
-        samples.append(round(stats["rss_kib"] / 1024, 1))
+        samples.append(stats)
         print(
             f"[loadgen] {time.monotonic() - started:.0f}/{duration:.0f} s: {tally.plays} plays, "
-            f"{len(tally.errors)} errors, {tally.drops} drops, server {samples[-1]} MiB",
+            f"{len(tally.errors)} errors, {tally.drops} drops, server {stats['rss_kib'] // 1024} "
+            f"MiB, {stats['heap_blocks']} heap blocks",
             file=sys.stderr,
             flush=True,
         )

@@ -243,6 +243,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
             "gc_pause_max_us": Int(0, 2**63),
             "gc_collections": Int(0, 2**63),
             "rss_kib": Int(0, 2**63),
+            "heap_blocks": Int(0, 2**63),
             "cpu_ms": Int(0, 2**63),
             "uptime_ms": Int(0, 2**63),
         },

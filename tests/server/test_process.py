@@ -235,4 +235,6 @@ def test_the_load_generator_runs_a_short_load_and_reports() -> None:
     assert 0 < block_cpu <= block + 1
     samples = figures["server_rss_mib_samples"].strip("[] \n").split(",")
     assert len(samples) == 2 and all(float(mib) > 10 for mib in samples)
+    blocks = figures["server_heap_blocks_samples"].strip("[] \n").split(",")
+    assert len(blocks) == 2 and all(int(count) > 10_000 for count in blocks)
     assert "[loadgen] 1/2 s:" in result.stderr
