@@ -39,6 +39,7 @@ from shared.protocol import (
     MsgType,
     ProtocolError,
     check_message,
+    error_message,
     pack_message,
     unpack_raw,
 )
@@ -298,7 +299,7 @@ class Connection:
 
     def _error(self, req: int | None, code: ErrorCode, text: str) -> None:
         self._counters.errors_sent += 1
-        self.send({"t": MsgType.ERROR.value, "req": req, "code": code.value, "message": text})
+        self.send(error_message(req, code, text))
 
     async def _write_loop(self) -> None:
         with contextlib.suppress(ConnectionError, OSError):

@@ -27,7 +27,14 @@ from server.room import Room, RoomPhase
 from server.room_commands import Dropped, Join, Request, Resumed
 from server.stats import Counters
 from shared.framing import encode_frame
-from shared.protocol import PROTOCOL_VERSION, ErrorCode, Message, MsgType, pack_message
+from shared.protocol import (
+    PROTOCOL_VERSION,
+    ErrorCode,
+    Message,
+    MsgType,
+    error_message,
+    pack_message,
+)
 from shared.rules import RuleError, RuleSet
 
 __all__ = ["Lobby", "LobbyRefusal"]
@@ -113,14 +120,7 @@ class Lobby:
 
     def refuse(self, link: Link, req: object, code: ErrorCode, text: str) -> None:
         self._counters.errors_sent += 1
-        link.send(
-            {
-                "t": MsgType.ERROR.value,
-                "req": req if type(req) is int else None,
-                "code": code.value,
-                "message": text,
-            }
-        )
+        link.send(error_message(req, code, text))
 
     def _forward(self, session: Session, message: Message) -> None:
         player = self._player(session)

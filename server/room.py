@@ -10,7 +10,8 @@ a human play, a resume or a seat change is dropped. The commands and the inbox a
 `server.seat_holds`, and what the room says `server.room_messages`.
 
 Only `shared.views` lets the state out: each recipient gets its own `view_for` and the
-`redact`ed events, spectators the public view. A request that fails gets an `error` to its
+`redact`ed events (encoded for all of them at once by `shared.updates`), spectators the public
+view. A request that fails gets an `error` to its
 sender only and changes nothing. An exception escaping a handler ends this room (its players
 get an error and are sent back to the lobby); other rooms never notice.
 """
@@ -43,10 +44,8 @@ from server.room_commands import (
 from server.room_messages import (
     chat_message,
     encode,
-    error_message,
     left_room_message,
     room_list_entry,
-    room_state_message,
     send_room_state,
     send_update,
 )
@@ -58,7 +57,7 @@ from shared.bots import LEVELS
 from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
 from shared.events import MatchEnded, RoundScored
 from shared.plays import Play
-from shared.protocol import ErrorCode, Message, MsgType, play_from_wire
+from shared.protocol import ErrorCode, Message, MsgType, error_message, play_from_wire
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat
 from shared.updates import GameUpdate
@@ -491,10 +490,6 @@ class Room:
         if self.match is not None:
             update = GameUpdate(self.match, (), self.seq)
             player.send_frame(update.frame_for(self._seat_of(player)))
-
-    def room_state(self) -> Message:
-        """The room as its members see it (``you`` is filled in per member)."""
-        return room_state_message(self)
 
     def summary(self) -> Message:
         """One line of the lobby's room list."""

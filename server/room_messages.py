@@ -1,5 +1,5 @@
-"""What a room says: its room_state, its line in the lobby's room list, chat lines, goodbyes
-and errors, and how one message or game update reaches every seat and spectator.
+"""What a room says: its room_state, its line in the lobby's room list, chat lines and goodbyes,
+and how one message or game update reaches every seat and spectator.
 
 Spectators all get the same bytes, so a message for them is encoded once; each seated human gets
 his own (``you`` in a room_state, his hand and plays in a game update).
@@ -16,7 +16,7 @@ from server.players import Player
 from server.seats import BotSeat, HumanSeat
 from shared.events import Event
 from shared.framing import encode_frame
-from shared.protocol import ErrorCode, Message, MsgType, pack_message
+from shared.protocol import Message, MsgType, pack_message
 from shared.state import Seat
 from shared.updates import GameUpdate
 
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
 __all__ = [
     "chat_message",
     "encode",
-    "error_message",
     "left_room_message",
     "room_list_entry",
     "room_state_message",
@@ -131,13 +130,3 @@ def chat_message(sender: Player, seat: Seat | None, text: str) -> Message:
 
 def left_room_message(room_id: int, reason: str, message: str) -> Message:
     return {"t": MsgType.LEFT_ROOM.value, "room_id": room_id, "reason": reason, "message": message}
-
-
-def error_message(req: object, code: ErrorCode, message: str) -> Message:
-    """An ``error`` answering request ``req`` (None when it had no usable one)."""
-    return {
-        "t": MsgType.ERROR.value,
-        "req": req if type(req) is int else None,
-        "code": code.value,
-        "message": message,
-    }

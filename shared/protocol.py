@@ -51,6 +51,7 @@ __all__ = [
     "card_from_wire",
     "cards_to_wire",
     "check_message",
+    "error_message",
     "event_from_wire",
     "event_to_wire",
     "events_from_wire",
@@ -277,6 +278,16 @@ _LIMITS: dict[Direction, dict[str, int]] = {
         "max_ext_len": 0,
     },
 }
+
+
+def error_message(req: object, code: ErrorCode, text: str) -> Message:
+    """An ``error`` answering request ``req`` (None when it had no usable one)."""
+    return {
+        "t": MsgType.ERROR.value,
+        "req": req if type(req) is int else None,
+        "code": code.value,
+        "message": text,
+    }
 
 
 def pack_message(message: Mapping[str, Any]) -> bytes:
