@@ -404,7 +404,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--connect", metavar="HOST:PORT", help="use a running server")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.sample_every <= 0:
+        parser.error("--sample-every must be a positive number of seconds")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:

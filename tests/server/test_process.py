@@ -238,3 +238,14 @@ def test_the_load_generator_runs_a_short_load_and_reports() -> None:
     blocks = figures["server_heap_blocks_samples"].strip("[] \n").split(",")
     assert len(blocks) == 2 and all(int(count) > 10_000 for count in blocks)
     assert "[loadgen] 1/2 s:" in result.stderr
+
+
+def test_the_load_generator_refuses_a_sampling_interval_that_is_not_positive(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from server.loadgen import parse_args as loadgen_args
+
+    with pytest.raises(SystemExit) as exit_info:
+        loadgen_args(["--sample-every", "0"])
+    assert exit_info.value.code == 2
+    assert "--sample-every must be a positive" in capsys.readouterr().err
