@@ -52,11 +52,11 @@ app.shutdown()
 
 def busy_table(window: tuple[int, int], settings: Path):  # type: ignore[no-untyped-def]
     """An app showing a 4-player table with 40 card sprites, and its scene."""
-    from client.choreography import Choreography, Move
-    from client.local_session import LocalSession
     from client.main import build_app, parse_args
     from client.scenes.table import TableScene
+    from client.sessions.local import LocalSession
     from client.settings import load_settings, save_settings
+    from client.table.choreography import Choreography, Move
     from shared.rules import RuleSet
 
     save_settings(load_settings(settings).changed(window_size=window), settings)

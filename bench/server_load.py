@@ -1,6 +1,6 @@
 """The server's load figures of RELIABILITY.md (``python bench/server_load.py``).
 
-Runs `server.loadgen` for the two standard scenarios, 250 rooms / 1000 clients and 500 rooms /
+Runs `bench.loadgen` for the two standard scenarios, 250 rooms / 1000 clients and 500 rooms /
 2000 clients (4 players a room), each ``--repeat`` times because the machine may be shared:
 a fresh server process per run, the load generator in this process, loopback only. Each run
 prints the round-trip percentiles, errors, drops, the server's longest event-loop block and
@@ -20,7 +20,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from server import loadgen
+from bench import loadgen
 
 
 def main(argv: Sequence[str] | None = None) -> int:

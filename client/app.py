@@ -21,15 +21,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from client.card_art import CardArt
+from client.art.cards import CardArt
+from client.art.felt import felt_background
+from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
 from client.layout import LOGICAL_SIZE, scale_to_window
-from client.panel import PanelPainter
-from client.scene import SceneStack
+from client.scenes.base import SceneStack
 from client.settings import Settings, save_settings
-from client.sound import SoundPlayer, mixer_buffers, start_mixer
-from client.table_art import felt_background
-from client.text import TextRenderer
-from client.widgets import logical_mouse_event
+from client.ui.panel import PanelPainter
+from client.ui.text import TextRenderer
+from client.ui.widgets import logical_mouse_event
 
 if TYPE_CHECKING:
     from client.scenes.navigation import Navigator

@@ -25,17 +25,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from client.app import App
-from client.hand_control import Pick
-from client.lan_host import LanHost
-from client.local_session import LocalSession
 from client.main import build_app, parse_args
-from client.remote_client import RemoteClient
+from client.net.lan_host import LanHost
+from client.net.remote_client import RemoteClient
 from client.scenes.connect import ConnectScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.results import MatchResultsScene, RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
-from client.session import plays_for_card
+from client.sessions.game_session import plays_for_card
+from client.sessions.local import LocalSession
+from client.table.hand import Pick
 from shared.events import BasraScored
 from shared.rules import RuleSet
 

@@ -25,8 +25,8 @@ from server.limits import AddressCounter
 from server.lobby import Lobby, is_loopback
 from server.room import Room
 from server.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
-from shared.framing import encode_frame
-from shared.protocol import ErrorCode, Message, MsgType, pack_message
+from shared.wire.framing import encode_frame
+from shared.wire.protocol import ErrorCode, Message, MsgType, pack_message
 
 __all__ = ["BasraServer", "raise_fd_limit"]
 

@@ -32,8 +32,8 @@ from server.config import ServerConfig
 from server.limits import InboundLimiter, RateVerdict
 from server.players import Player
 from server.stats import Counters
-from shared.framing import MAX_CLIENT_FRAME, FrameDecoder, FrameError, encode_frame
-from shared.protocol import (
+from shared.wire.framing import MAX_CLIENT_FRAME, FrameDecoder, FrameError, encode_frame
+from shared.wire.protocol import (
     ErrorCode,
     Message,
     MsgType,

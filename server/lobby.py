@@ -26,8 +26,9 @@ from server.players import Link, Player, Players
 from server.room import Room, RoomPhase
 from server.room_commands import Dropped, Join, Request, Resumed
 from server.stats import Counters
-from shared.framing import encode_frame
-from shared.protocol import (
+from shared.rules import RuleError, RuleSet
+from shared.wire.framing import encode_frame
+from shared.wire.protocol import (
     PROTOCOL_VERSION,
     ErrorCode,
     Message,
@@ -35,7 +36,6 @@ from shared.protocol import (
     error_message,
     pack_message,
 )
-from shared.rules import RuleError, RuleSet
 
 __all__ = ["Lobby", "LobbyRefusal"]
 

@@ -13,7 +13,7 @@ import itertools
 import secrets
 from typing import TYPE_CHECKING, Protocol
 
-from shared.protocol import ErrorCode, Message
+from shared.wire.protocol import ErrorCode, Message
 
 if TYPE_CHECKING:
     from server.room import Room

@@ -10,7 +10,7 @@ a human play, a resume or a seat change is dropped. The commands and the inbox a
 `server.seat_holds`, and what the room says `server.room_messages`.
 
 Only `shared.views` lets the state out: each recipient gets its own `view_for` and the
-`redact`ed events (encoded for all of them at once by `shared.updates`), spectators the public
+`redact`ed events (encoded for all of them at once by `shared.wire.updates`), spectators the public
 view. A request that fails gets an `error` to its
 sender only and changes nothing. An exception escaping a handler ends this room (its players
 get an error and are sent back to the lobby); other rooms never notice.
@@ -57,11 +57,11 @@ from shared.bots import LEVELS
 from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
 from shared.events import MatchEnded, RoundScored
 from shared.plays import Play
-from shared.protocol import ErrorCode, Message, MsgType, error_message, play_from_wire
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat
-from shared.updates import GameUpdate
 from shared.views import view_for
+from shared.wire.protocol import ErrorCode, Message, MsgType, error_message, play_from_wire
+from shared.wire.updates import GameUpdate
 
 __all__ = ["Room", "RoomPhase", "match_seed"]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from server.players import Link, Player
 from shared.plays import Play
-from shared.protocol import Message, MsgType
+from shared.wire.protocol import Message, MsgType
 
 __all__ = [
     "BotMove",

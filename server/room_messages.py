@@ -15,10 +15,10 @@ from server.config import fallback_level
 from server.players import Player
 from server.seats import BotSeat, HumanSeat
 from shared.events import Event
-from shared.framing import encode_frame
-from shared.protocol import Message, MsgType, pack_message
 from shared.state import Seat
-from shared.updates import GameUpdate
+from shared.wire.framing import encode_frame
+from shared.wire.protocol import Message, MsgType, pack_message
+from shared.wire.updates import GameUpdate
 
 if TYPE_CHECKING:
     from server.room import Room

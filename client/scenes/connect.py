@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.lan_host import HostError, LanHost
-from client.remote_client import RemoteClient
+from client.net.lan_host import HostError, LanHost
+from client.net.link import LinkRefused, parse_address
+from client.net.remote_client import RemoteClient
 from client.scenes.form import FormScene
-from client.server_link import LinkRefused, parse_address
-from client.session import NoticeLevel
+from client.sessions.game_session import NoticeLevel
 from client.settings import clean_name, name_character
-from client.widgets import Button, TextInput
+from client.ui.widgets import Button, TextInput
 
 if TYPE_CHECKING:
     from client.app import App

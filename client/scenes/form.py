@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import pygame
 
 from client import theme
-from client.panel import draw_heading
-from client.scene import Scene
-from client.session import NoticeLevel
-from client.table_effects import NOTICE_COLOURS
-from client.widgets import FocusCycle, ListBox, TextInput
+from client.scenes.base import Scene
+from client.sessions.game_session import NoticeLevel
+from client.table.effects import NOTICE_COLOURS
+from client.ui.panel import draw_heading
+from client.ui.widgets import FocusCycle, ListBox, TextInput
 
 if TYPE_CHECKING:
     from client.app import App

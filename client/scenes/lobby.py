@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.remote_client import LinkStatus, RemoteClient
+from client.net.remote_client import LinkStatus, RemoteClient
 from client.scenes.form import FormScene
-from client.selectors import Choice
-from client.session import NoticeLevel
+from client.sessions.game_session import NoticeLevel
 from client.settings import name_character
-from client.widgets import Button, ListBox, TextInput
+from client.ui.pickers import Choice
+from client.ui.widgets import Button, ListBox, TextInput
 
 if TYPE_CHECKING:
     from client.app import App

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.panel import draw_heading
 from client.scenes.form import FormScene
-from client.widgets import Button
+from client.ui.panel import draw_heading
+from client.ui.widgets import Button
 
 if TYPE_CHECKING:
     from client.app import App

@@ -13,10 +13,9 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, NamedTuple
 
-from client.lan_host import LanHost
-from client.local_session import BOT_DELAY_SECONDS, LocalSession
-from client.remote_client import LinkStatus, RemoteClient
-from client.remote_session import RemoteSession
+from client.net.lan_host import LanHost
+from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.remote_session import RemoteSession
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import LobbyScene
 from client.scenes.menu import MainMenuScene
@@ -26,6 +25,7 @@ from client.scenes.results import MatchResultsScene, RoundResultsScene
 from client.scenes.room import RoomScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
+from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from shared.events import Event, MatchEnded, RoundScored
 from shared.rules import RuleSet
 

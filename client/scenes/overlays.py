@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.panel import draw_heading
-from client.scene import Scene
-from client.widgets import Button, FocusCycle
+from client.scenes.base import Scene
+from client.ui.panel import draw_heading
+from client.ui.widgets import Button, FocusCycle
 
 if TYPE_CHECKING:
     from client.app import App

@@ -13,8 +13,8 @@ import pygame
 
 from client import theme
 from client.scenes.form import FormScene
-from client.selectors import Choice
-from client.widgets import Button
+from client.ui.pickers import Choice
+from client.ui.widgets import Button
 from shared.bots import LEVELS
 
 if TYPE_CHECKING:

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.panel import draw_heading
-from client.particles import ParticleBurst
-from client.scene import Scene
-from client.table_hud import side_names
-from client.widgets import Button, FocusCycle
+from client.scenes.base import Scene
+from client.table.hud import side_names
+from client.table.particles import ParticleBurst
+from client.ui.panel import draw_heading
+from client.ui.widgets import Button, FocusCycle
 from shared.events import MatchEnded, RoundScored
 
 if TYPE_CHECKING:

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.chat_panel import ChatPanel
-from client.remote_client import LinkStatus, RemoteClient
-from client.room_info import RoomInfo, SeatInfo
+from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.room_info import RoomInfo, SeatInfo
 from client.scenes.form import FormScene
-from client.selectors import Choice
-from client.widgets import Button
+from client.ui.chat_panel import ChatPanel
+from client.ui.pickers import Choice
+from client.ui.widgets import Button
 from shared.bots import LEVELS
 
 if TYPE_CHECKING:

@@ -13,9 +13,9 @@ import pygame
 
 from client import theme
 from client.scenes.form import FormScene
-from client.selectors import Choice, Slider, Toggle
 from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name, name_character
-from client.widgets import Button, TextInput
+from client.ui.pickers import Choice, Slider, Toggle
+from client.ui.widgets import Button, TextInput
 
 if TYPE_CHECKING:
     from client.app import App

@@ -15,13 +15,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from client.autopilot import AUTOPLAY_DELAY, Autopilot
-from client.card_sprite import SpriteRenderer
-from client.chat_panel import ChatPanel
-from client.choreography import Cue, CueKind
-from client.local_session import BOT_DELAY_SECONDS, LocalSession
-from client.scene import Scene
-from client.session import (
+from client.scenes.base import Scene
+from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
+from client.sessions.game_session import (
     ChatLine,
     GameSession,
     GameUpdate,
@@ -30,11 +26,15 @@ from client.session import (
     SeatsChanged,
     SessionClosed,
 )
-from client.table_animator import AnimationQueue, TableAnimator
-from client.table_backdrop import Backdrop, TableBackdrop, TurnTimer
-from client.table_controls import TableControls
-from client.table_effects import TableEffects
-from client.table_hud import TableHud, TableStats, pulse_step
+from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
+from client.table.animator import AnimationQueue, TableAnimator
+from client.table.backdrop import Backdrop, TableBackdrop, TurnTimer
+from client.table.choreography import Cue, CueKind
+from client.table.controls import TableControls
+from client.table.effects import TableEffects
+from client.table.hud import TableHud, TableStats, pulse_step
+from client.table.sprites import SpriteRenderer
+from client.ui.chat_panel import ChatPanel
 from shared.events import CardsCaptured
 from shared.plays import Play
 from shared.rules import RuleSet

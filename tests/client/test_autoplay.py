@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.local_session import LocalSession
 from client.scenes.results import MatchResultsScene, RoundResultsScene
+from client.sessions.local import LocalSession
 
 from .app_driver import make_app, run_until, table_of
 

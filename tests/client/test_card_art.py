@@ -8,8 +8,8 @@ import pygame
 import pytest
 
 from client import theme
-from client.card_art import RANK_LABELS, CardArt, parse_card_text
-from client.suit_shapes import SUIT_LETTERS, draw_suit, suit_colour
+from client.art.cards import RANK_LABELS, CardArt, parse_card_text
+from client.art.suits import SUIT_LETTERS, draw_suit, suit_colour
 
 ALL_CARDS = list(itertools.product(RANK_LABELS, SUIT_LETTERS))
 

@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from client.choreography import (
+from client.layout import FLOOR_AREA, SeatPosition, hand_positions
+from client.table.choreography import (
     CAPTURE_PAUSE,
     DEAL_STAGGER,
     FLYING_LAYER,
     CueKind,
     choreograph,
 )
-from client.layout import FLOOR_AREA, SeatPosition, hand_positions
-from client.table_model import HiddenCard, TableModel
+from client.table.model import HiddenCard, TableModel
 from shared.cards import Card, parse_cards
 from shared.engine import apply_play, new_match, opening_events
 from shared.events import (

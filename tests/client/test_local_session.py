@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from client.local_session import LocalSession, suggest_play
-from client.session import GameUpdate, Notice, NoticeLevel
+from client.sessions.game_session import GameUpdate, Notice, NoticeLevel
+from client.sessions.local import LocalSession, suggest_play
 from shared.engine import apply_play, new_match, opening_events
 from shared.events import HandDealt
 from shared.rules import RuleSet

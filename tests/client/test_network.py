@@ -9,18 +9,18 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client import server_link
+from client.net import link as server_link
 from client.app import App
-from client.lan_host import LanHost
-from client.remote_client import LinkStatus, RemoteClient
-from client.remote_session import RemoteSession
+from client.net.lan_host import LanHost
+from client.net.link import LinkRefused, parse_address
+from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.remote_session import RemoteSession
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import CreateRoomScene, LobbyScene
 from client.scenes.results import MatchResultsScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
-from client.server_link import LinkRefused, parse_address
-from client.widgets import Button
+from client.ui.widgets import Button
 from server.app import BasraServer
 from server.config import ServerConfig
 

@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from client.particles import ParticleBurst
+from client.table.particles import ParticleBurst
 
 
 def _positions(burst: ParticleBurst) -> list[tuple[float, float]]:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.remote_client import LinkStatus, RemoteClient
-from client.remote_session import RemoteSession
-from client.session import ChatLine, GameUpdate, SeatsChanged, SessionClosed
+from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.remote_session import RemoteSession
+from client.sessions.game_session import ChatLine, GameUpdate, SeatsChanged, SessionClosed
 from shared.engine import new_match, opening_events
-from shared.protocol import Message, events_to_wire, view_to_wire
 from shared.rules import RuleSet
 from shared.views import redact, view_for
+from shared.wire.protocol import Message, events_to_wire, view_to_wire
 
 
 class FakeLink:

@@ -14,7 +14,7 @@ from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from client.settings import Settings, save_settings
-from client.widgets import Button
+from client.ui.widgets import Button
 
 from .app_driver import FRAME, click, make_app, press, step
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from client.sound import SOUND_NAMES, SoundPlayer, encode_samples, synthesize
+from client.art.sound import SOUND_NAMES, SoundPlayer, encode_samples, synthesize
 
 
 @pytest.fixture

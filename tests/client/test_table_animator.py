@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from client.choreography import Cue, CueKind
-from client.session import GameUpdate
-from client.table_animator import AnimationQueue, TableAnimator
-from client.table_model import TableModel
+from client.sessions.game_session import GameUpdate
+from client.table.animator import AnimationQueue, TableAnimator
+from client.table.choreography import Cue, CueKind
+from client.table.model import TableModel
 from shared.engine import apply_play, new_match, opening_events
 from shared.rules import RuleSet
 from shared.views import redact, view_for

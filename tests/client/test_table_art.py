@@ -7,8 +7,8 @@ import random
 import pygame
 
 from client import theme
+from client.art.felt import felt_background
 from client.layout import FLOOR_AREA
-from client.table_art import felt_background
 
 
 def _brightness(colour: pygame.Color) -> int:

@@ -10,12 +10,12 @@ import pytest
 
 from client.app import App
 from client.layout import FLOOR_AREA
-from client.local_session import LocalSession
 from client.scenes.menu import MainMenuScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.table import TableScene
-from client.table_model import TableModel
-from client.widgets import Button
+from client.sessions.local import LocalSession
+from client.table.model import TableModel
+from client.ui.widgets import Button
 from shared.cards import Card, parse_cards
 from shared.rules import RuleSet
 from shared.views import view_for

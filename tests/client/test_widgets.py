@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from client import theme
-from client.widgets import (
+from client.ui.widgets import (
     Button,
     FocusCycle,
     Label,

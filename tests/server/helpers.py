@@ -13,14 +13,14 @@ from typing import Any
 from server.app import BasraServer
 from server.config import ServerConfig
 from server.room import match_seed
-from server.wire_client import ConnectionClosed, WireClient
 from shared.cards import STANDARD_DECK
 from shared.engine import apply_play, new_match
 from shared.plays import Play
-from shared.protocol import Message, card_from_wire, play_to_wire, view_from_wire
 from shared.rules import RuleSet
 from shared.state import MatchState
 from shared.views import PlayerView
+from shared.wire.client import ConnectionClosed, WireClient
+from shared.wire.protocol import Message, card_from_wire, play_to_wire, view_from_wire
 
 CARD_TEXTS = frozenset(str(c) for c in STANDARD_DECK)
 SEED = 20240611

@@ -17,8 +17,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from server.wire_client import WireClient
-from shared.protocol import Message, play_to_wire, view_from_wire
+from shared.wire.client import WireClient
+from shared.wire.protocol import Message, play_to_wire, view_from_wire
 from tests.server.helpers import FAST, running_server
 
 DOC = Path(__file__).resolve().parents[2] / "PROTOCOL.md"

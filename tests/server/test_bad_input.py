@@ -13,10 +13,10 @@ import msgpack
 import pytest
 
 from server.app import BasraServer
-from server.wire_client import WireClient
-from shared.framing import encode_frame
 from shared.plays import Play
-from shared.protocol import PROTOCOL_VERSION, pack_message, view_from_wire
+from shared.wire.client import WireClient
+from shared.wire.framing import encode_frame
+from shared.wire.protocol import PROTOCOL_VERSION, pack_message, view_from_wire
 from tests.server.helpers import (
     connect,
     create_room,

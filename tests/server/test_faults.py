@@ -15,9 +15,9 @@ import pytest
 
 from server.app import BasraServer
 from server.room_commands import Request
-from server.wire_client import WireClient
-from shared.framing import encode_frame
-from shared.protocol import Message, MsgType, pack_message, view_from_wire
+from shared.wire.client import WireClient
+from shared.wire.framing import encode_frame
+from shared.wire.protocol import Message, MsgType, pack_message, view_from_wire
 from tests.server.helpers import (
     MatchOracle,
     connect,

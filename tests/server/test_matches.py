@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from server.wire_client import WireClient
+from shared.wire.client import WireClient
 from tests.server.helpers import (
     MatchOracle,
     connect,

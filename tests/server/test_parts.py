@@ -185,7 +185,7 @@ async def test_running_out_of_descriptors_is_one_log_line_not_thousands(
 async def test_closed_connections_leave_no_reference_cycles() -> None:
     """The collector freezes objects without collecting them first, which is safe only if a
     finished connection is freed by reference counting: nothing may end up as cyclic garbage."""
-    from server.wire_client import WireClient
+    from shared.wire.client import WireClient
     from tests.server.helpers import running_server
 
     gc.collect()

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from server.main import parse_args
-from server.wire_client import WireClient
+from shared.wire.client import WireClient
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -199,7 +199,7 @@ def test_the_load_generator_runs_a_short_load_and_reports() -> None:
         [
             sys.executable,
             "-m",
-            "server.loadgen",
+            "bench.loadgen",
             "--rooms",
             "3",
             "--players",
@@ -243,7 +243,7 @@ def test_the_load_generator_runs_a_short_load_and_reports() -> None:
 def test_the_load_generator_refuses_a_sampling_interval_that_is_not_positive(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    from server.loadgen import parse_args as loadgen_args
+    from bench.loadgen import parse_args as loadgen_args
 
     with pytest.raises(SystemExit) as exit_info:
         loadgen_args(["--sample-every", "0"])

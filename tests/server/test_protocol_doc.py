@@ -3,7 +3,7 @@ fits the schemas, is a whole match, and shows no one a card hidden from them."""
 
 from __future__ import annotations
 
-from shared.protocol import (
+from shared.wire.protocol import (
     Direction,
     ErrorCode,
     MsgType,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.framing import (
+from shared.wire.framing import (
     MAX_CLIENT_FRAME,
     MAX_SERVER_FRAME,
     FrameDecoder,

@@ -16,7 +16,9 @@ from hypothesis import strategies as st
 from shared.cards import Card
 from shared.engine import apply_play, legal_plays, new_match, opening_events
 from shared.plays import Play
-from shared.protocol import (
+from shared.rules import RuleSet
+from shared.views import redact, view_for
+from shared.wire.protocol import (
     PROTOCOL_VERSION,
     SCHEMAS,
     Direction,
@@ -36,8 +38,6 @@ from shared.protocol import (
     view_from_wire,
     view_to_wire,
 )
-from shared.rules import RuleSet
-from shared.views import redact, view_for
 
 TO_CLIENT = Direction.TO_CLIENT
 

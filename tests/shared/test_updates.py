@@ -8,8 +8,11 @@ import pytest
 
 from shared.engine import apply_play, legal_plays, new_match, opening_events
 from shared.events import Event
-from shared.framing import FrameDecoder
-from shared.protocol import (
+from shared.rules import PRESETS, RuleSet
+from shared.state import MatchState, Seat
+from shared.views import redact, view_for
+from shared.wire.framing import FrameDecoder
+from shared.wire.protocol import (
     Direction,
     Message,
     events_from_wire,
@@ -18,10 +21,7 @@ from shared.protocol import (
     view_from_wire,
     view_to_wire,
 )
-from shared.rules import PRESETS, RuleSet
-from shared.state import MatchState, Seat
-from shared.updates import GameUpdate
-from shared.views import redact, view_for
+from shared.wire.updates import GameUpdate
 
 MATCHES = 40
 

@@ -1,0 +1,428 @@
+"""The load benchmark: ``python -m bench.loadgen --rooms 250 --players 4``.
+
+Starts the server as a subprocess on a free loopback port (or uses ``--connect HOST:PORT``),
+then, in this process, connects ``rooms * players`` bot clients that play real matches: each
+room's first client creates it, the others join, the creator starts, everyone plays a random
+legal card after a human-like pause, and when a match ends the room is left and a new one made
+(churn). Clients spread over loopback addresses 127.0.0.2, .3, ... so the server's default of
+16 connections per address holds.
+
+Reported: the round trip from sending a play to receiving the update that answers it
+(p50/p95/p99/max), plays per second, errors and drops seen by the clients, and the server's own
+figures from its `stats` message: the longest event-loop block and its memory (resident, and
+the blocks its interpreter holds), also sampled every ``--sample-every`` seconds (with a
+progress line on stderr) to show whether it stays flat. The run is bounded (``--duration``
+after the ramp-up) and stops by itself; nothing leaves loopback.
+
+The clients are bare `asyncio.Protocol`s rather than stream tasks, so that 2000 of them cost
+this process little and the figures measure the server, not the generator.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import ipaddress
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from server.stats import cpu_seconds
+from shared.wire.framing import MAX_CLIENT_FRAME, MAX_SERVER_FRAME, FrameDecoder, FrameError
+from shared.wire.framing import encode_frame as _encode_frame
+from shared.wire.protocol import PROTOCOL_VERSION, Direction, Message, ProtocolError, pack_message
+from shared.wire.protocol import unpack_raw as _unpack_raw
+
+__all__ = ["main"]
+
+PER_ADDRESS = 15
+"""Clients per loopback source address (the server allows 16)."""
+
+
+def _frame(message: Message) -> bytes:
+    return _encode_frame(pack_message(message), MAX_CLIENT_FRAME)
+
+
+@dataclass
+class Tally:
+    """What the clients saw, all together."""
+
+    rtts: list[float] = field(default_factory=list)
+    plays: int = 0
+    errors: list[Message] = field(default_factory=list)
+    drops: int = 0
+    matches: int = 0
+    measuring: bool = False
+
+
+class LoadClient(asyncio.Protocol):
+    """One bot player on one connection."""
+
+    def __init__(self, group: RoomGroup, index: int, tally: Tally, rng: random.Random) -> None:
+        self.group = group
+        self.index = index
+        self.tally = tally
+        self.rng = rng
+        self.transport: asyncio.Transport | None = None
+        self.decoder = FrameDecoder(MAX_SERVER_FRAME)
+        self.welcomed = asyncio.get_running_loop().create_future()
+        self.sent_at: float | None = None
+        self.closing = False
+        self.seq = -1
+
+    # -- asyncio.Protocol --
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closing:
+            self.tally.drops += 1
+        if not self.welcomed.done():
+            self.welcomed.set_exception(ConnectionError("closed before welcome"))
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            frames = self.decoder.feed(data)
+            for frame in frames:
+                self.on_message(_unpack_raw(frame, Direction.TO_CLIENT))
+        except (FrameError, ProtocolError) as error:
+            self.tally.errors.append({"t": "client_error", "error": str(error)})
+            self.close()
+
+    # -- the player --
+    def send(self, message: Message) -> None:
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(_frame(message))
+
+    def close(self) -> None:
+        self.closing = True
+        if self.transport is not None:
+            self.transport.close()
+
+    def on_message(self, message: Message) -> None:
+        kind = message["t"]
+        if kind == "game_update":
+            self.on_update(message)
+        elif kind == "ping":
+            self.send({"t": "pong"})
+        elif kind == "welcome":
+            self.welcomed.set_result(message)
+        elif kind == "room_state":
+            self.group.on_room_state(self, message)
+        elif kind == "error":
+            if self.tally.measuring:
+                self.tally.errors.append(message)
+        elif kind == "bye" and not self.closing:
+            self.tally.errors.append(message)
+
+    def on_update(self, message: Message) -> None:
+        now = asyncio.get_running_loop().time()
+        if self.sent_at is not None:
+            if self.tally.measuring:
+                self.tally.rtts.append(now - self.sent_at)
+                self.tally.plays += 1
+            self.sent_at = None
+        view = message["view"]
+        if view["winner"] is not None:
+            self.group.on_match_over(self)
+            return
+        if message["seq"] <= self.seq:
+            return  # a repeated snapshot; already acted on
+        self.seq = message["seq"]
+        if view["to_move"] == view["seat"] and view["legal_plays"]:
+            think = self.group.think * (0.5 + self.rng.random())
+            play = self.rng.choice(view["legal_plays"])
+            asyncio.get_running_loop().call_later(think, self.play, play)
+
+    def play(self, play: dict[str, Any]) -> None:
+        self.sent_at = asyncio.get_running_loop().time()
+        self.send({"t": "play", "card": play["card"], "taken": play["taken"]})
+
+
+class RoomGroup:
+    """The clients that share one room, match after match."""
+
+    def __init__(self, players: int, target: int, think: float) -> None:
+        self.players = players
+        self.target = target
+        self.think = think
+        self.clients: list[LoadClient] = []
+        self.room_id: int | None = None
+        self.started = False
+        self.finished = 0
+        self.stopping = False
+
+    def begin(self) -> None:
+        """Create a room with the first client; the others join when it exists."""
+        self.room_id = None
+        self.started = False
+        self.finished = 0
+        for client in self.clients:
+            client.seq = -1
+        self.clients[0].send({"t": "create_room", "players": self.players, "target": self.target})
+
+    def on_room_state(self, client: LoadClient, state: Message) -> None:
+        if client is self.clients[0] and self.room_id != state["room_id"]:
+            self.room_id = state["room_id"]
+            for other in self.clients[1:]:
+                other.send({"t": "join_room", "room_id": self.room_id})
+        humans = sum(seat["kind"] == "human" for seat in state["seats"])
+        if client is self.clients[0] and humans == self.players and not self.started:
+            self.started = True
+            client.send({"t": "start_game"})
+
+    def on_match_over(self, client: LoadClient) -> None:
+        self.finished += 1
+        if self.finished == len(self.clients):
+            self.clients[0].tally.matches += 1
+            for c in self.clients:
+                c.send({"t": "leave_room"})
+            if not self.stopping:
+                asyncio.get_running_loop().call_later(0.2, self.begin)
+
+
+def _factory(client: LoadClient) -> Callable[[], LoadClient]:
+    return lambda: client
+
+
+def _source_addresses() -> list[str]:
+    return [str(ipaddress.ip_address("127.0.0.2") + i) for i in range(250)]
+
+
+async def _admin(host: str, port: int, reset: bool) -> Message:
+    """One `stats` exchange on a connection of its own."""
+    reader, writer = await asyncio.open_connection(host, port)
+    decoder = FrameDecoder(MAX_SERVER_FRAME)
+    try:
+        writer.write(_frame({"t": "hello", "name": "loadgen", "version": PROTOCOL_VERSION}))
+        writer.write(_frame({"t": "stats", "reset": reset}))
+        await writer.drain()
+        async with asyncio.timeout(10):
+            while True:
+                data = await reader.read(65536)
+                if not data:
+                    raise ConnectionError("the server closed the admin connection")
+                for frame in decoder.feed(data):
+                    message = _unpack_raw(frame, Direction.TO_CLIENT)
+                    if message["t"] == "stats":
+                        return message
+    finally:
+        writer.close()
+
+
+def _percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    tally = Tally()
+    rng = random.Random(args.seed)
+    addresses = _source_addresses()
+    groups = [RoomGroup(args.players, args.target, args.think) for _ in range(args.rooms)]
+    clients: list[LoadClient] = []
+    ramp_started = time.monotonic()
+    index = 0
+    for group in groups:
+        for _ in range(args.players):
+            local = addresses[index // PER_ADDRESS]
+            client = LoadClient(group, index, tally, random.Random(rng.random()))
+            await loop.create_connection(_factory(client), host, port, local_addr=(local, 0))
+            client.send({"t": "hello", "name": f"bot{index}", "version": PROTOCOL_VERSION})
+            group.clients.append(client)
+            clients.append(client)
+            index += 1
+            if index % args.ramp_batch == 0:
+                await asyncio.sleep(0.01)  # let the server breathe while we connect
+    await asyncio.gather(*(c.welcomed for c in clients))
+    for group in groups:
+        group.begin()
+        await asyncio.sleep(args.ramp / max(1, len(groups)))
+    ramp = time.monotonic() - ramp_started
+    await asyncio.sleep(args.settle)
+    before = await _admin(host, port, reset=True)
+    tally.measuring = True
+    measured_from = time.monotonic()
+    cpu_before = cpu_seconds()
+    samples = await _sample_memory(host, port, args.duration, args.sample_every, tally)
+    tally.measuring = False
+    elapsed = time.monotonic() - measured_from
+    after = await _admin(host, port, reset=False)
+    for group in groups:
+        group.stopping = True
+    for client in clients:
+        client.close()
+    await asyncio.sleep(0.2)
+    rtts_ms = [r * 1000 for r in tally.rtts]
+    return {
+        "clients": len(clients),
+        "rooms": args.rooms,
+        "players": args.players,
+        "think_s": args.think,
+        "ramp_s": round(ramp, 1),
+        "measured_s": round(elapsed, 1),
+        "plays": tally.plays,
+        "plays_per_s": round(tally.plays / elapsed, 1),
+        "matches_finished": tally.matches,
+        "rtt_ms_p50": round(_percentile(rtts_ms, 0.50), 2),
+        "rtt_ms_p95": round(_percentile(rtts_ms, 0.95), 2),
+        "rtt_ms_p99": round(_percentile(rtts_ms, 0.99), 2),
+        "rtt_ms_max": round(max(rtts_ms), 2) if rtts_ms else float("nan"),
+        "rtt_ms_mean": round(statistics.fmean(rtts_ms), 2) if rtts_ms else float("nan"),
+        "errors": len(tally.errors),
+        "error_samples": tally.errors[:5],
+        "drops": tally.drops,
+        "server_drops": after["drops"] - before["drops"],
+        "server_loop_block_max_ms": _ms(after["loop_block_max_us"]),
+        "server_loop_block_cpu_max_ms": _ms(after["loop_block_cpu_max_us"]),
+        "server_loop_lag_max_ms": _ms(after["loop_lag_max_us"]),
+        "server_loop_lag_p99_ms": _ms(after["loop_lag_p99_us"]),
+        "server_gc_pause_max_ms": round(after["gc_pause_max_us"] / 1000, 2),
+        "server_gc_collections": after["gc_collections"] - before["gc_collections"],
+        "server_cpu_percent": round((after["cpu_ms"] - before["cpu_ms"]) / 10 / elapsed, 1),
+        "server_cpu_us_per_play": round(
+            (after["cpu_ms"] - before["cpu_ms"]) * 1000 / max(1, tally.plays)
+        ),
+        "loadgen_cpu_percent": round((cpu_seconds() - cpu_before) * 100 / elapsed, 1),
+        "server_rss_mib_start": round(before["rss_kib"] / 1024, 1),
+        "server_rss_mib_end": round(after["rss_kib"] / 1024, 1),
+        "server_rss_mib_samples": [round(s["rss_kib"] / 1024, 1) for s in samples],
+        "server_heap_blocks_start": before["heap_blocks"],
+        "server_heap_blocks_samples": [s["heap_blocks"] for s in samples],
+        "server_heap_blocks_end": after["heap_blocks"],
+        "server_connections": after["connections"],
+    }
+
+
+async def _sample_memory(
+    host: str, port: int, duration: float, every: float, tally: Tally
+) -> list[Message]:
+    """Wait out the measured ``duration``; every ``every`` s take the server's `stats` (for its
+    memory) and say on stderr how far the run has got."""
+    samples: list[Message] = []
+    started = time.monotonic()
+    while (left := duration - (time.monotonic() - started)) > 0:
+        await asyncio.sleep(min(every, left))
+        if duration - (time.monotonic() - started) < 0.5:
+            break  # the closing figures follow at once
+        stats = await _admin(host, port, reset=False)
+        samples.append(stats)
+        print(
+            f"[loadgen] {time.monotonic() - started:.0f}/{duration:.0f} s: {tally.plays} plays, "
+            f"{len(tally.errors)} errors, {tally.drops} drops, server {stats['rss_kib'] // 1024} "
+            f"MiB, {stats['heap_blocks']} heap blocks",
+            file=sys.stderr,
+            flush=True,
+        )
+    return samples
+
+
+def _ms(microseconds: int | None) -> float | None:
+    return None if microseconds is None else round(microseconds / 1000, 2)
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+@contextlib.contextmanager
+def _server_process(args: argparse.Namespace) -> Any:
+    """The server as a subprocess on a free loopback port; yields the port."""
+    with tempfile.TemporaryDirectory() as tmp:
+        port_file = Path(tmp) / "port"
+        log_path = Path(tmp) / "server.log"
+        command = [
+            sys.executable,
+            "-m",
+            "server.main",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--port-file",
+            str(port_file),
+            "--log-level",
+            "WARNING",
+            "--max-connections",
+            str(args.rooms * args.players + 50),
+        ]
+        root = Path(__file__).resolve().parent.parent
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+        }
+        with open(log_path, "wb") as log:
+            process = subprocess.Popen(
+                command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        try:
+            deadline = time.monotonic() + 20
+            while not (port_file.exists() and port_file.read_text().strip()):
+                if process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the server did not start:\n" + log_path.read_text())
+                time.sleep(0.05)
+            yield int(port_file.read_text())
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            tail = log_path.read_text().strip().splitlines()[-5:]
+            if tail:
+                print("server log (last lines):", *tail, sep="\n  ", file=sys.stderr)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.loadgen", description=__doc__)
+    parser.add_argument("--rooms", type=int, default=250)
+    parser.add_argument("--players", type=int, choices=(2, 4), default=4)
+    parser.add_argument("--target", type=int, default=31, help="match target (short: churn)")
+    parser.add_argument("--think", type=float, default=0.5, help="mean seconds per move")
+    parser.add_argument("--duration", type=float, default=60.0, help="seconds measured")
+    parser.add_argument("--ramp", type=float, default=5.0, help="seconds to start the rooms")
+    parser.add_argument("--ramp-batch", type=int, default=50)
+    parser.add_argument("--settle", type=float, default=3.0, help="seconds before measuring")
+    parser.add_argument(
+        "--sample-every", type=float, default=60.0, help="seconds between memory samples"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--connect", metavar="HOST:PORT", help="use a running server")
+    args = parser.parse_args(argv)
+    if args.sample_every <= 0:
+        parser.error("--sample-every must be a positive number of seconds")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    _raise_fd_limit()
+    if args.connect:
+        host, _, port = args.connect.rpartition(":")
+        result = asyncio.run(run_load(args, host, int(port)))
+    else:
+        with _server_process(args) as port:
+            result = asyncio.run(run_load(args, "127.0.0.1", port))
+    for key, value in result.items():
+        print(f"{key:28} {value}")
+    return 0 if not result["errors"] and not result["drops"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

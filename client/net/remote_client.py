@@ -1,0 +1,276 @@
+"""The client's side of a server: lobby, room and match state, requests, and reconnecting.
+
+Owns `RemoteClient`. It holds the `ServerLink`, sends requests (each with a request id), and
+once per frame (`pump`) folds what arrived into plain state the screens read: the room list,
+the current room, chat lines, notices, and the game updates the table animates. When the
+connection drops it reconnects by itself with the resume token (within the server's seat hold)
+and says so through notices and `status`; a refusal that will not change (another connection
+took over, the token expired, the server shut down) ends the client for good.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import logging
+from collections import deque
+from collections.abc import Callable
+from typing import ClassVar
+
+from client.net.link import LinkRefused, ServerLink
+from client.net.room_info import RoomInfo, RoomSummary
+from client.sessions.game_session import ChatLine, GameUpdate, Notice, NoticeLevel
+from shared.plays import Play
+from shared.wire.protocol import (
+    ErrorCode,
+    Message,
+    MsgType,
+    events_from_wire,
+    play_to_wire,
+    view_from_wire,
+)
+
+logger = logging.getLogger(__name__)
+
+SILENCE_LIMIT = 16.0
+"""Seconds without a word (the server pings every 5) before the link counts as dead."""
+RECONNECT_WINDOW = 55.0
+"""Seconds we keep trying: the server holds a dropped player's seat for 60."""
+RECONNECT_DELAYS = (0.3, 1.0, 2.0, 3.0)
+CHAT_KEPT = 100
+FINAL_CODES = frozenset(
+    {ErrorCode.REPLACED, ErrorCode.BAD_VERSION, ErrorCode.SHUTDOWN, ErrorCode.BAD_TOKEN}
+)
+
+
+class LinkStatus(enum.StrEnum):
+    ONLINE = "online"
+    RECONNECTING = "reconnecting"
+    CLOSED = "closed"
+
+
+class RemoteClient:
+    """A connection to one server, as the lobby, room and table screens see it."""
+
+    def __init__(self, host: str, port: int, name: str) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.status = LinkStatus.CLOSED
+        self.closed_reason = ""
+        self.player_id: int | None = None
+        self.rooms: list[RoomSummary] = []
+        self.room: RoomInfo | None = None
+        self.room_version = 0
+        self.left_reason: str | None = None
+        """The server's words when it last took us out of a room (None: we left or never did)."""
+        self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
+        self.chat_count = 0
+        self.notices: deque[Notice] = deque()
+        self.game_updates: deque[GameUpdate] = deque()
+        self._link: ServerLink | None = None
+        self._token: str | None = None
+        self._next_req = 1
+        self._watch: asyncio.Task[None] | None = None
+        self._leaving: int | None = None
+        """The room we asked to leave, until the server confirms."""
+
+    @property
+    def address(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    # --- life --------------------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Connect and say hello; `LinkRefused` with the reason when that fails."""
+        link = await ServerLink.open(self.host, self.port)
+        welcome = await link.hello(self.name)
+        self._adopt(link, welcome)
+        self._watch = asyncio.get_running_loop().create_task(self._watch_link())
+        self.list_rooms()
+
+    def close(self) -> None:
+        """Leave the server for good."""
+        self.status = LinkStatus.CLOSED
+        if self._watch is not None:
+            self._watch.cancel()
+        if self._link is not None:
+            self._link.close()
+
+    def _adopt(self, link: ServerLink, welcome: Message) -> None:
+        self._link = link
+        self._token = welcome["resume_token"]
+        self.player_id = welcome["player_id"]
+        self.name = welcome["name"]
+        self.status = LinkStatus.ONLINE
+
+    async def _watch_link(self) -> None:
+        """Notice a dead link (closed, or silent too long) and reconnect."""
+        loop = asyncio.get_running_loop()
+        while self.status is not LinkStatus.CLOSED and self._link is not None:
+            link = self._link
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(1.0):
+                    await link.closed.wait()
+            if not link.closed.is_set() and loop.time() - link.last_heard < SILENCE_LIMIT:
+                continue
+            if not link.closed.is_set():
+                logger.warning("the server has been silent for %.0f s", SILENCE_LIMIT)
+                link.abort()
+            bye = link.bye
+            if bye is not None and bye["code"] in FINAL_CODES:
+                self._end(bye["message"] or "The server closed the connection.")
+                return
+            await self._reconnect()
+
+    async def _reconnect(self) -> None:
+        self.status = LinkStatus.RECONNECTING
+        self._say("Connection lost: reconnecting...", NoticeLevel.WARNING)
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + RECONNECT_WINDOW
+        attempt = 0
+        while loop.time() < give_up and self.status is LinkStatus.RECONNECTING:
+            await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+            attempt += 1
+            try:
+                link = await ServerLink.open(self.host, self.port)
+                welcome = await link.hello(self.name, self._token)
+            except LinkRefused as refusal:
+                if refusal.code in FINAL_CODES:
+                    self._end(str(refusal))
+                    return
+                logger.info("reconnect attempt %d failed: %s", attempt, refusal)
+                continue
+            self._adopt(link, welcome)
+            self._say("Reconnected.", NoticeLevel.INFO)
+            logger.info("reconnected to %s after %d attempt(s)", self.address, attempt)
+            return
+        self._end("Lost the connection to the server.")
+
+    def _end(self, reason: str) -> None:
+        self.status = LinkStatus.CLOSED
+        self.closed_reason = reason
+        self._say(reason, NoticeLevel.ERROR)
+        if self._link is not None:
+            self._link.close()
+
+    # --- requests ----------------------------------------------------------------------
+
+    def _send(self, kind: MsgType, **fields: object) -> None:
+        if self._link is None or self.status is not LinkStatus.ONLINE:
+            self._say("Not connected to the server right now.", NoticeLevel.WARNING)
+            return
+        req = self._next_req
+        self._next_req += 1
+        self._link.send({"t": kind.value, "req": req, **fields})
+
+    def list_rooms(self) -> None:
+        self._send(MsgType.LIST_ROOMS)
+
+    def create_room(
+        self, players: int, preset: str, target: int, turn_timer: int, name: str | None = None
+    ) -> None:
+        extra = {"name": name} if name else {}
+        self._send(
+            MsgType.CREATE_ROOM,
+            players=players,
+            preset=preset,
+            target=target,
+            turn_timer=turn_timer,
+            **extra,
+        )
+
+    def join_room(self, room_id: int, spectate: bool = False) -> None:
+        self._send(MsgType.SPECTATE if spectate else MsgType.JOIN_ROOM, room_id=room_id)
+
+    def leave_room(self) -> None:
+        """Leave the current room; its later messages (already on the way) are ignored."""
+        if self.room is None:
+            return
+        self._send(MsgType.LEAVE_ROOM)
+        self._leaving = self.room.room_id
+        self.room = None
+        self.room_version += 1
+        self.game_updates.clear()
+
+    def take_seat(self, seat: int) -> None:
+        self._send(MsgType.TAKE_SEAT, seat=seat)
+
+    def fill_bots(self, level: str) -> None:
+        self._send(MsgType.FILL_BOTS, level=level)
+
+    def start_game(self) -> None:
+        self._send(MsgType.START_GAME)
+
+    def play(self, play: Play) -> None:
+        self._send(MsgType.PLAY, **play_to_wire(play))
+
+    def send_chat(self, text: str) -> None:
+        self._send(MsgType.CHAT, text=text)
+
+    # --- what arrived ------------------------------------------------------------------
+
+    def pump(self) -> None:
+        """Fold every message that arrived since the last frame into the client's state."""
+        if self._link is None:
+            return
+        for message in self._link.drain():
+            handler = self._HANDLERS.get(message["t"])
+            if handler is not None:
+                handler(self, message)
+
+    def take_notices(self) -> list[Notice]:
+        notices = list(self.notices)
+        self.notices.clear()
+        return notices
+
+    def _say(self, text: str, level: NoticeLevel) -> None:
+        self.notices.append(Notice(text, level))
+
+    def _on_rooms(self, message: Message) -> None:
+        self.rooms = [RoomSummary.from_wire(r) for r in message["rooms"]]
+
+    def _on_room_state(self, message: Message) -> None:
+        if message["room_id"] == self._leaving:
+            return
+        self.room = RoomInfo.from_wire(message)
+        self.left_reason = None
+        self.room_version += 1
+
+    def _on_game_update(self, message: Message) -> None:
+        if self.room is None:
+            return  # the room we just left, still talking
+        view = view_from_wire(message["view"])
+        events = tuple(events_from_wire(message["events"]))
+        room = self.room
+        timed = room is not None and room.turn_timer > 0 and room.is_human_turn(view.to_move)
+        seconds = float(room.turn_timer) if timed and room is not None else None
+        # An update without events is a snapshot (joined, resumed, took a seat): snap to it.
+        self.game_updates.append(GameUpdate(view, events, reset=not events, turn_seconds=seconds))
+
+    def _on_chat(self, message: Message) -> None:
+        self.chat.append(ChatLine(message["from"], message["text"]))
+        self.chat_count += 1
+
+    def _on_left_room(self, message: Message) -> None:
+        if message["room_id"] == self._leaving:
+            self._leaving = None
+            return
+        self.room = None
+        self.room_version += 1
+        self.game_updates.clear()
+        self.left_reason = message["message"] or None if message["reason"] != "left" else None
+        if self.left_reason:
+            self._say(self.left_reason, NoticeLevel.WARNING)
+        self.list_rooms()
+
+    def _on_error(self, message: Message) -> None:
+        self._say(message["message"] or message["code"], NoticeLevel.ERROR)
+
+    _HANDLERS: ClassVar[dict[str, Callable[[RemoteClient, Message], None]]] = {
+        MsgType.ROOMS.value: _on_rooms,
+        MsgType.ROOM_STATE.value: _on_room_state,
+        MsgType.GAME_UPDATE.value: _on_game_update,
+        MsgType.CHAT.value: _on_chat,
+        MsgType.LEFT_ROOM.value: _on_left_room,
+        MsgType.ERROR.value: _on_error,
+    }

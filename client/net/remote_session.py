@@ -1,0 +1,106 @@
+"""A network match behind the `GameSession` protocol: the table's view of a `RemoteClient`.
+
+Owns `RemoteSession`. Each frame it pumps the client and hands the table the same updates a
+`LocalSession` would: game updates (views plus redacted events), chat lines, notices (refused
+plays, "reconnecting", "reconnected"), seat changes from the room state, and the end of the
+session when the room closes or the server is gone. Undo and hints belong to practice only.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from client.net.remote_client import LinkStatus, RemoteClient
+from client.sessions.game_session import (
+    Hint,
+    SeatPlayer,
+    SeatsChanged,
+    SessionClosed,
+    SessionUpdate,
+)
+from shared.plays import Play
+
+logger = logging.getLogger(__name__)
+
+
+class RemoteSession:
+    """The match in the client's current room."""
+
+    is_practice = False
+
+    def __init__(self, client: RemoteClient) -> None:
+        self.client = client
+        room = client.room
+        self.seat: int | None = room.you if room is not None else None
+        self.players: tuple[SeatPlayer, ...] = room.players_by_seat() if room is not None else ()
+        self._room_version = client.room_version
+        # Start with the lines still kept, so the table shows what was said in the room.
+        self._chat_seen = client.chat_count - len(client.chat)
+        self._ended = False
+
+    @property
+    def connection_note(self) -> str | None:
+        """Shown on the table while the link is being restored."""
+        if self.client.status is LinkStatus.RECONNECTING:
+            return "Connection lost: reconnecting..."
+        return None
+
+    def poll_updates(self) -> list[SessionUpdate]:
+        client = self.client
+        client.pump()
+        updates: list[SessionUpdate] = list(client.game_updates)
+        client.game_updates.clear()
+        updates += self._new_chat()
+        updates += client.take_notices()
+        if client.room_version != self._room_version:
+            self._room_version = client.room_version
+            updates += self._room_changes()
+        if client.status is LinkStatus.CLOSED and not self._ended:
+            self._ended = True
+            updates.append(
+                SessionClosed(client.closed_reason or "The connection to the server closed.")
+            )
+        return updates
+
+    def _new_chat(self) -> list[SessionUpdate]:
+        fresh = min(self.client.chat_count - self._chat_seen, len(self.client.chat))
+        self._chat_seen = self.client.chat_count
+        lines: list[SessionUpdate] = list(self.client.chat)[-fresh:] if fresh > 0 else []
+        return lines
+
+    def _room_changes(self) -> list[SessionUpdate]:
+        room = self.client.room
+        if room is None:
+            if self._ended:
+                return []
+            self._ended = True
+            return [SessionClosed(self.client.left_reason or "The room has closed.")]
+        self.seat = room.you
+        players = room.players_by_seat()
+        if players == self.players:
+            return []
+        self.players = players
+        return [SeatsChanged(players)]
+
+    def tick(self, dt: float) -> None:
+        """Nothing to do: the server paces the match."""
+
+    def play(self, play: Play) -> None:
+        self.client.play(play)
+
+    def send_chat(self, text: str) -> None:
+        self.client.send_chat(text)
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> None:
+        """Network matches cannot be taken back."""
+
+    def hint(self) -> Hint | None:
+        return None
+
+    def close(self) -> None:
+        """Leave the room (the connection stays for the lobby)."""
+        if self.client.room is not None and self.client.status is LinkStatus.ONLINE:
+            self.client.leave_room()

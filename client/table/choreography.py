@@ -1,0 +1,313 @@
+"""The event -> animation mapping: what moves where, when, and what is heard and shown.
+
+Owns `choreograph(event, model, pace)`, which applies one engine event to the `TableModel` and
+returns a `Choreography`: card `Move`s (from the stock, between hand and floor, into a pile),
+timed `Cue`s (sounds, the Basra banner and confetti, highlights, the round results) and how long
+the next event must wait (`hold`). Durations are for normal speed and multiplied by the pace
+(0 = instant). Pure: no pygame, so the mapping is unit-tested without a display.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from client.layout import FLOOR_AREA, hand_area
+from client.table.model import Placement, SpriteKey, TableModel
+from shared.events import (
+    BasraScored,
+    CardPlayed,
+    CardsCaptured,
+    Event,
+    FloorDealt,
+    HandDealt,
+    LeftoversTaken,
+    MatchEnded,
+    RoundScored,
+    RoundStarted,
+)
+from shared.rules import Bonus
+
+FLYING_LAYER = 200
+"""Layer of a card in flight: above every resting card."""
+
+# Timings in seconds at normal speed.
+DEAL_FLIGHT = 0.34
+DEAL_STAGGER = 0.08
+PLAY_FLIGHT = 0.36
+RELAYOUT = 0.28
+CAPTURE_PAUSE = 0.42
+"""The played card and what it takes glow on the floor this long before they sweep away."""
+SWEEP_FLIGHT = 0.42
+SWEEP_STAGGER = 0.045
+BASRA_HOLD = 1.5
+ROUND_BANNER = 1.1
+LEFTOVER_PAUSE = 0.35
+
+
+class CueKind(enum.StrEnum):
+    SOUND = "sound"
+    BANNER = "banner"
+    """A big centred message (`text`, `detail`)."""
+    BURST = "burst"
+    """Confetti from `point`."""
+    HIGHLIGHT = "highlight"
+    """Outline `keys` for `length` seconds."""
+    STATS = "stats"
+    """Show the model's numbers (piles, Basras, stock, scores) from now on."""
+    ROUND_RESULTS = "round_results"
+    MATCH_RESULTS = "match_results"
+
+
+@dataclass(frozen=True, slots=True)
+class Cue:
+    at: float
+    kind: CueKind
+    sound: str = ""
+    text: str = ""
+    detail: str = ""
+    point: tuple[float, float] = (0.0, 0.0)
+    keys: tuple[SpriteKey, ...] = ()
+    length: float = 0.0
+    event: Event | None = None
+    """The event behind a results cue."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Tween sprite `key` to `end`; a `start` places (or creates) it there first."""
+
+    key: SpriteKey
+    end: Placement
+    delay: float
+    duration: float
+    start: Placement | None = None
+    vanish: bool = False
+    """Remove the sprite on arrival (it joined a pile)."""
+    ease: str = "ease_out_cubic"
+
+
+@dataclass(frozen=True, slots=True)
+class Choreography:
+    moves: tuple[Move, ...] = ()
+    cues: tuple[Cue, ...] = ()
+    rekey: dict[SpriteKey, SpriteKey] = field(default_factory=dict)
+    """Sprites to rename before moving (a hidden card turns into the card played)."""
+    hold: float = 0.0
+    """When the next event may begin; later moves of this one may still be running."""
+
+    @property
+    def duration(self) -> float:
+        ends = [m.delay + m.duration for m in self.moves] + [c.at + c.length for c in self.cues]
+        return max([self.hold, *ends])
+
+
+def choreograph(event: Event, model: TableModel, pace: float = 1.0) -> Choreography:
+    """Apply `event` to `model` and return how to show it; `pace` scales every time."""
+    before = model.placements()
+    rekey = model.apply(event)
+    for old, new in rekey.items():
+        before[new] = before.pop(old)
+    after = model.placements()
+    builder = _BUILDERS.get(type(event), _relayout_only)
+    plan = builder(event, model, before, after)
+    return _scaled(Choreography(plan.moves, plan.cues, rekey, plan.hold), pace)
+
+
+# --- per-event plans -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    moves: tuple[Move, ...]
+    cues: tuple[Cue, ...]
+    hold: float
+
+
+Placements = dict[SpriteKey, Placement]
+
+
+def _relayout(before: Placements, after: Placements, delay: float) -> list[Move]:
+    """Slide every sprite that stays but whose resting place changed."""
+    return [
+        Move(key, place, delay, RELAYOUT)
+        for key, place in after.items()
+        if key in before and before[key] != place
+    ]
+
+
+def _relayout_only(event: Event, model: TableModel, before: Placements, after: Placements) -> _Plan:
+    moves = _relayout(before, after, 0.0)
+    return _Plan(tuple(moves), (_stats(0.0),), RELAYOUT if moves else 0.0)
+
+
+def _stats(at: float) -> Cue:
+    return Cue(at, CueKind.STATS)
+
+
+def _from_stock(entering: list[SpriteKey], after: Placements, start_delay: float) -> list[Move]:
+    stock = TableModel.stock_placement()
+    moves = []
+    for i, key in enumerate(entering):
+        start = Placement(stock.center, stock.angle, False, FLYING_LAYER + i)
+        moves.append(Move(key, after[key], start_delay + i * DEAL_STAGGER, DEAL_FLIGHT, start))
+    return moves
+
+
+def _dealt(event: Event, model: TableModel, before: Placements, after: Placements) -> _Plan:
+    entering = [k for k in after if k not in before]
+    moves = _from_stock(entering, after, 0.0) + _relayout(before, after, 0.0)
+    cues = [_stats(0.0)]
+    cues += [Cue(i * DEAL_STAGGER, CueKind.SOUND, sound="deal") for i in range(len(entering))]
+    hold = max(0, len(entering) - 1) * DEAL_STAGGER + DEAL_FLIGHT * 0.6
+    return _Plan(tuple(moves), tuple(cues), hold)
+
+
+def _round_started(
+    event: RoundStarted, model: TableModel, before: Placements, after: Placements
+) -> _Plan:
+    text = f"Round {event.number + 1}"
+    cues = (_stats(0.0), Cue(0.0, CueKind.BANNER, text=text, length=ROUND_BANNER))
+    return _Plan(tuple(_relayout(before, after, 0.0)), cues, ROUND_BANNER * 0.6)
+
+
+def _played(event: CardPlayed, model: TableModel, before: Placements, after: Placements) -> _Plan:
+    card = event.card
+    end = after[card]
+    start = before.get(card)
+    if start is None:  # not seen in the hand (a resynchronised view): it comes from the seat
+        start = Placement(_seat_origin(model, event.seat), 0, False, FLYING_LAYER)
+    start = Placement(start.center, start.angle, start.face_up, FLYING_LAYER)
+    flight = Move(
+        card, _turned_near(end, start.angle), 0.0, PLAY_FLIGHT, start, ease="ease_out_back"
+    )
+    others = [m for m in _relayout(before, after, 0.0) if m.key != card]
+    cues = (Cue(PLAY_FLIGHT * 0.8, CueKind.SOUND, sound="place"), _stats(0.0))
+    return _Plan((flight, *others), cues, PLAY_FLIGHT)
+
+
+def _captured(
+    event: CardsCaptured, model: TableModel, before: Placements, after: Placements
+) -> _Plan:
+    pile = model.pile_placement(event.team)
+    taking = [event.card, *sorted(event.taken)]
+    moves = []
+    for i, key in enumerate(taking):
+        start = before.get(key)
+        angle = start.angle if start is not None else 0.0
+        end = Placement(pile.center, _nearest_angle(pile.angle, angle), False, FLYING_LAYER + i)
+        delay = CAPTURE_PAUSE + i * SWEEP_STAGGER
+        moves.append(Move(key, end, delay, SWEEP_FLIGHT, vanish=True, ease="ease_in_out_cubic"))
+    sweep_end = CAPTURE_PAUSE + (len(taking) - 1) * SWEEP_STAGGER + SWEEP_FLIGHT
+    moves += _relayout(before, after, CAPTURE_PAUSE + SWEEP_FLIGHT * 0.5)
+    cues = (
+        Cue(0.0, CueKind.HIGHLIGHT, keys=tuple(taking), length=CAPTURE_PAUSE, event=event),
+        Cue(CAPTURE_PAUSE, CueKind.SOUND, sound="capture"),
+        _stats(sweep_end),
+    )
+    # The next event (a Basra banner, the next play) may start while the cards still fly.
+    return _Plan(tuple(moves), cues, CAPTURE_PAUSE + SWEEP_FLIGHT * 0.6)
+
+
+def _basra(event: BasraScored, model: TableModel, before: Placements, after: Placements) -> _Plan:
+    text = "Jack Basra!" if event.bonus is Bonus.JACK_BASRA else "Basra!"
+    cues = (
+        Cue(0.0, CueKind.SOUND, sound="basra"),
+        Cue(0.0, CueKind.BANNER, text=text, detail=f"+{event.points}", length=BASRA_HOLD + 0.4),
+        Cue(0.0, CueKind.BURST, point=FLOOR_AREA.center),
+        _stats(0.0),
+    )
+    return _Plan((), cues, BASRA_HOLD)
+
+
+def _leftovers(
+    event: LeftoversTaken, model: TableModel, before: Placements, after: Placements
+) -> _Plan:
+    target = model.pile_placement(event.team) if event.team is not None else model.stock_placement()
+    moves = []
+    for i, key in enumerate(k for k in before if k not in after):
+        angle = before[key].angle
+        end = Placement(target.center, _nearest_angle(target.angle, angle), False, FLYING_LAYER + i)
+        delay = LEFTOVER_PAUSE + i * SWEEP_STAGGER
+        moves.append(Move(key, end, delay, SWEEP_FLIGHT, vanish=True, ease="ease_in_out_cubic"))
+    end_time = LEFTOVER_PAUSE + max(0, len(moves) - 1) * SWEEP_STAGGER + SWEEP_FLIGHT
+    cues = [_stats(end_time)]
+    if moves:
+        cues.append(Cue(LEFTOVER_PAUSE, CueKind.SOUND, sound="capture"))
+        cues.append(
+            Cue(0.0, CueKind.HIGHLIGHT, keys=tuple(m.key for m in moves), length=LEFTOVER_PAUSE)
+        )
+    return _Plan(tuple(moves), tuple(cues), end_time if moves else 0.0)
+
+
+def _round_scored(
+    event: RoundScored, model: TableModel, before: Placements, after: Placements
+) -> _Plan:
+    cues = (
+        _stats(0.0),
+        Cue(0.0, CueKind.SOUND, sound="round_end"),
+        Cue(0.0, CueKind.ROUND_RESULTS, event=event),
+    )
+    return _Plan((), cues, 0.0)
+
+
+def _match_ended(
+    event: MatchEnded, model: TableModel, before: Placements, after: Placements
+) -> _Plan:
+    return _Plan((), (_stats(0.0), Cue(0.0, CueKind.MATCH_RESULTS, event=event)), 0.0)
+
+
+_BUILDERS = {
+    RoundStarted: _round_started,
+    HandDealt: _dealt,
+    FloorDealt: _dealt,
+    CardPlayed: _played,
+    CardsCaptured: _captured,
+    BasraScored: _basra,
+    LeftoversTaken: _leftovers,
+    RoundScored: _round_scored,
+    MatchEnded: _match_ended,
+}
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+
+def _seat_origin(model: TableModel, seat: int) -> tuple[float, float]:
+    return hand_area(model.position_of(seat)).center
+
+
+def _nearest_angle(target: float, current: float) -> float:
+    """`target` plus whole turns, as close as possible to `current` (no needless spins)."""
+    return target + 360.0 * round((current - target) / 360.0)
+
+
+def _turned_near(place: Placement, current_angle: float) -> Placement:
+    return Placement(
+        place.center, _nearest_angle(place.angle, current_angle), place.face_up, place.layer
+    )
+
+
+def _scaled(plan: Choreography, pace: float) -> Choreography:
+    """Every time in `plan` multiplied by `pace`."""
+    if pace == 1.0:
+        return plan
+    moves = tuple(
+        Move(m.key, m.end, m.delay * pace, m.duration * pace, m.start, m.vanish, m.ease)
+        for m in plan.moves
+    )
+    cues = tuple(
+        Cue(
+            c.at * pace,
+            c.kind,
+            c.sound,
+            c.text,
+            c.detail,
+            c.point,
+            c.keys,
+            c.length * pace,
+            c.event,
+        )
+        for c in plan.cues
+    )
+    return Choreography(moves, cues, plan.rekey, plan.hold * pace)

@@ -1,0 +1,283 @@
+"""The table's controls: the hand, the capture choice, and the buttons and keys around them.
+
+Owns `TableControls`, which routes the table's input: Menu/Esc, Hint (H) and Undo (U) in
+practice, the last-capture peek (L), then either the open `CaptureChoice` or the `HandControl`.
+A picked card with one legal play is sent to the session; with several, the choice opens on the
+floor. It also draws the buttons, the choice panel, the peek and the hint's outlines. It only
+ever asks the session to play; the table's cards move when the session's update says so.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import theme
+from client.sessions.game_session import Hint, NoticeLevel, plays_for_card
+from client.table.capture_choice import CaptureChoice, card_name
+from client.table.hand import HandControl, Pick
+from client.table.model import SpriteKey
+from client.table.sprites import CardSprite
+from client.ui.widgets import Button
+from shared.cards import Card
+from shared.events import CardsCaptured
+
+if TYPE_CHECKING:
+    from client.scenes.table import TableScene
+
+logger = logging.getLogger(__name__)
+
+HINT_COLOUR = (120, 230, 140)
+SETTLE_SECONDS = 0.2
+BUTTON_SIZE = (124, 40)
+PEEK_RECT = pygame.Rect(0, 0, 480, 140)
+PEEK_FILL = (10, 30, 20, 242)
+PEEK_RECT.center = (640, 372)
+
+
+class TableControls:
+    """Input and on-table controls for one `TableScene`."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        text = scene.app.text
+        self.hand = HandControl()
+        self.choice: CaptureChoice | None = None
+        self.hint: Hint | None = None
+        self.peek = False
+        size = theme.FONT_SMALL + 2
+        self.menu = Button(
+            (1148, 12, 120, 36), "Menu", text, on_click=scene.open_pause, font_size=size
+        )
+        column = [("Last take", self.toggle_peek)]
+        if scene.session.is_practice:
+            column = [("Hint", self.show_hint), ("Undo", self.undo), *column]
+        bottom = 720 - 16 - BUTTON_SIZE[1]
+        self.buttons = [self.menu] + [
+            Button(
+                (16, bottom - i * (BUTTON_SIZE[1] + 8), *BUTTON_SIZE),
+                label,
+                text,
+                on_click=action,
+                font_size=size,
+            )
+            for i, (label, action) in enumerate(reversed(column))
+        ]
+        self.hint_button = next((b for b in self.buttons if b.label == "Hint"), None)
+        self.undo_button = next((b for b in self.buttons if b.label == "Undo"), None)
+
+    # --- actions ---------------------------------------------------------------------
+
+    def show_hint(self) -> None:
+        hint = self.scene.session.hint() if self.scene.ready else None
+        if hint is None:
+            self.scene.effects.notify("A hint is for your own turn.", NoticeLevel.WARNING)
+            return
+        self.hint = hint
+        name = card_name(hint.play.card)
+        self.scene.effects.notify(f"Try {name}: {hint.reason}", seconds=5.0)
+
+    def undo(self) -> None:
+        if not self.scene.session.can_undo():
+            self.scene.effects.notify("Nothing to take back.", NoticeLevel.WARNING)
+            return
+        self.close_choice()
+        self.scene.session.undo()
+
+    def toggle_peek(self) -> None:
+        self.peek = not self.peek
+
+    def close_choice(self) -> None:
+        if self.choice is not None:
+            CaptureChoice.clear_highlights(self._floor_sprites())
+            self.choice = None
+
+    def reset(self) -> None:
+        """Forget selections (after a play, an undo or a resync)."""
+        self.close_choice()
+        self.hint = None
+        self.hand.reset()
+
+    # --- events ----------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle_event(event):
+                return
+        chat = self.scene.chat
+        if chat is not None and chat.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and self._shortcut(event):
+            return
+        if not self.scene.ready:
+            self._put_back(self.hand.cancel_drag())
+            return
+        if self.choice is not None and self._choice_event(event):
+            return
+        pick = self.hand.handle_event(event, self._hand(), self.scene.animator.sprites)
+        self._put_back(self.hand.take_returning())
+        if pick is not None:
+            self._pick(pick)
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.choice is not None:
+                self.close_choice()
+            elif self.peek:
+                self.peek = False
+            else:
+                self.scene.open_pause()
+            return True
+        actions = {pygame.K_l: self.toggle_peek}
+        if self.scene.session.is_practice:
+            actions.update({pygame.K_h: self.show_hint, pygame.K_u: self.undo})
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.scene.session.is_practice:
+            self.undo()
+            return True
+        if key in actions:
+            actions[key]()
+            return True
+        return False
+
+    def _choice_event(self, event: pygame.event.Event) -> bool:
+        """Let the open choice take the event; True when it was consumed."""
+        assert self.choice is not None
+        outcome = self.choice.handle_event(event, self._floor_sprites())
+        if outcome is None:
+            return event.type == pygame.KEYDOWN and event.key not in (pygame.K_LEFT, pygame.K_RIGHT)
+        if outcome.play is not None:
+            play = outcome.play
+            self.close_choice()
+            self.scene.send_play(play)
+            return True
+        if outcome.cancelled:
+            self.close_choice()
+            self.hand.selected = None
+            return event.type == pygame.KEYDOWN  # a click may go on to pick another card
+        return True
+
+    def _pick(self, pick: Pick) -> None:
+        view = self.scene.view
+        plays = plays_for_card(view.legal_plays if view is not None else (), pick.card)
+        if not plays:
+            self._put_back(pick.card)
+            return
+        if len(plays) == 1:
+            self.scene.send_play(plays[0])
+            return
+        if pick.dropped:
+            self._put_back(pick.card)
+        hand = self._hand()
+        self.hand.selected = hand.index(pick.card) if pick.card in hand else None
+        self.choice = CaptureChoice(plays, self.scene.app.text, self.scene.app.panels)
+
+    def _put_back(self, card: Card | None) -> None:
+        """Slide a dragged card back to its place in the hand."""
+        model = self.scene.queue.model
+        sprite = self.scene.animator.sprites.get(card) if card is not None else None
+        if sprite is None or model is None or card is None:
+            return
+        place = model.placements().get(card)
+        if place is None:
+            return
+        self.scene.animator.timeline.animate(
+            sprite,
+            "center",
+            place.center,
+            SETTLE_SECONDS,
+            "ease_out_cubic",
+            on_done=lambda: sprite.rest(place),
+        )
+
+    # --- per frame -------------------------------------------------------------------
+
+    def update(self, dt: float) -> bool:
+        """Per frame: enable buttons, ease the hand, light the choice or hint; True while
+        something under the player's hand is still moving."""
+        scene = self.scene
+        ready = scene.ready
+        if self.hint_button is not None:
+            self.hint_button.enabled = ready
+        if self.undo_button is not None:
+            self.undo_button.enabled = scene.session.can_undo() and scene.queue.idle
+        if not ready:
+            self.close_choice()
+            self.hint = None
+        moving = self.hand.update(dt, self._hand(), scene.animator.sprites, ready)
+        if self.choice is not None:
+            self.choice.apply_highlights(self._floor_sprites())
+        elif self.hint is not None:
+            lit = {self.hint.play.card, *self.hint.play.taken}
+            for key, sprite in scene.animator.sprites.items():
+                sprite.highlight = HINT_COLOUR if key in lit else None
+        return moving
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.choice is not None:
+            self.choice.draw(surface)
+        if self.peek:
+            self._draw_peek(surface)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _draw_peek(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        scene.app.panels.panel(surface, PEEK_RECT, PEEK_FILL)
+        capture = scene.last_capture
+        text = scene.app.text
+        if capture is None:
+            text.draw(
+                surface,
+                "No capture yet this round.",
+                PEEK_RECT.center,
+                theme.FONT_BODY,
+                theme.TEXT_DIM,
+                "center",
+            )
+            return
+        title = f"Last capture, by {scene.seat_name(capture.seat)}"
+        text.draw(
+            surface,
+            title,
+            (PEEK_RECT.centerx, PEEK_RECT.y + 22),
+            theme.FONT_SMALL + 2,
+            theme.TEXT_ACCENT,
+            "center",
+        )
+        self._draw_mini_cards(surface, capture)
+
+    def _draw_mini_cards(self, surface: pygame.Surface, capture: CardsCaptured) -> None:
+        """The played card, the word "took", then the cards it took, centred in the panel."""
+        art = self.scene.app.small_cards
+        text = self.scene.app.text
+        cards = sorted(capture.taken)
+        width = art.size[0]
+        step = min(width + 6, (PEEK_RECT.width - 3 * width) // max(1, len(cards)))
+        total = width + 70 + width + step * (len(cards) - 1)
+        x = PEEK_RECT.centerx - total // 2
+        y = PEEK_RECT.y + 48
+        surface.blit(art.face_for_text(str(capture.card)), (x, y))
+        middle = y + art.size[1] // 2
+        text.draw(
+            surface, "took", (x + width + 35, middle), theme.FONT_SMALL, theme.TEXT_DIM, "center"
+        )
+        x += width + 70
+        for card in cards:
+            surface.blit(art.face_for_text(str(card)), (x, y))
+            x += step
+
+    # --- lookups ---------------------------------------------------------------------
+
+    def _hand(self) -> list[Card]:
+        model = self.scene.queue.model
+        return list(model.hand) if model is not None else []
+
+    def _floor_sprites(self) -> dict[SpriteKey, CardSprite]:
+        model = self.scene.queue.model
+        if model is None:
+            return {}
+        sprites = self.scene.animator.sprites
+        return {c: sprites[c] for c in model.floor if c in sprites}

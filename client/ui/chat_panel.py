@@ -1,0 +1,167 @@
+"""Room chat beside the table (and in the room screen): the lines said, and a line to type.
+
+Owns `ChatPanel`: a scrolling log of `ChatLine`s wrapped to the panel's width (newest at the
+bottom), a `TextInput` that sends on Enter through `on_send`, and a collapsed state that shows
+only a toggle with the number of unread lines. Lines are kept to `MAX_LINES`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+
+import pygame
+
+from client import theme
+from client.sessions.game_session import ChatLine
+from client.ui.panel import PanelPainter
+from client.ui.text import TextRenderer
+from client.ui.widgets import Button, TextInput
+
+logger = logging.getLogger(__name__)
+
+MAX_LINES = 60
+CHAT_TEXT_MAX = 200
+INPUT_HEIGHT = 36
+PADDING = 10
+LINE_HEIGHT = 20
+SYSTEM_SENDER = ""
+"""A line with no sender is news from the room ("Ali joined"), drawn dimmer."""
+
+
+class ChatPanel:
+    """A chat log with an input line; `open` False shows only the toggle button."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect,
+        renderer: TextRenderer,
+        panels: PanelPainter,
+        on_send: Callable[[str], None],
+        open_: bool = True,
+        collapsible: bool = True,
+        toggle_rect: pygame.Rect | None = None,
+    ) -> None:
+        """`toggle_rect` places the show/hide button (default: just above the panel's corner)."""
+        self.rect = rect
+        self.open = open_
+        self.unread = 0
+        self.lines: deque[ChatLine] = deque(maxlen=MAX_LINES)
+        self._text = renderer
+        self._panels = panels
+        self._on_send = on_send
+        input_rect = pygame.Rect(
+            rect.x + PADDING,
+            rect.bottom - PADDING - INPUT_HEIGHT,
+            rect.width - 2 * PADDING,
+            INPUT_HEIGHT,
+        )
+        self.input = TextInput(
+            input_rect,
+            renderer,
+            max_length=CHAT_TEXT_MAX,
+            placeholder="Say something...",
+            on_submit=self._submit,
+            font_size=theme.FONT_SMALL + 2,
+        )
+        self.toggle = (
+            Button(
+                toggle_rect or pygame.Rect(rect.right - 110, rect.y - 40, 110, 34),
+                "Chat",
+                renderer,
+                on_click=self.flip,
+                font_size=theme.FONT_SMALL + 2,
+            )
+            if collapsible
+            else None
+        )
+
+        self._refresh_toggle()
+
+    def add(self, line: ChatLine) -> None:
+        self.lines.append(line)
+        if not self.open:
+            self.unread += 1
+        self._refresh_toggle()
+
+    def flip(self) -> None:
+        self.open = not self.open
+        if self.open:
+            self.unread = 0
+        else:
+            self.input.focused = False
+        self._refresh_toggle()
+
+    @property
+    def typing(self) -> bool:
+        """True while the input has the keyboard (game keys must not act then)."""
+        return self.open and self.input.focused
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """True when the event belonged to the chat."""
+        if self.toggle is not None and self.toggle.handle_event(event):
+            return True
+        if not self.open:
+            return False
+        was_typing = self.input.focused
+        self.input.handle_event(event)
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and was_typing:
+                self.input.focused = False
+                return True
+            return was_typing
+        pos = getattr(event, "pos", None)
+        return pos is not None and self.rect.collidepoint(pos)
+
+    def update(self, dt: float) -> None:
+        self.input.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.toggle is not None:
+            self.toggle.draw(surface)
+        if not self.open:
+            return
+        self._panels.panel(surface, self.rect)
+        self._text.draw(
+            surface,
+            "Chat",
+            (self.rect.x + PADDING + 2, self.rect.y + 8),
+            theme.FONT_SMALL + 2,
+            theme.TEXT_ACCENT,
+            "topleft",
+        )
+        self._draw_lines(surface)
+        self.input.draw(surface)
+
+    def _draw_lines(self, surface: pygame.Surface) -> None:
+        width = self.rect.width - 2 * PADDING
+        top = self.rect.y + 34
+        bottom = self.input.rect.y - 6
+        rows: list[tuple[str, tuple[int, int, int]]] = []
+        for line in self.lines:
+            if line.sender == SYSTEM_SENDER:
+                wrapped = self._text.wrap(line.text, width, theme.FONT_SMALL)
+                rows += [(w, theme.TEXT_DIM) for w in wrapped]
+            else:
+                wrapped = self._text.wrap(f"{line.sender}: {line.text}", width, theme.FONT_SMALL)
+                rows += [(w, theme.TEXT) for w in wrapped]
+        visible = max(0, (bottom - top) // LINE_HEIGHT)
+        y = bottom - LINE_HEIGHT * min(visible, len(rows))
+        for text, colour in rows[-visible:] if visible else []:
+            self._text.draw(
+                surface, text, (self.rect.x + PADDING, y), theme.FONT_SMALL, colour, "topleft"
+            )
+            y += LINE_HEIGHT
+
+    def _submit(self, text: str) -> None:
+        cleaned = text.strip()
+        if cleaned:
+            self._on_send(cleaned)
+        self.input.set_text("")
+
+    def _refresh_toggle(self) -> None:
+        if self.toggle is not None:
+            self.toggle.label = (
+                "Hide chat" if self.open else (f"Chat ({self.unread})" if self.unread else "Chat")
+            )

@@ -1,0 +1,82 @@
+"""A timed banner message ("Basra!", "Alice left", "Connection lost") that fades away.
+
+Owns `Toast`: shown for `duration` seconds of `update(dt)` time, fading in and out, drawn as
+a rounded banner centred on a point of the logical surface. Re-exported by `client.ui.widgets`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from client import theme
+from client.ui.text import TextRenderer
+
+logger = logging.getLogger(__name__)
+
+FADE_SECONDS = 0.3
+PADDING = (28, 14)
+
+
+class Toast:
+    """A message that shows for `duration` seconds, then reports `done`."""
+
+    def __init__(
+        self,
+        text: str,
+        renderer: TextRenderer,
+        duration: float = 2.5,
+        center: tuple[int, int] = (640, 110),
+        font_size: int = theme.FONT_LARGE,
+        colour: tuple[int, int, int] = theme.TOAST_TEXT,
+    ) -> None:
+        if duration <= 0:
+            raise ValueError("a toast needs a positive duration")
+        self.text = text
+        self.duration = duration
+        self.center = center
+        self.font_size = font_size
+        self.colour = colour
+        self.elapsed = 0.0
+        self._renderer = renderer
+        self._banner: pygame.Surface | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    @property
+    def opacity(self) -> float:
+        """0..1: rises over the first `FADE_SECONDS`, falls over the last."""
+        fade = min(FADE_SECONDS, self.duration / 2)
+        remaining = self.duration - self.elapsed
+        return max(0.0, min(1.0, self.elapsed / fade, remaining / fade))
+
+    def update(self, dt: float) -> None:
+        self.elapsed = min(self.duration, self.elapsed + dt)
+
+    def dismiss(self) -> None:
+        """End it now (for example when a newer message replaces it)."""
+        self.elapsed = self.duration
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.done:
+            return
+        banner = self._banner_surface()
+        banner.set_alpha(round(255 * self.opacity))
+        surface.blit(banner, banner.get_rect(center=self.center))
+
+    def _banner_surface(self) -> pygame.Surface:
+        """The banner drawn once; only its alpha changes per frame."""
+        if self._banner is None:
+            text = self._renderer.render(self.text, self.font_size, self.colour)
+            size = (text.get_width() + 2 * PADDING[0], text.get_height() + 2 * PADDING[1])
+            banner = pygame.Surface(size, pygame.SRCALPHA)
+            rect = banner.get_rect()
+            radius = size[1] // 2
+            pygame.draw.rect(banner, theme.TOAST_FILL, rect, border_radius=radius)
+            pygame.draw.rect(banner, theme.TOAST_BORDER, rect, theme.BORDER_WIDTH, radius)
+            banner.blit(text, text.get_rect(center=rect.center))
+            self._banner = banner
+        return self._banner

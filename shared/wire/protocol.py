@@ -1,0 +1,343 @@
+"""The messages of the wire (DESIGN.md §3, PROTOCOL.md): their types, their strict schemas, and
+the msgpack encoding.
+
+Every message is a msgpack map with string keys and a ``"t"`` naming its `MsgType`.
+`unpack_message` unpacks with tight limits (no bin, no ext, short strings, small containers)
+and then checks the message against its schema: required and optional fields, exact types
+(``True`` is not an int, ``1.0`` is not an int), ranges, string lengths, no extra keys. Anything
+wrong raises `ProtocolError`, a `ValueError` whose ``code`` is one of `ErrorCode` and whose text
+can be shown to a player.
+
+This module stays the wire's single public face: its `__all__` also lists the errors and game
+data conversions it imports from `shared.wire.errors` and `shared.wire.game`, so callers
+import from here alone.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any, Final, cast
+
+import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
+
+from shared.wire.errors import ErrorCode, ProtocolError
+from shared.wire.game import (
+    CARD_SCHEMA,
+    EVENTS_SCHEMA,
+    SEAT_SCHEMA,
+    VIEW_SCHEMA,
+    card_from_wire,
+    cards_to_wire,
+    event_from_wire,
+    event_to_wire,
+    events_from_wire,
+    events_to_wire,
+    play_from_wire,
+    play_to_wire,
+    view_from_wire,
+    view_to_wire,
+)
+from shared.wire.schema import Bool, Choice, Int, ListOf, Nullable, Options, Spec, Str, Struct
+
+__all__ = [
+    "MAX_REQ",
+    "PROTOCOL_VERSION",
+    "Direction",
+    "ErrorCode",
+    "Message",
+    "MsgType",
+    "ProtocolError",
+    "card_from_wire",
+    "cards_to_wire",
+    "check_message",
+    "error_message",
+    "event_from_wire",
+    "event_to_wire",
+    "events_from_wire",
+    "events_to_wire",
+    "pack_message",
+    "play_from_wire",
+    "play_to_wire",
+    "unpack_message",
+    "unpack_raw",
+    "view_from_wire",
+    "view_to_wire",
+]
+
+PROTOCOL_VERSION: Final = 1
+"""Bumped whenever a message changes shape; `hello` carries it and the server insists on it."""
+
+MAX_REQ: Final = 2**31 - 1
+"""Largest request id a client may use."""
+
+Message = dict[str, Any]
+"""A message as plain data: ``{"t": <MsgType value>, ...fields}``."""
+
+
+class MsgType(enum.StrEnum):
+    """Every message type. ``chat``, ``ping``, ``pong`` and ``stats`` go both ways."""
+
+    # client -> server
+    HELLO = "hello"
+    LIST_ROOMS = "list_rooms"
+    CREATE_ROOM = "create_room"
+    JOIN_ROOM = "join_room"
+    SPECTATE = "spectate"
+    LEAVE_ROOM = "leave_room"
+    TAKE_SEAT = "take_seat"
+    FILL_BOTS = "fill_bots"
+    START_GAME = "start_game"
+    PLAY = "play"
+    # both ways
+    CHAT = "chat"
+    PING = "ping"
+    PONG = "pong"
+    STATS = "stats"
+    # server -> client
+    WELCOME = "welcome"
+    ROOMS = "rooms"
+    ROOM_STATE = "room_state"
+    GAME_UPDATE = "game_update"
+    LEFT_ROOM = "left_room"
+    ERROR = "error"
+    BYE = "bye"
+
+
+class Direction(enum.Enum):
+    """Which way a message travels; the schemas and unpack limits differ."""
+
+    TO_SERVER = "to_server"
+    TO_CLIENT = "to_client"
+
+
+_REQ = Int(0, MAX_REQ)
+_ID = Int(1, MAX_REQ)
+_NAME_RAW = Str(1, 64)
+"""A name as sent; the server then applies its rules (1-16 characters after NFKC, ...)."""
+
+_ROOM_SUMMARY = Struct(
+    {
+        "room_id": _ID,
+        "name": Str(1, 64),
+        "players": Choice((2, 4)),
+        "humans": Int(0, 4),
+        "bots": Int(0, 4),
+        "preset": Str(1, 16),
+        "target": Int(1, 100_000),
+        "turn_timer": Int(0, 3600),
+        "state": Choice(("waiting", "playing", "over")),
+        "spectators": Int(0, 1000),
+    },
+    name="room_summary",
+)
+_SEAT_INFO = Struct(
+    {
+        "seat": SEAT_SCHEMA,
+        "kind": Choice(("empty", "human", "bot")),
+        "name": Nullable(Str(1, 64)),
+        "player_id": Nullable(_ID),
+        "connected": Bool(),
+        "bot_level": Nullable(Str(1, 16)),
+    },
+    name="seat_info",
+)
+
+_OPT_REQ: dict[str, Spec] = {"req": _REQ}
+
+_TO_SERVER: dict[MsgType, Struct] = {
+    MsgType.HELLO: Struct(
+        {"name": _NAME_RAW, "version": Int(0, 65535)},
+        {**_OPT_REQ, "resume_token": Str(1, 64)},
+    ),
+    MsgType.LIST_ROOMS: Struct({}, _OPT_REQ),
+    MsgType.CREATE_ROOM: Struct(
+        {"players": Choice((2, 4))},
+        {
+            **_OPT_REQ,
+            "name": _NAME_RAW,
+            "preset": Str(1, 16),
+            "rules": Options(),
+            "target": Int(1, 100_000),
+            "turn_timer": Int(0, 3600),
+        },
+    ),
+    MsgType.JOIN_ROOM: Struct({"room_id": _ID}, _OPT_REQ),
+    MsgType.SPECTATE: Struct({"room_id": _ID}, _OPT_REQ),
+    MsgType.LEAVE_ROOM: Struct({}, _OPT_REQ),
+    MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
+    MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
+    MsgType.START_GAME: Struct({}, _OPT_REQ),
+    MsgType.PLAY: Struct(
+        {"card": CARD_SCHEMA, "taken": ListOf(CARD_SCHEMA, 16, unique=True)}, _OPT_REQ
+    ),
+    MsgType.CHAT: Struct({"text": Str(1, 1024)}, _OPT_REQ),
+    MsgType.PING: Struct({}, _OPT_REQ),
+    MsgType.PONG: Struct({}, _OPT_REQ),
+    MsgType.STATS: Struct({}, {**_OPT_REQ, "reset": Bool()}),
+}
+
+_TO_CLIENT: dict[MsgType, Struct] = {
+    MsgType.WELCOME: Struct(
+        {
+            "player_id": _ID,
+            "resume_token": Str(16, 64),
+            "name": Str(1, 16),
+            "version": Int(0, 65535),
+            "resumed": Bool(),
+        }
+    ),
+    MsgType.ROOMS: Struct({"rooms": ListOf(_ROOM_SUMMARY, 1000), "total": Int(0, 10**6)}),
+    MsgType.ROOM_STATE: Struct(
+        {
+            "room_id": _ID,
+            "name": Str(1, 64),
+            "players": Choice((2, 4)),
+            "rules": Options(),
+            "preset": Str(1, 16),
+            "turn_timer": Int(0, 3600),
+            "state": Choice(("waiting", "playing", "over")),
+            "creator": Nullable(_ID),
+            "seats": ListOf(_SEAT_INFO, 4, 2),
+            "spectators": ListOf(Str(1, 64), 1000),
+            "you": Nullable(SEAT_SCHEMA),
+        }
+    ),
+    MsgType.GAME_UPDATE: Struct(
+        {"seq": Int(0, 10**9), "view": VIEW_SCHEMA, "events": EVENTS_SCHEMA}
+    ),
+    MsgType.CHAT: Struct(
+        {
+            "from": Str(1, 64),
+            "seat": Nullable(SEAT_SCHEMA),
+            "text": Str(1, 1024),
+            "ts": Int(0, 2**53),
+        }
+    ),
+    MsgType.LEFT_ROOM: Struct(
+        {
+            "room_id": _ID,
+            "reason": Choice(
+                ("left", "removed", "last_human_left", "match_over", "error", "shutdown")
+            ),
+            "message": Str(0, 500),
+        }
+    ),
+    MsgType.ERROR: Struct({"req": Nullable(_REQ), "code": Str(1, 32), "message": Str(0, 500)}),
+    MsgType.BYE: Struct({"code": Str(1, 32), "message": Str(0, 500)}),
+    MsgType.PING: Struct({}),
+    MsgType.PONG: Struct({}, _OPT_REQ),
+    MsgType.STATS: Struct(
+        {
+            "connections": Int(0, 10**9),
+            "players": Int(0, 10**9),
+            "rooms": Int(0, 10**9),
+            "messages_in": Int(0, 2**63),
+            "messages_out": Int(0, 2**63),
+            "plays": Int(0, 2**63),
+            "drops": Int(0, 2**63),
+            "errors_sent": Int(0, 2**63),
+            "loop_lag_max_us": Int(0, 2**63),
+            "loop_lag_p99_us": Int(0, 2**63),
+            "loop_block_max_us": Nullable(Int(0, 2**63)),
+            "loop_block_cpu_max_us": Nullable(Int(0, 2**63)),
+            "gc_pause_max_us": Int(0, 2**63),
+            "gc_collections": Int(0, 2**63),
+            "rss_kib": Int(0, 2**63),
+            "heap_blocks": Int(0, 2**63),
+            "cpu_ms": Int(0, 2**63),
+            "uptime_ms": Int(0, 2**63),
+        },
+        _OPT_REQ,
+    ),
+}
+
+SCHEMAS: Final[Mapping[Direction, Mapping[MsgType, Struct]]] = {
+    Direction.TO_SERVER: _TO_SERVER,
+    Direction.TO_CLIENT: _TO_CLIENT,
+}
+"""Per direction, the schema of each message type that may travel that way."""
+
+_TYPE_BY_VALUE: dict[str, MsgType] = {t.value: t for t in MsgType}
+
+_LIMITS: dict[Direction, dict[str, int]] = {
+    # A client frame is at most 4 KiB, so these only need to cover the legitimate messages:
+    # the longest string is a chat line, the longest list a play's taken cards.
+    Direction.TO_SERVER: {
+        "max_str_len": 1024,
+        "max_bin_len": 0,
+        "max_array_len": 64,
+        "max_map_len": 32,
+        "max_ext_len": 0,
+    },
+    Direction.TO_CLIENT: {
+        "max_str_len": 4096,
+        "max_bin_len": 0,
+        "max_array_len": 4096,
+        "max_map_len": 64,
+        "max_ext_len": 0,
+    },
+}
+
+
+def error_message(req: object, code: ErrorCode, text: str) -> Message:
+    """An ``error`` answering request ``req`` (None when it had no usable one)."""
+    return {
+        "t": MsgType.ERROR.value,
+        "req": req if type(req) is int else None,
+        "code": code.value,
+        "message": text,
+    }
+
+
+def pack_message(message: Mapping[str, Any]) -> bytes:
+    """``message`` as msgpack bytes (string keys, lists, ints, bools, strings, nil)."""
+    return cast(bytes, msgpack.packb(message, use_bin_type=True))
+
+
+def unpack_raw(data: bytes, direction: Direction = Direction.TO_SERVER) -> Message:
+    """Unpack one message with the direction's limits, checking only that it is a map.
+
+    Raises `ProtocolError` with code ``malformed`` for anything msgpack cannot read within the
+    limits (reserved bytes, truncation, trailing bytes, bad UTF-8, non-string keys, bin, ext,
+    too deep, too long).
+    """
+    try:
+        obj = msgpack.unpackb(data, raw=False, strict_map_key=True, **_LIMITS[direction])
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:
+        # All of msgpack's complaints are ValueErrors (ExtraData, FormatError, StackError,
+        # UnicodeDecodeError, limit overruns); the others are belt and braces.
+        raise ProtocolError(
+            ErrorCode.MALFORMED, f"The message could not be read ({type(error).__name__})."
+        ) from None
+    if type(obj) is not dict:
+        raise ProtocolError(ErrorCode.MALFORMED, "A message must be a map.")
+    return obj
+
+
+def check_message(message: Message, direction: Direction = Direction.TO_SERVER) -> MsgType:
+    """Check ``message`` against its schema; its `MsgType`, or `ProtocolError`."""
+    req = message.get("req")
+    req = req if type(req) is int and 0 <= req <= MAX_REQ else None
+    kind = message.get("t")
+    if type(kind) is not str:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "A message needs its type in 't'.", req)
+    msg_type = _TYPE_BY_VALUE.get(kind)
+    schema = SCHEMAS[direction].get(msg_type) if msg_type is not None else None
+    if msg_type is None or schema is None:
+        raise ProtocolError(
+            ErrorCode.UNKNOWN_TYPE, f"There is no message type {kind[:32]!r} this way.", req
+        )
+    try:
+        schema.check_fields(message, "", skip="t")
+    except ProtocolError as error:
+        error.req = req
+        raise
+    return msg_type
+
+
+def unpack_message(data: bytes, direction: Direction = Direction.TO_SERVER) -> Message:
+    """Unpack and check one message; raises `ProtocolError` (see `unpack_raw`, `check_message`)."""
+    message = unpack_raw(data, direction)
+    check_message(message, direction)
+    return message
