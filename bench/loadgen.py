@@ -40,7 +40,7 @@ from typing import Any
 from server.stats import cpu_seconds
 from shared.wire.framing import MAX_CLIENT_FRAME, MAX_SERVER_FRAME, FrameDecoder, FrameError
 from shared.wire.framing import encode_frame as _encode_frame
-from shared.wire.protocol import PROTOCOL_VERSION, Direction, Message, ProtocolError, pack_message
+from shared.wire.protocol import PROTOCOL_VERSION, Flow, Message, ProtocolError, pack_message
 from shared.wire.protocol import unpack_raw as _unpack_raw
 
 __all__ = ["main"]
@@ -95,7 +95,7 @@ class LoadClient(asyncio.Protocol):
         try:
             frames = self.decoder.feed(data)
             for frame in frames:
-                self.on_message(_unpack_raw(frame, Direction.TO_CLIENT))
+                self.on_message(_unpack_raw(frame, Flow.TO_CLIENT))
         except (FrameError, ProtocolError) as error:
             self.tally.errors.append({"t": "client_error", "error": str(error)})
             self.close()
@@ -214,7 +214,7 @@ async def _admin(host: str, port: int, reset: bool) -> Message:
                 if not data:
                     raise ConnectionError("the server closed the admin connection")
                 for frame in decoder.feed(data):
-                    message = _unpack_raw(frame, Direction.TO_CLIENT)
+                    message = _unpack_raw(frame, Flow.TO_CLIENT)
                     if message["t"] == "stats":
                         return message
     finally:

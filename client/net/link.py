@@ -24,7 +24,7 @@ from shared.wire.framing import (
 )
 from shared.wire.protocol import (
     PROTOCOL_VERSION,
-    Direction,
+    Flow,
     Message,
     MsgType,
     ProtocolError,
@@ -185,7 +185,7 @@ class ServerLink:
         try:
             while True:
                 frame = await read_frame(self._reader, MAX_SERVER_FRAME)
-                message = unpack_message(frame, Direction.TO_CLIENT)
+                message = unpack_message(frame, Flow.TO_CLIENT)
                 self.last_heard = loop.time()
                 kind = message["t"]
                 if kind == MsgType.PING:

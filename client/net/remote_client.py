@@ -20,7 +20,7 @@ from typing import ClassVar
 
 from client.net.link import LinkRefused, ServerLink
 from client.net.room_info import RoomInfo, RoomSummary
-from client.sessions.game_session import ChatLine, GameUpdate, Notice, NoticeLevel
+from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
 from shared.plays import Play
 from shared.wire.protocol import (
     ErrorCode,
@@ -66,7 +66,7 @@ class RemoteClient:
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         self.chat_count = 0
         self.notices: deque[Notice] = deque()
-        self.game_updates: deque[GameUpdate] = deque()
+        self.game_updates: deque[TableUpdate] = deque()
         self._link: ServerLink | None = None
         self._token: str | None = None
         self._next_req = 1
@@ -245,7 +245,7 @@ class RemoteClient:
         timed = room is not None and room.turn_timer > 0 and room.is_human_turn(view.to_move)
         seconds = float(room.turn_timer) if timed and room is not None else None
         # An update without events is a snapshot (joined, resumed, took a seat): snap to it.
-        self.game_updates.append(GameUpdate(view, events, reset=not events, turn_seconds=seconds))
+        self.game_updates.append(TableUpdate(view, events, reset=not events, turn_seconds=seconds))
 
     def _on_chat(self, message: Message) -> None:
         self.chat.append(ChatLine(message["from"], message["text"]))

@@ -20,11 +20,11 @@ from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
 from client.sessions.game_session import (
     ChatLine,
     GameSession,
-    GameUpdate,
     Notice,
     NoticeLevel,
     SeatsChanged,
     SessionClosed,
+    TableUpdate,
 )
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.table.animator import AnimationQueue, TableAnimator
@@ -233,7 +233,7 @@ class TableScene(Scene):
 
     def _drain(self) -> None:
         for update in self.session.poll_updates():
-            if isinstance(update, GameUpdate):
+            if isinstance(update, TableUpdate):
                 self._receive(update)
             elif isinstance(update, ChatLine):
                 if self.chat is not None:
@@ -249,7 +249,7 @@ class TableScene(Scene):
                 self.closed_reason = update.reason
                 self.app.navigator.session_closed(self, update.reason)
 
-    def _receive(self, update: GameUpdate) -> None:
+    def _receive(self, update: TableUpdate) -> None:
         self.awaiting = False
         self.rules = update.view.rules
         if update.reset:

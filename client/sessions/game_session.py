@@ -1,7 +1,7 @@
 """What a game session tells the table, and what the table may ask of it.
 
 Owns the `GameSession` protocol that `LocalSession` (practice, in-process) and `RemoteSession`
-(over TCP) both implement, and the update records they emit: `GameUpdate` (a seat's view plus
+(over TCP) both implement, and the update records they emit: `TableUpdate` (a seat's view plus
 the redacted events that led to it), `ChatLine`, `Notice`, `SeatsChanged` and `SessionClosed`.
 The table scene drains `poll_updates()` once per frame; it never changes game state itself.
 Pure: no pygame.
@@ -26,7 +26,7 @@ class SeatPlayer(NamedTuple):
     connected: bool = True
 
 
-class GameUpdate(NamedTuple):
+class TableUpdate(NamedTuple):
     """A new view of the match and the events that produced it, in order."""
 
     view: PlayerView
@@ -65,7 +65,7 @@ class SessionClosed(NamedTuple):
     reason: str
 
 
-SessionUpdate = GameUpdate | ChatLine | Notice | SeatsChanged | SessionClosed
+SessionUpdate = TableUpdate | ChatLine | Notice | SeatsChanged | SessionClosed
 
 
 class Hint(NamedTuple):

@@ -16,12 +16,12 @@ from collections.abc import Sequence
 
 from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
-    GameUpdate,
     Hint,
     Notice,
     NoticeLevel,
     SeatPlayer,
     SessionUpdate,
+    TableUpdate,
 )
 from shared.bots import suggest
 from shared.cards import Card
@@ -129,7 +129,7 @@ class LocalSession:
         self._state = self._undo.pop()
         self._waited = 0.0
         self._thinker.cancel()
-        self._updates.append(GameUpdate(self.view, (), reset=True))
+        self._updates.append(TableUpdate(self.view, (), reset=True))
         self._updates.append(Notice("Took back your last play."))
 
     def hint(self) -> Hint | None:
@@ -152,7 +152,7 @@ class LocalSession:
 
     def _emit(self, state: MatchState, events: tuple[Event, ...]) -> None:
         seen = tuple(redact(e, self.seat) for e in events)
-        self._updates.append(GameUpdate(view_for(state, self.seat), seen))
+        self._updates.append(TableUpdate(view_for(state, self.seat), seen))
 
     def _seat_players(self, name: str) -> tuple[SeatPlayer, ...]:
         bots = iter(BOT_NAMES)

@@ -13,7 +13,7 @@ import logging
 from collections import deque
 from collections.abc import Callable
 
-from client.sessions.game_session import GameUpdate
+from client.sessions.game_session import TableUpdate
 from client.table.choreography import Choreography, Cue, CueKind, Move, choreograph
 from client.table.model import Placement, SpriteKey, TableModel
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite
@@ -161,12 +161,12 @@ class AnimationQueue:
         self.on_cue = on_cue
         self.pace = pace
         self.model: TableModel | None = None
-        self.view_shown: GameUpdate | None = None
+        self.view_shown: TableUpdate | None = None
         """The last update whose view the table snapped to."""
         self.corrections = 0
         """Sprites the snaps had to move: 0 while the animations tell the truth."""
-        self._pending: deque[GameUpdate] = deque()
-        self._current: GameUpdate | None = None
+        self._pending: deque[TableUpdate] = deque()
+        self._current: TableUpdate | None = None
         self._events: deque[object] = deque()
         self._wait = 0.0
 
@@ -179,7 +179,7 @@ class AnimationQueue:
     def waiting(self) -> int:
         return len(self._pending) + (self._current is not None)
 
-    def push(self, update: GameUpdate) -> None:
+    def push(self, update: TableUpdate) -> None:
         """Queue `update`; a reset drops everything queued and snaps to it at once."""
         if update.reset:
             self._pending.clear()
@@ -213,7 +213,7 @@ class AnimationQueue:
         behind = len(self._pending)
         return 1.0 if behind < 2 else HURRY_FACTOR ** (behind - 1)
 
-    def _begin(self, update: GameUpdate) -> None:
+    def _begin(self, update: TableUpdate) -> None:
         self._current = update
         self._events = deque(update.events)
         if self.model is None:
@@ -227,7 +227,7 @@ class AnimationQueue:
         self.animator.start(plan, self.on_cue)
         self._wait = plan.hold
 
-    def _snap(self, update: GameUpdate) -> None:
+    def _snap(self, update: TableUpdate) -> None:
         model = TableModel.from_view(update.view)
         if self.model is not None and not update.reset and not self.model.matches_view(update.view):
             logger.warning("table model drifted from the view; snapping to the view")

@@ -22,7 +22,7 @@ from shared.wire.framing import (
 )
 from shared.wire.protocol import (
     PROTOCOL_VERSION,
-    Direction,
+    Flow,
     Message,
     MsgType,
     ProtocolError,
@@ -108,9 +108,9 @@ class WireClient:
             while True:
                 frame = await read_frame(self.reader, MAX_SERVER_FRAME)
                 if self.validate:
-                    message = unpack_message(frame, Direction.TO_CLIENT)
+                    message = unpack_message(frame, Flow.TO_CLIENT)
                 else:
-                    message = unpack_raw(frame, Direction.TO_CLIENT)
+                    message = unpack_raw(frame, Flow.TO_CLIENT)
                 self.received.append(message)
                 if self._trace is not None:
                     self._trace("recv", message)

@@ -32,7 +32,7 @@ from shared.state import LastPlay
 from shared.views import PlayerView
 from shared.wire.card_text import CARD_OF, CARD_TEXT
 from shared.wire.errors import ErrorCode, ProtocolError
-from shared.wire.schema import CardText, Choice, Int, ListOf, Nullable, Options, Struct, Tagged
+from shared.wire.schema import CardText, Int, ListOf, Nullable, OneOf, Options, Struct, Tagged
 
 __all__ = [
     "CARD_SCHEMA",
@@ -70,7 +70,7 @@ _LAST_PLAY = Struct(
         "seat": SEAT_SCHEMA,
         "card": CARD_SCHEMA,
         "taken": _TAKEN,
-        "bonus": Choice(tuple(b.value for b in Bonus)),
+        "bonus": OneOf(tuple(b.value for b in Bonus)),
     },
     name="last_play",
 )
@@ -134,7 +134,7 @@ _EVENT = Tagged(
             {
                 "seat": SEAT_SCHEMA,
                 "team": _TEAM,
-                "bonus": Choice(tuple(b.value for b in Bonus)),
+                "bonus": OneOf(tuple(b.value for b in Bonus)),
                 "points": _POINTS,
             }
         ),

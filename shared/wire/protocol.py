@@ -38,13 +38,13 @@ from shared.wire.game import (
     view_from_wire,
     view_to_wire,
 )
-from shared.wire.schema import Bool, Choice, Int, ListOf, Nullable, Options, Spec, Str, Struct
+from shared.wire.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Spec, Str, Struct
 
 __all__ = [
     "MAX_REQ",
     "PROTOCOL_VERSION",
-    "Direction",
     "ErrorCode",
+    "Flow",
     "Message",
     "MsgType",
     "ProtocolError",
@@ -104,7 +104,7 @@ class MsgType(enum.StrEnum):
     BYE = "bye"
 
 
-class Direction(enum.Enum):
+class Flow(enum.Enum):
     """Which way a message travels; the schemas and unpack limits differ."""
 
     TO_SERVER = "to_server"
@@ -120,13 +120,13 @@ _ROOM_SUMMARY = Struct(
     {
         "room_id": _ID,
         "name": Str(1, 64),
-        "players": Choice((2, 4)),
+        "players": OneOf((2, 4)),
         "humans": Int(0, 4),
         "bots": Int(0, 4),
         "preset": Str(1, 16),
         "target": Int(1, 100_000),
         "turn_timer": Int(0, 3600),
-        "state": Choice(("waiting", "playing", "over")),
+        "state": OneOf(("waiting", "playing", "over")),
         "spectators": Int(0, 1000),
     },
     name="room_summary",
@@ -134,7 +134,7 @@ _ROOM_SUMMARY = Struct(
 _SEAT_INFO = Struct(
     {
         "seat": SEAT_SCHEMA,
-        "kind": Choice(("empty", "human", "bot")),
+        "kind": OneOf(("empty", "human", "bot")),
         "name": Nullable(Str(1, 64)),
         "player_id": Nullable(_ID),
         "connected": Bool(),
@@ -152,7 +152,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
     ),
     MsgType.LIST_ROOMS: Struct({}, _OPT_REQ),
     MsgType.CREATE_ROOM: Struct(
-        {"players": Choice((2, 4))},
+        {"players": OneOf((2, 4))},
         {
             **_OPT_REQ,
             "name": _NAME_RAW,
@@ -192,11 +192,11 @@ _TO_CLIENT: dict[MsgType, Struct] = {
         {
             "room_id": _ID,
             "name": Str(1, 64),
-            "players": Choice((2, 4)),
+            "players": OneOf((2, 4)),
             "rules": Options(),
             "preset": Str(1, 16),
             "turn_timer": Int(0, 3600),
-            "state": Choice(("waiting", "playing", "over")),
+            "state": OneOf(("waiting", "playing", "over")),
             "creator": Nullable(_ID),
             "seats": ListOf(_SEAT_INFO, 4, 2),
             "spectators": ListOf(Str(1, 64), 1000),
@@ -217,7 +217,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
     MsgType.LEFT_ROOM: Struct(
         {
             "room_id": _ID,
-            "reason": Choice(
+            "reason": OneOf(
                 ("left", "removed", "last_human_left", "match_over", "error", "shutdown")
             ),
             "message": Str(0, 500),
@@ -252,25 +252,25 @@ _TO_CLIENT: dict[MsgType, Struct] = {
     ),
 }
 
-SCHEMAS: Final[Mapping[Direction, Mapping[MsgType, Struct]]] = {
-    Direction.TO_SERVER: _TO_SERVER,
-    Direction.TO_CLIENT: _TO_CLIENT,
+SCHEMAS: Final[Mapping[Flow, Mapping[MsgType, Struct]]] = {
+    Flow.TO_SERVER: _TO_SERVER,
+    Flow.TO_CLIENT: _TO_CLIENT,
 }
 """Per direction, the schema of each message type that may travel that way."""
 
 _TYPE_BY_VALUE: dict[str, MsgType] = {t.value: t for t in MsgType}
 
-_LIMITS: dict[Direction, dict[str, int]] = {
+_LIMITS: dict[Flow, dict[str, int]] = {
     # A client frame is at most 4 KiB, so these only need to cover the legitimate messages:
     # the longest string is a chat line, the longest list a play's taken cards.
-    Direction.TO_SERVER: {
+    Flow.TO_SERVER: {
         "max_str_len": 1024,
         "max_bin_len": 0,
         "max_array_len": 64,
         "max_map_len": 32,
         "max_ext_len": 0,
     },
-    Direction.TO_CLIENT: {
+    Flow.TO_CLIENT: {
         "max_str_len": 4096,
         "max_bin_len": 0,
         "max_array_len": 4096,
@@ -295,7 +295,7 @@ def pack_message(message: Mapping[str, Any]) -> bytes:
     return cast(bytes, msgpack.packb(message, use_bin_type=True))
 
 
-def unpack_raw(data: bytes, direction: Direction = Direction.TO_SERVER) -> Message:
+def unpack_raw(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
     """Unpack one message with the direction's limits, checking only that it is a map.
 
     Raises `ProtocolError` with code ``malformed`` for anything msgpack cannot read within the
@@ -315,7 +315,7 @@ def unpack_raw(data: bytes, direction: Direction = Direction.TO_SERVER) -> Messa
     return obj
 
 
-def check_message(message: Message, direction: Direction = Direction.TO_SERVER) -> MsgType:
+def check_message(message: Message, direction: Flow = Flow.TO_SERVER) -> MsgType:
     """Check ``message`` against its schema; its `MsgType`, or `ProtocolError`."""
     req = message.get("req")
     req = req if type(req) is int and 0 <= req <= MAX_REQ else None
@@ -336,7 +336,7 @@ def check_message(message: Message, direction: Direction = Direction.TO_SERVER) 
     return msg_type
 
 
-def unpack_message(data: bytes, direction: Direction = Direction.TO_SERVER) -> Message:
+def unpack_message(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
     """Unpack and check one message; raises `ProtocolError` (see `unpack_raw`, `check_message`)."""
     message = unpack_raw(data, direction)
     check_message(message, direction)

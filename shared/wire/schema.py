@@ -17,10 +17,10 @@ from shared.wire.errors import ErrorCode, ProtocolError
 __all__ = [
     "Bool",
     "CardText",
-    "Choice",
     "Int",
     "ListOf",
     "Nullable",
+    "OneOf",
     "Options",
     "Spec",
     "Str",
@@ -59,7 +59,7 @@ class Int(Spec):
 
 
 @dataclass(frozen=True, slots=True)
-class Choice(Spec):
+class OneOf(Spec):
     """One of a few exact values (ints or strings)."""
 
     values: tuple[int | str, ...]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from client.sessions.game_session import GameUpdate, Notice, NoticeLevel
+from client.sessions.game_session import Notice, NoticeLevel, TableUpdate
 from client.sessions.local import LocalSession, suggest_play
 from shared.engine import apply_play, new_match, opening_events
 from shared.events import HandDealt
@@ -12,8 +12,8 @@ from shared.rules import RuleSet
 from shared.views import view_for
 
 
-def _game_updates(session: LocalSession) -> list[GameUpdate]:
-    return [u for u in session.poll_updates() if isinstance(u, GameUpdate)]
+def _game_updates(session: LocalSession) -> list[TableUpdate]:
+    return [u for u in session.poll_updates() if isinstance(u, TableUpdate)]
 
 
 def _play_until_my_turn(session: LocalSession) -> None:
@@ -93,7 +93,7 @@ def test_undo_returns_to_my_previous_decision() -> None:
     assert session.can_undo()
     session.undo()
     updates = session.poll_updates()
-    reset = next(u for u in updates if isinstance(u, GameUpdate))
+    reset = next(u for u in updates if isinstance(u, TableUpdate))
     assert reset.reset and reset.events == ()
     assert session.state is decision
     assert reset.view == view_for(decision, 0)

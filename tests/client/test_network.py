@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.net import link as server_link
 from client.app import App
+from client.net import link as server_link
 from client.net.lan_host import LanHost
 from client.net.link import LinkRefused, parse_address
 from client.net.remote_client import LinkStatus, RemoteClient

@@ -6,7 +6,7 @@ from typing import Any
 
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
-from client.sessions.game_session import ChatLine, GameUpdate, SeatsChanged, SessionClosed
+from client.sessions.game_session import ChatLine, SeatsChanged, SessionClosed, TableUpdate
 from shared.engine import new_match, opening_events
 from shared.rules import RuleSet
 from shared.views import redact, view_for
@@ -144,7 +144,7 @@ def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
     changed["seats"][1] = _seat(1, "human", "Bo")
     link.inbox += [changed, _update()]
     updates = session.poll_updates()
-    assert any(isinstance(u, GameUpdate) for u in updates)
+    assert any(isinstance(u, TableUpdate) for u in updates)
     seats = next(u for u in updates if isinstance(u, SeatsChanged))
     assert seats.players[1].name == "Bo" and not seats.players[1].is_bot
     link.inbox.append(

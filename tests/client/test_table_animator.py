@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from client.sessions.game_session import GameUpdate
+from client.sessions.game_session import TableUpdate
 from client.table.animator import AnimationQueue, TableAnimator
 from client.table.choreography import Cue, CueKind
 from client.table.model import TableModel
@@ -11,10 +11,10 @@ from shared.rules import RuleSet
 from shared.views import redact, view_for
 
 
-def _opening(seed: int = 4) -> tuple[GameUpdate, object]:
+def _opening(seed: int = 4) -> tuple[TableUpdate, object]:
     state = new_match(RuleSet(), seed)
     events = tuple(redact(e, 0) for e in opening_events(state))
-    return GameUpdate(view_for(state, 0), events), state
+    return TableUpdate(view_for(state, 0), events), state
 
 
 def _run(queue: AnimationQueue, seconds: float, dt: float = 1 / 60) -> None:
@@ -68,7 +68,7 @@ def test_a_view_that_disagrees_is_corrected_by_the_snap() -> None:
     queue.update(0.0)
     later = apply_play(state, view_for(state, state.to_move).legal_plays[0]).state  # type: ignore[attr-defined]
     # The events of that play never arrive: only a view that is not where the table is.
-    queue.push(GameUpdate(view_for(later, 0), update.events[:1]))
+    queue.push(TableUpdate(view_for(later, 0), update.events[:1]))
     queue.update(0.0)
     assert queue.corrections > 0
     assert queue.model is not None and queue.model.matches_view(view_for(later, 0))
@@ -94,12 +94,12 @@ def test_results_cue_stops_the_queue_until_allowed() -> None:
     cues: list[Cue] = []
     queue = AnimationQueue(TableAnimator(), cues.append, pace=0.0)
     state = new_match(RuleSet(target=1), 2)
-    queue.push(GameUpdate(view_for(state, 0), tuple(redact(e, 0) for e in opening_events(state))))
+    queue.push(TableUpdate(view_for(state, 0), tuple(redact(e, 0) for e in opening_events(state))))
     queue.update(0.0)
     while state.winner is None:
         transition = apply_play(state, view_for(state, state.to_move).legal_plays[0])  # type: ignore[arg-type]
         state = transition.state
-        queue.push(GameUpdate(view_for(state, 0), tuple(redact(e, 0) for e in transition.events)))
+        queue.push(TableUpdate(view_for(state, 0), tuple(redact(e, 0) for e in transition.events)))
     covered = {"now": False}
 
     def on_cue(cue: Cue) -> None:

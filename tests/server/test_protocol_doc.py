@@ -4,8 +4,8 @@ fits the schemas, is a whole match, and shows no one a card hidden from them."""
 from __future__ import annotations
 
 from shared.wire.protocol import (
-    Direction,
     ErrorCode,
+    Flow,
     MsgType,
     check_message,
     events_from_wire,
@@ -29,7 +29,7 @@ def test_the_sample_fits_the_schemas_and_is_a_whole_match() -> None:
     assert len(sample) > 100
     kinds = set()
     for who, way, message in sample:
-        direction = Direction.TO_SERVER if way == "send" else Direction.TO_CLIENT
+        direction = Flow.TO_SERVER if way == "send" else Flow.TO_CLIENT
         check_message(message, direction)
         if message["t"] == "game_update":
             view_from_wire(message["view"])

@@ -21,8 +21,8 @@ from shared.views import redact, view_for
 from shared.wire.protocol import (
     PROTOCOL_VERSION,
     SCHEMAS,
-    Direction,
     ErrorCode,
+    Flow,
     MsgType,
     ProtocolError,
     card_from_wire,
@@ -39,7 +39,7 @@ from shared.wire.protocol import (
     view_to_wire,
 )
 
-TO_CLIENT = Direction.TO_CLIENT
+TO_CLIENT = Flow.TO_CLIENT
 
 GOOD: list[dict[str, Any]] = [
     {"t": "hello", "name": "Ali", "version": PROTOCOL_VERSION},
@@ -77,7 +77,7 @@ def test_good_client_messages_pass(message: dict[str, Any]) -> None:
 
 
 def test_every_client_message_type_has_a_good_example() -> None:
-    assert {m["t"] for m in GOOD} == {t.value for t in SCHEMAS[Direction.TO_SERVER]}
+    assert {m["t"] for m in GOOD} == {t.value for t in SCHEMAS[Flow.TO_SERVER]}
 
 
 def packed_with_raw(body: bytes) -> bytes:
@@ -204,7 +204,7 @@ def test_random_bytes_only_ever_raise_protocol_errors(data: bytes) -> None:
     )
 )
 def test_random_structures_only_ever_raise_protocol_errors(value: object) -> None:
-    for direction in Direction:
+    for direction in Flow:
         for t in ("play", "create_room", "hello", "game_update", "room_state"):
             message = value if isinstance(value, dict) else {"x": value}
             with contextlib.suppress(ProtocolError):

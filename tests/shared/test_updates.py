@@ -13,7 +13,7 @@ from shared.state import MatchState, Seat
 from shared.views import redact, view_for
 from shared.wire.framing import FrameDecoder
 from shared.wire.protocol import (
-    Direction,
+    Flow,
     Message,
     events_from_wire,
     events_to_wire,
@@ -29,7 +29,7 @@ MATCHES = 40
 def _decoded(frame: bytes) -> Message:
     decoder = FrameDecoder(max_frame=len(frame))
     (payload,) = decoder.feed(frame)
-    return unpack_message(payload, Direction.TO_CLIENT)
+    return unpack_message(payload, Flow.TO_CLIENT)
 
 
 def _expected(state: MatchState, events: tuple[Event, ...], seq: int, seat: Seat | None) -> Message:
