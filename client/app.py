@@ -1,8 +1,8 @@
 """The application: one window, one thread, the pygame loop as an asyncio coroutine.
 
 Owns `App` (the window and its letterboxing of the logical 1280x720 surface, the frame loop,
-the scene stack, and the services scenes share: text, card art, the felt, sounds, settings) and
-`LaunchOptions` (what the command line asked for). Each frame: clamp dt, hand pygame events to
+the scene stack, and the services scenes share: text, card art, the felt, sounds, settings; it
+is the `SceneHost` every scene is given). Each frame: clamp dt, hand pygame events to
 the top scene (mouse positions mapped to logical coordinates), update it, draw the visible
 scenes only when something changed, then yield the rest of the frame to asyncio so network
 tasks run in the same thread. Sounds are synthesised in a worker thread after the first frame.
@@ -15,7 +15,6 @@ import logging
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +25,7 @@ from client.art.felt import felt_background
 from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
 from client.layout import LOGICAL_SIZE, scale_to_window
 from client.scenes.base import SceneStack
-from client.settings import Settings, save_settings
+from client.settings import LaunchOptions, Settings, save_settings
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 from client.ui.widgets import logical_mouse_event
@@ -42,17 +41,6 @@ MAX_DT = 0.1
 FELT_SEED = 1955
 SMALL_CARD_SIZE = (48, 70)
 LETTERBOX = (8, 10, 9)
-
-
-@dataclass(frozen=True, slots=True)
-class LaunchOptions:
-    """What the command line asked for, beyond the saved settings."""
-
-    autoplay: bool = False
-    seed: int | None = None
-    quit_after: float | None = None
-    screenshot: Path | None = None
-    sound: bool = True
 
 
 class App:

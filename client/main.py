@@ -69,8 +69,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def build_app(args: argparse.Namespace, owns_pygame: bool = True):  # type: ignore[no-untyped-def]
     """The app with its first screen open, as `args` asks (pygame is imported here)."""
-    from client.app import App, LaunchOptions
+    from client.app import App
     from client.scenes.navigation import Navigator
+    from client.settings import LaunchOptions
 
     settings_path = args.settings or default_settings_path()
     settings = load_settings(settings_path)

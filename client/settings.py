@@ -1,11 +1,11 @@
-"""The player's remembered settings and where they live on disk.
+"""The player's settings: the remembered ones, where they live on disk, and this launch's.
 
-Owns `Settings` (name, volume, mute, animation speed, window size, fullscreen, last host and
-the last practice set-up), `load_settings`/`save_settings` (a small JSON file, written
-atomically) and `default_settings_path` (``$XDG_CONFIG_HOME/basra/settings.json``, else
+Owns `LaunchOptions` (what the command line asked for, beyond the saved settings), `Settings`
+(name, volume, mute, animation speed, window size, fullscreen, last host and the last practice
+set-up), `load_settings`/`save_settings` (a small JSON file, written atomically) and
+`default_settings_path` (``$XDG_CONFIG_HOME/basra/settings.json``, else
 ``~/.config/basra/settings.json``). Pure: no pygame. A damaged or foreign file never stops the
-game: unreadable files give the defaults, bad values are replaced one by one.
-"""
+game: unreadable files give the defaults, bad values are replaced one by one."""
 
 from __future__ import annotations
 
@@ -154,3 +154,14 @@ _FIELD_CHECKS = {
     "practice_preset": lambda v: v in ("egyptian", "jawaker"),
     "practice_target": lambda v: _is_whole(v) and 1 <= v <= 100_000,
 }
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchOptions:
+    """What the command line asked for, beyond the saved settings."""
+
+    autoplay: bool = False
+    seed: int | None = None
+    quit_after: float | None = None
+    screenshot: Path | None = None
+    sound: bool = True

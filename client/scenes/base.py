@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +25,7 @@ class Scene:
     opaque = True
     """False for an overlay: the scene below is drawn first."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.dirty = True
         """Set when something changed and the next frame must be drawn."""

@@ -24,7 +24,7 @@ from client.settings import clean_name, name_character
 from client.ui.widgets import Button, TextInput
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ HOST_NOTE = "Starts a Basra server on this computer; others on your network join
 class ConnectScene(FormScene):
     """Join a server, or host one and join it."""
 
-    def __init__(self, app: App, hosting: bool = False, address: str | None = None) -> None:
+    def __init__(self, app: SceneHost, hosting: bool = False, address: str | None = None) -> None:
         super().__init__(app)
         self.hosting = hosting
         self.title = "Host a LAN game" if hosting else "Join a LAN game"

@@ -21,7 +21,7 @@ from client.ui.panel import draw_heading
 from client.ui.widgets import FocusCycle, ListBox, TextInput
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ class FormScene(Scene):
     title = ""
     panel_rect: pygame.Rect | None = pygame.Rect(340, 160, 600, 460)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         self.widgets: list[FormWidget] = []
         self.focus = FocusCycle([])

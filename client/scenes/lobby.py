@@ -22,7 +22,7 @@ from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ class LobbyScene(FormScene):
 
     panel_rect = pygame.Rect(90, 150, 1100, 520)
 
-    def __init__(self, app: App, client: RemoteClient, hosting_at: str | None = None) -> None:
+    def __init__(self, app: SceneHost, client: RemoteClient, hosting_at: str | None = None) -> None:
         super().__init__(app)
         self.client = client
         self.hosting_at = hosting_at
@@ -143,7 +143,7 @@ class CreateRoomScene(FormScene):
 
     title = "Create a room"
 
-    def __init__(self, app: App, client: RemoteClient) -> None:
+    def __init__(self, app: SceneHost, client: RemoteClient) -> None:
         super().__init__(app)
         self.client = client
         s = app.settings

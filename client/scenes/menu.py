@@ -18,7 +18,7 @@ from client.ui.panel import draw_heading
 from client.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -34,7 +34,7 @@ class MainMenuScene(FormScene):
 
     panel_rect = pygame.Rect(760, 150, 400, 440)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         nav = app.navigator
         entries = [

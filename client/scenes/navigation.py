@@ -30,7 +30,7 @@ from shared.events import Event, MatchEnded, RoundScored
 from shared.rules import RuleSet
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -45,7 +45,7 @@ class PracticeSetup(NamedTuple):
 class Navigator:
     """Builds scenes and arranges the stack."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.last_practice: PracticeSetup | None = None
         self.remote: RemoteClient | None = None

@@ -18,7 +18,7 @@ from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ class _ButtonOverlay(Scene):
     opaque = False
     panel = pygame.Rect(440, 170, 400, 380)
 
-    def __init__(self, app: App, title: str) -> None:
+    def __init__(self, app: SceneHost, title: str) -> None:
         super().__init__(app)
         self.title = title
         self.buttons: list[Button] = []
@@ -79,7 +79,7 @@ class PauseScene(_ButtonOverlay):
     """Esc on the table: Resume, Settings, Leave."""
 
     def __init__(
-        self, app: App, leave: Callable[[], None], leave_label: str = "Leave game"
+        self, app: SceneHost, leave: Callable[[], None], leave_label: str = "Leave game"
     ) -> None:
         super().__init__(app, "Paused")
         top = self.panel.y + 110
@@ -94,7 +94,7 @@ class MessageScene(_ButtonOverlay):
     panel = pygame.Rect(340, 200, 600, 320)
 
     def __init__(
-        self, app: App, title: str, message: str, button: str, action: Callable[[], None]
+        self, app: SceneHost, title: str, message: str, button: str, action: Callable[[], None]
     ) -> None:
         super().__init__(app, title)
         self.message = message

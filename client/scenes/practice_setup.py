@@ -18,7 +18,7 @@ from client.ui.widgets import Button
 from shared.bots import LEVELS
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ class PracticeSetupScene(FormScene):
 
     title = "Practice"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         s = app.settings
         text = app.text

@@ -24,7 +24,7 @@ from client.ui.widgets import Button, FocusCycle
 from shared.events import MatchEnded, RoundScored
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
     from client.scenes.table import TableScene
 
 logger = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ class _Overlay(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: SceneHost, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.buttons: list[Button] = []
@@ -71,7 +71,7 @@ class _Overlay(Scene):
 class RoundResultsScene(_Overlay):
     """What the round earned each side."""
 
-    def __init__(self, app: App, table: TableScene, event: RoundScored) -> None:
+    def __init__(self, app: SceneHost, table: TableScene, event: RoundScored) -> None:
         super().__init__(app, table)
         self.event = event
         network = not table.session.is_practice
@@ -168,7 +168,7 @@ def _pair(values: tuple[int, ...], plus: bool = False) -> tuple[str, str]:
 class MatchResultsScene(_Overlay):
     """Who won the match."""
 
-    def __init__(self, app: App, table: TableScene, event: MatchEnded) -> None:
+    def __init__(self, app: SceneHost, table: TableScene, event: MatchEnded) -> None:
         super().__init__(app, table)
         self.event = event
         self.clock = 0.0

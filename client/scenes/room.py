@@ -23,7 +23,7 @@ from client.ui.widgets import Button
 from shared.bots import LEVELS
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ class RoomScene(FormScene):
 
     panel_rect = None
 
-    def __init__(self, app: App, client: RemoteClient) -> None:
+    def __init__(self, app: SceneHost, client: RemoteClient) -> None:
         super().__init__(app)
         self.client = client
         text = app.text

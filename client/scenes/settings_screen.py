@@ -18,7 +18,7 @@ from client.ui.pickers import Choice, Slider, Toggle
 from client.ui.widgets import Button, TextInput
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -33,7 +33,7 @@ class SettingsScene(FormScene):
     title = "Settings"
     panel_rect = pygame.Rect(340, 150, 600, 500)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
         s = app.settings
         text = app.text

@@ -41,7 +41,7 @@ from shared.rules import RuleSet
 from shared.views import PlayerView
 
 if TYPE_CHECKING:
-    from client.app import App
+    from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -58,7 +58,9 @@ BANNER_MIN_SECONDS = 1.2
 class TableScene(Scene):
     """Shows one match through a `GameSession` and lets the player play in it."""
 
-    def __init__(self, app: App, session: GameSession, autoplay_level: str | None = None) -> None:
+    def __init__(
+        self, app: SceneHost, session: GameSession, autoplay_level: str | None = None
+    ) -> None:
         super().__init__(app)
         self.session = session
         self.players = session.players
