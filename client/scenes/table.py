@@ -30,6 +30,7 @@ from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.table.animator import AnimationQueue, TableAnimator
 from client.table.backdrop import Backdrop, TableBackdrop, TurnTimer
 from client.table.choreography import Cue, CueKind
+from client.table.context import TableContext
 from client.table.controls import TableControls
 from client.table.effects import TableEffects
 from client.table.hud import TableHud, TableStats, pulse_step
@@ -71,7 +72,7 @@ class TableScene(Scene):
         self.sprite_renderer = SpriteRenderer(app.cards)
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
         self.chat = self._make_chat(session)
-        self.controls = TableControls(self)
+        self.controls = TableControls(self._controls_context())
         self.stats: TableStats | None = None
         self.rules: RuleSet | None = None
         """The match's rules, known from the first update (before its view is shown)."""
@@ -217,6 +218,26 @@ class TableScene(Scene):
 
     def _on_top(self) -> bool:
         return self.app.stack.top is self
+
+    def _controls_context(self) -> TableContext:
+        return TableContext(
+            text=self.app.text,
+            panels=self.app.panels,
+            small_cards=lambda: self.app.small_cards,
+            session=self.session,
+            effects=self.effects,
+            chat=self.chat,
+            sprites=self.animator.sprites,
+            timeline=self.animator.timeline,
+            model=lambda: self.queue.model,
+            animations_idle=lambda: self.queue.idle,
+            view=lambda: self.view,
+            ready=lambda: self.ready,
+            last_capture=lambda: self.last_capture,
+            seat_name=self.seat_name,
+            send_play=self.send_play,
+            open_pause=self.open_pause,
+        )
 
     def _make_chat(self, session: GameSession) -> ChatPanel | None:
         if session.is_practice:

@@ -10,22 +10,19 @@ ever asks the session to play; the table's cards move when the session's update 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 import pygame
 
 from client import theme
 from client.sessions.game_session import Hint, NoticeLevel, plays_for_card
 from client.table.capture_choice import CaptureChoice, card_name
+from client.table.context import TableContext
 from client.table.hand import HandControl, Pick
 from client.table.model import SpriteKey
 from client.table.sprites import CardSprite
 from client.ui.widgets import Button
 from shared.cards import Card
 from shared.events import CardsCaptured
-
-if TYPE_CHECKING:
-    from client.scenes.table import TableScene
 
 logger = logging.getLogger(__name__)
 
@@ -38,21 +35,21 @@ PEEK_RECT.center = (640, 372)
 
 
 class TableControls:
-    """Input and on-table controls for one `TableScene`."""
+    """Input and on-table controls for one table, seen through its `TableContext`."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        text = scene.app.text
+    def __init__(self, table: TableContext) -> None:
+        self.table = table
+        text = table.text
         self.hand = HandControl()
         self.choice: CaptureChoice | None = None
         self.hint: Hint | None = None
         self.peek = False
         size = theme.FONT_SMALL + 2
         self.menu = Button(
-            (1148, 12, 120, 36), "Menu", text, on_click=scene.open_pause, font_size=size
+            (1148, 12, 120, 36), "Menu", text, on_click=table.open_pause, font_size=size
         )
         column = [("Last take", self.toggle_peek)]
-        if scene.session.is_practice:
+        if table.session.is_practice:
             column = [("Hint", self.show_hint), ("Undo", self.undo), *column]
         bottom = 720 - 16 - BUTTON_SIZE[1]
         self.buttons = [self.menu] + [
@@ -71,20 +68,21 @@ class TableControls:
     # --- actions ---------------------------------------------------------------------
 
     def show_hint(self) -> None:
-        hint = self.scene.session.hint() if self.scene.ready else None
+        table = self.table
+        hint = table.session.hint() if table.ready() else None
         if hint is None:
-            self.scene.effects.notify("A hint is for your own turn.", NoticeLevel.WARNING)
+            table.effects.notify("A hint is for your own turn.", NoticeLevel.WARNING)
             return
         self.hint = hint
         name = card_name(hint.play.card)
-        self.scene.effects.notify(f"Try {name}: {hint.reason}", seconds=5.0)
+        table.effects.notify(f"Try {name}: {hint.reason}", seconds=5.0)
 
     def undo(self) -> None:
-        if not self.scene.session.can_undo():
-            self.scene.effects.notify("Nothing to take back.", NoticeLevel.WARNING)
+        if not self.table.session.can_undo():
+            self.table.effects.notify("Nothing to take back.", NoticeLevel.WARNING)
             return
         self.close_choice()
-        self.scene.session.undo()
+        self.table.session.undo()
 
     def toggle_peek(self) -> None:
         self.peek = not self.peek
@@ -106,17 +104,17 @@ class TableControls:
         for button in self.buttons:
             if button.handle_event(event):
                 return
-        chat = self.scene.chat
+        chat = self.table.chat
         if chat is not None and chat.handle_event(event):
             return
         if event.type == pygame.KEYDOWN and self._shortcut(event):
             return
-        if not self.scene.ready:
+        if not self.table.ready():
             self._put_back(self.hand.cancel_drag())
             return
         if self.choice is not None and self._choice_event(event):
             return
-        pick = self.hand.handle_event(event, self._hand(), self.scene.animator.sprites)
+        pick = self.hand.handle_event(event, self._hand(), self.table.sprites)
         self._put_back(self.hand.take_returning())
         if pick is not None:
             self._pick(pick)
@@ -129,12 +127,13 @@ class TableControls:
             elif self.peek:
                 self.peek = False
             else:
-                self.scene.open_pause()
+                self.table.open_pause()
             return True
         actions = {pygame.K_l: self.toggle_peek}
-        if self.scene.session.is_practice:
+        practice = self.table.session.is_practice
+        if practice:
             actions.update({pygame.K_h: self.show_hint, pygame.K_u: self.undo})
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL and self.scene.session.is_practice:
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL and practice:
             self.undo()
             return True
         if key in actions:
@@ -151,7 +150,7 @@ class TableControls:
         if outcome.play is not None:
             play = outcome.play
             self.close_choice()
-            self.scene.send_play(play)
+            self.table.send_play(play)
             return True
         if outcome.cancelled:
             self.close_choice()
@@ -160,30 +159,30 @@ class TableControls:
         return True
 
     def _pick(self, pick: Pick) -> None:
-        view = self.scene.view
+        view = self.table.view()
         plays = plays_for_card(view.legal_plays if view is not None else (), pick.card)
         if not plays:
             self._put_back(pick.card)
             return
         if len(plays) == 1:
-            self.scene.send_play(plays[0])
+            self.table.send_play(plays[0])
             return
         if pick.dropped:
             self._put_back(pick.card)
         hand = self._hand()
         self.hand.selected = hand.index(pick.card) if pick.card in hand else None
-        self.choice = CaptureChoice(plays, self.scene.app.text, self.scene.app.panels)
+        self.choice = CaptureChoice(plays, self.table.text, self.table.panels)
 
     def _put_back(self, card: Card | None) -> None:
         """Slide a dragged card back to its place in the hand."""
-        model = self.scene.queue.model
-        sprite = self.scene.animator.sprites.get(card) if card is not None else None
+        model = self.table.model()
+        sprite = self.table.sprites.get(card) if card is not None else None
         if sprite is None or model is None or card is None:
             return
         place = model.placements().get(card)
         if place is None:
             return
-        self.scene.animator.timeline.animate(
+        self.table.timeline.animate(
             sprite,
             "center",
             place.center,
@@ -197,21 +196,21 @@ class TableControls:
     def update(self, dt: float) -> bool:
         """Per frame: enable buttons, ease the hand, light the choice or hint; True while
         something under the player's hand is still moving."""
-        scene = self.scene
-        ready = scene.ready
+        table = self.table
+        ready = table.ready()
         if self.hint_button is not None:
             self.hint_button.enabled = ready
         if self.undo_button is not None:
-            self.undo_button.enabled = scene.session.can_undo() and scene.queue.idle
+            self.undo_button.enabled = table.session.can_undo() and table.animations_idle()
         if not ready:
             self.close_choice()
             self.hint = None
-        moving = self.hand.update(dt, self._hand(), scene.animator.sprites, ready)
+        moving = self.hand.update(dt, self._hand(), table.sprites, ready)
         if self.choice is not None:
             self.choice.apply_highlights(self._floor_sprites())
         elif self.hint is not None:
             lit = {self.hint.play.card, *self.hint.play.taken}
-            for key, sprite in scene.animator.sprites.items():
+            for key, sprite in table.sprites.items():
                 sprite.highlight = HINT_COLOUR if key in lit else None
         return moving
 
@@ -224,10 +223,10 @@ class TableControls:
             button.draw(surface)
 
     def _draw_peek(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        scene.app.panels.panel(surface, PEEK_RECT, PEEK_FILL)
-        capture = scene.last_capture
-        text = scene.app.text
+        table = self.table
+        table.panels.panel(surface, PEEK_RECT, PEEK_FILL)
+        capture = table.last_capture()
+        text = table.text
         if capture is None:
             text.draw(
                 surface,
@@ -238,7 +237,7 @@ class TableControls:
                 "center",
             )
             return
-        title = f"Last capture, by {scene.seat_name(capture.seat)}"
+        title = f"Last capture, by {table.seat_name(capture.seat)}"
         text.draw(
             surface,
             title,
@@ -251,8 +250,8 @@ class TableControls:
 
     def _draw_mini_cards(self, surface: pygame.Surface, capture: CardsCaptured) -> None:
         """The played card, the word "took", then the cards it took, centred in the panel."""
-        art = self.scene.app.small_cards
-        text = self.scene.app.text
+        art = self.table.small_cards()
+        text = self.table.text
         cards = sorted(capture.taken)
         width = art.size[0]
         step = min(width + 6, (PEEK_RECT.width - 3 * width) // max(1, len(cards)))
@@ -272,12 +271,12 @@ class TableControls:
     # --- lookups ---------------------------------------------------------------------
 
     def _hand(self) -> list[Card]:
-        model = self.scene.queue.model
+        model = self.table.model()
         return list(model.hand) if model is not None else []
 
     def _floor_sprites(self) -> dict[SpriteKey, CardSprite]:
-        model = self.scene.queue.model
+        model = self.table.model()
         if model is None:
             return {}
-        sprites = self.scene.animator.sprites
+        sprites = self.table.sprites
         return {c: sprites[c] for c in model.floor if c in sprites}
