@@ -25,6 +25,7 @@ from shared.bots import LEVELS, make_bot
 from shared.engine import apply_play, new_match
 from shared.events import RoundScored
 from shared.rules import RuleSet
+from shared.state import team_of
 from shared.views import view_for
 
 
@@ -85,7 +86,7 @@ def play_match(job: Job) -> Result:
     rules = RuleSet(players=job.players)
     state = new_match(rules, seed=job.seed)
     bots = [
-        make_bot(job.a if seat % 2 == job.a_team else job.b, budget=job.budget)
+        make_bot(job.a if team_of(seat) == job.a_team else job.b, budget=job.budget)
         for seat in range(rules.players)
     ]
     rngs = [random.Random(f"{job.seed}:{job.a_team}:{seat}") for seat in range(rules.players)]
@@ -97,7 +98,7 @@ def play_match(job: Job) -> Result:
         view = view_for(state, seat)
         start = time.perf_counter()
         play = bots[seat].choose_play(view, rngs[seat])
-        sides[seat % 2].times.append(time.perf_counter() - start)
+        sides[team_of(seat)].times.append(time.perf_counter() - start)
         transition = apply_play(state, play)
         for event in transition.events:
             if isinstance(event, RoundScored):

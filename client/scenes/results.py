@@ -22,6 +22,7 @@ from client.table.particles import ParticleBurst
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
 from shared.events import MatchEnded, RoundScored
+from shared.state import team_of
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -173,7 +174,7 @@ class MatchResultsScene(_Overlay):
         self.event = event
         self.clock = 0.0
         seat = table.session.seat
-        self.won = seat is not None and seat % 2 == event.winner
+        self.won = seat is not None and team_of(seat) == event.winner
         self.burst = (
             ParticleBurst((640, 250), 220, random.Random(app.options.seed)) if self.won else None
         )

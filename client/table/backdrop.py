@@ -16,6 +16,7 @@ import pygame
 from client.sessions.game_session import SeatPlayer
 from client.table.hud import SeatTag, TableHud, TableStats, side_names
 from client.table.model import TableModel
+from shared.state import team_of
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class TableBackdrop:
         for seat in range(min(model.players, len(state.players))):
             if seat != state.to_move:
                 hud.draw_tag(layer, model.position_of(seat), self._tag(state, seat, None), 0.0)
-        my_team = None if state.seat is None else state.seat % 2
+        my_team = None if state.seat is None else team_of(state.seat)
         hud.draw_scoreboard(
             layer, stats, side_names(state.players, state.seat), state.target, my_team
         )
