@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from client.settings import ANIMATION_SPEEDS, default_settings_path, load_settings
+from shared.bots import LEVELS
 
 logger = logging.getLogger(__name__)
 
@@ -35,9 +36,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--players", type=int, choices=(2, 4), help="practice: 2 players, or 4 with a partner"
     )
-    parser.add_argument(
-        "--level", choices=("easy", "medium", "hard"), help="practice: the computer players' level"
-    )
+    parser.add_argument("--level", choices=LEVELS, help="practice: the computer players' level")
     parser.add_argument(
         "--preset", choices=("egyptian", "jawaker"), help="practice: the rule preset"
     )

@@ -16,6 +16,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from shared.bots import LEVELS
+
 logger = logging.getLogger(__name__)
 
 ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.6, "instant": 0.0}
@@ -150,7 +152,7 @@ _FIELD_CHECKS = {
     "fullscreen": lambda v: isinstance(v, bool),
     "last_host": lambda v: isinstance(v, str) and len(v) <= 255,
     "practice_players": lambda v: v in (2, 4) and _is_whole(v),
-    "practice_level": lambda v: v in ("easy", "medium", "hard"),
+    "practice_level": lambda v: v in LEVELS,
     "practice_preset": lambda v: v in ("egyptian", "jawaker"),
     "practice_target": lambda v: _is_whole(v) and 1 <= v <= 100_000,
 }

@@ -24,7 +24,6 @@ logger = logging.getLogger(__name__)
 
 TARGETS = (31, 61, 101, 151, 201)
 PRESET_LABELS = {"egyptian": "Egyptian", "jawaker": "Jawaker"}
-LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard"}
 ROW = (400, 200, 480, 52)
 ROW_STEP = 70
 PRESET_NOTES = {
@@ -52,7 +51,7 @@ class PracticeSetupScene(FormScene):
                 s.practice_players,
             )
         )
-        levels = [(level, LEVEL_LABELS.get(level, level.title())) for level in LEVELS]
+        levels = [(level, level.title()) for level in LEVELS]
         self.level = self.add(
             Choice((x, y + ROW_STEP, w, h), "Opponents", levels, text, s.practice_level)
         )

@@ -13,7 +13,7 @@ import logging
 import random
 from concurrent.futures import Future, ThreadPoolExecutor
 
-from shared.bots import make_bot
+from shared.bots import LEVELS, make_bot
 from shared.bots.base import Bot
 from shared.plays import Play
 from shared.views import PlayerView
@@ -39,7 +39,7 @@ class BotThinker:
     """One bot's decisions, one at a time."""
 
     def __init__(self, level: str) -> None:
-        self.level = level if level in ("easy", "medium", "hard") else "easy"
+        self.level = level if level in LEVELS else "easy"
         self.bot = bot_for(level)
         threaded = level in THREADED_LEVELS
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="bot") if threaded else None
