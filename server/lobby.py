@@ -65,10 +65,7 @@ class LobbyRefusal(ValueError):
         self.code = code
 
 
-Session = Link
-"""A connection as the lobby sees it."""
-
-Handler = Callable[[Session, Message], None]
+Handler = Callable[[Link, Message], None]
 
 
 class Lobby:
@@ -105,7 +102,7 @@ class Lobby:
 
     # -- routing --------------------------------------------------------------------------
 
-    def dispatch(self, session: Session, msg_type: MsgType, message: Message) -> None:
+    def dispatch(self, session: Link, msg_type: MsgType, message: Message) -> None:
         """Handle one checked message from ``session``."""
         try:
             if session.player is None and msg_type not in (
@@ -122,7 +119,7 @@ class Lobby:
         self._counters.errors_sent += 1
         link.send(error_message(req, code, text))
 
-    def _forward(self, session: Session, message: Message) -> None:
+    def _forward(self, session: Link, message: Message) -> None:
         player = self._player(session)
         room = player.room
         if room is None:
@@ -132,13 +129,13 @@ class Lobby:
             raise LobbyRefusal(ErrorCode.BUSY, "The room is busy; try again in a moment.")
 
     @staticmethod
-    def _player(session: Session) -> Player:
+    def _player(session: Link) -> Player:
         assert session.player is not None  # `dispatch` refuses everything else before hello
         return session.player
 
     # -- hello and resume -----------------------------------------------------------------
 
-    def _on_hello(self, session: Session, message: Message) -> None:
+    def _on_hello(self, session: Link, message: Message) -> None:
         if session.player is not None:
             raise LobbyRefusal(ErrorCode.ALREADY_WELCOMED, "You have already said hello.")
         if message["version"] != PROTOCOL_VERSION:
@@ -162,7 +159,7 @@ class Lobby:
         session.send(self._welcome(player, resumed=False))
         log.debug("player %d (%s) connected from %s", player.id, name, session.address)
 
-    def _resume(self, session: Session, token: str) -> None:
+    def _resume(self, session: Link, token: str) -> None:
         player = self.players.by_token(token)
         if player is None:
             raise LobbyRefusal(
@@ -193,7 +190,7 @@ class Lobby:
             "resumed": resumed,
         }
 
-    def connection_lost(self, session: Session) -> None:
+    def connection_lost(self, session: Link) -> None:
         """``session`` closed; its player keeps the seat (the room holds it) or is forgotten."""
         player = session.player
         session.player = None
@@ -211,7 +208,7 @@ class Lobby:
 
     # -- rooms ----------------------------------------------------------------------------
 
-    def _on_list_rooms(self, session: Session, message: Message) -> None:
+    def _on_list_rooms(self, session: Link, message: Message) -> None:
         # Building the list costs about a millisecond with a thousand rooms, and every client
         # may ask ten times a second: the encoded list is reused for a moment (and rebuilt at
         # once when a room opens or closes).
@@ -229,7 +226,7 @@ class Lobby:
             self._room_list_at = now
         session.send_frame(self._room_list)
 
-    def _on_create_room(self, session: Session, message: Message) -> None:
+    def _on_create_room(self, session: Link, message: Message) -> None:
         player = self._player(session)
         if player.room is not None:
             raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
@@ -292,7 +289,7 @@ class Lobby:
             raise LobbyRefusal(ErrorCode.BAD_RULES, str(error)) from None
         return rules, turn_seconds
 
-    def _room_for(self, session: Session, message: Message) -> tuple[Player, Room]:
+    def _room_for(self, session: Link, message: Message) -> tuple[Player, Room]:
         player = self._player(session)
         if player.room is not None:
             raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
@@ -301,13 +298,13 @@ class Lobby:
             raise LobbyRefusal(ErrorCode.NO_SUCH_ROOM, "There is no such room (any more).")
         return player, room
 
-    def _on_join_room(self, session: Session, message: Message) -> None:
+    def _on_join_room(self, session: Link, message: Message) -> None:
         self._join(session, message, spectate=False)
 
-    def _on_spectate(self, session: Session, message: Message) -> None:
+    def _on_spectate(self, session: Link, message: Message) -> None:
         self._join(session, message, spectate=True)
 
-    def _join(self, session: Session, message: Message, spectate: bool) -> None:
+    def _join(self, session: Link, message: Message, spectate: bool) -> None:
         player, room = self._room_for(session, message)
         player.room = room
         if not room.post(Join(player, session, spectate, message.get("req"))):
@@ -320,16 +317,16 @@ class Lobby:
 
     # -- little things --------------------------------------------------------------------
 
-    def _on_ping(self, session: Session, message: Message) -> None:
+    def _on_ping(self, session: Link, message: Message) -> None:
         reply: Message = {"t": MsgType.PONG.value}
         if "req" in message:
             reply["req"] = message["req"]
         session.send(reply)
 
-    def _on_pong(self, session: Session, message: Message) -> None:
+    def _on_pong(self, session: Link, message: Message) -> None:
         pass  # hearing anything at all is what keeps a connection alive
 
-    def _on_stats(self, session: Session, message: Message) -> None:
+    def _on_stats(self, session: Link, message: Message) -> None:
         if not (session.is_loopback or self.config.stats_anywhere):
             raise LobbyRefusal(ErrorCode.FORBIDDEN, "Statistics are for the server's own host.")
         reply = self._stats(bool(message.get("reset", False)))
