@@ -43,6 +43,7 @@ from shared.wire.protocol import (
     pack_message,
     unpack_raw,
 )
+from shared.wire.transports import release_transport
 
 if TYPE_CHECKING:
     from server.lobby import Lobby
@@ -202,15 +203,14 @@ class Connection:
         - a cancelled writer task keeps its CancelledError, whose traceback holds the writer's
           frames, which hold this connection;
         - a stream that failed keeps its exception, whose traceback holds the reader's frames;
-        - CPython 3.11's socket transport keeps a bound method of itself (``_read_ready_cb``).
+        - the socket transport keeps bound methods of itself (see `shared.wire.transports`).
         """
         self._writer_task = None
         self._queue.clear()
         error = self._reader.exception()
         if error is not None:
             error.__traceback__ = None
-        with contextlib.suppress(AttributeError):
-            self._transport._read_ready_cb = None  # type: ignore[attr-defined]
+        release_transport(self._transport)
 
     async def _read_loop(self) -> None:
         loop = self._loop
