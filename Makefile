@@ -3,7 +3,13 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play test bench shots clean
+SUPPORTED_PYTHONS := 3.11 3.12 3.13
+# A version's interpreter: on the PATH, else installed by pyenv (whose shims refuse versions
+# that are installed but not selected).
+find_python = $(shell python$(1) -c 'import sys; print(sys.executable)' 2>/dev/null \
+	|| ls -d $$(pyenv root 2>/dev/null)/versions/$(1).*/bin/python$(1) 2>/dev/null | tail -n 1)
+
+.PHONY: play test test-all bench shots clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +25,15 @@ test: $(VENV)/.installed
 	$(PY) -m mypy
 	$(PY) -m pytest -q
 
+# The whole suite under every supported Python found here, each in its own .venv-X.Y.
+test-all: $(foreach version,$(SUPPORTED_PYTHONS),test-$(version))
+
+test-%:
+	@python="$(call find_python,$*)"; \
+	if [ -z "$$python" ]; then echo "== Python $* is not installed here: not tested"; \
+	else echo "== Python $* ($$python)"; \
+	$(MAKE) --no-print-directory test PYTHON="$$python" VENV=.venv-$*; fi
+
 bench: $(VENV)/.installed
 	$(PY) bench/engine_speed.py
 	$(PY) -m bench.arena --a medium --b easy --players 2 --matches 200 --workers 2
@@ -28,4 +43,4 @@ shots: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m client.shots shots
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache
