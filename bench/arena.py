@@ -17,7 +17,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -194,7 +194,7 @@ def report(result: Result, a: str, b: str, elapsed: float) -> str:
         f"{result.rounds} rounds, {elapsed:.1f} s",
         f"{'':22}{'A: ' + a:>14}{'B: ' + b:>14}",
     ]
-    rows = [
+    rows: list[tuple[str, Callable[[SideStats], str]]] = [
         ("points per round", lambda s: f"{s.points / rounds:.2f}"),
         ("Basras per round", lambda s: f"{s.basras / rounds:.3f}"),
         ("Jack Basras per round", lambda s: f"{s.jack_basras / rounds:.3f}"),

@@ -67,8 +67,8 @@ def solver_vs_brute(count: int) -> None:
     brute = time_brute(floors)
     cold = time_solver(floors, cold=True)
     best_packings.cache_clear()
-    for value, floor in random_floors(20 * count, rng):  # earlier play fills the memo
-        numeral_takes(value, tuple(floor))
+    for value, cards in random_floors(20 * count, rng):  # earlier play fills the memo
+        numeral_takes(value, tuple(cards))
     warm = time_solver(floors, cold=False)
     print(f"capture solver on {count} random 12-16 card floors (best of several runs):")
     print(f"  brute force          {brute / count * 1e6:8.1f} us/floor")

@@ -12,11 +12,13 @@ from __future__ import annotations
 import json
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from shared.bots import LEVELS
+from shared.names import MAX_NAME, name_character
 
 logger = logging.getLogger(__name__)
 
@@ -25,7 +27,6 @@ ANIMATION_SPEEDS: dict[str, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.6, "
 WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 1080), (960, 540))
 MIN_WINDOW = (480, 270)
 MAX_WINDOW = (7680, 4320)
-NAME_MAX = 16
 SETTINGS_FILE = "settings.json"
 
 
@@ -101,15 +102,14 @@ def save_settings(settings: Settings, path: Path) -> bool:
     return True
 
 
-def name_character(char: str) -> bool:
-    """True for what a name may hold: letters and digits of any script, space, _ - and ."""
-    return char.isalnum() or char in " _-."
-
-
 def clean_name(text: str) -> str:
-    """`text` trimmed to a usable player name (may be empty)."""
-    kept = "".join(c for c in text if c.isprintable()).strip()
-    return kept[:NAME_MAX]
+    """`text` trimmed to a usable player name (may be empty).
+
+    Keeps what the name rule lets a player type (`shared.names.name_character`), at most
+    `MAX_NAME` characters; the server's `shared.names.clean_name` has the last word.
+    """
+    kept = "".join(c for c in text if name_character(c)).strip()
+    return kept[:MAX_NAME]
 
 
 def _validated(settings: Settings) -> Settings:
@@ -132,18 +132,20 @@ def _is_number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def _is_whole(value: object) -> bool:
+def _is_whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _is_window(value: object) -> bool:
-    if not isinstance(value, tuple) or len(value) != 2 or not all(map(_is_whole, value)):
+    if not isinstance(value, tuple) or len(value) != 2:
         return False
     width, height = value
+    if not (_is_whole(width) and _is_whole(height)):
+        return False
     return MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]
 
 
-_FIELD_CHECKS = {
+_FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
     "name": lambda v: isinstance(v, str),
     "volume": _is_number,
     "muted": lambda v: isinstance(v, bool),

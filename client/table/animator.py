@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 
 from client.sessions.game_session import TableUpdate
 from client.table.choreography import Choreography, Cue, CueKind, Move, choreograph
@@ -19,6 +20,7 @@ from client.table.model import Placement, SpriteKey, TableModel
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite
 from client.tween import Scheduler, Timeline
 from shared.cards import Card
+from shared.events import Event
 
 logger = logging.getLogger(__name__)
 
@@ -61,7 +63,7 @@ class TableAnimator:
             if cue.at <= 0:
                 self._fire(cue, on_cue)
             else:
-                self.scheduler.call_later(cue.at, lambda c=cue: self._fire(c, on_cue))
+                self.scheduler.call_later(cue.at, partial(self._fire, cue, on_cue))
 
     def stop(self) -> None:
         """Drop every running tween and pending cue where it stands."""
@@ -167,7 +169,7 @@ class AnimationQueue:
         """Sprites the snaps had to move: 0 while the animations tell the truth."""
         self._pending: deque[TableUpdate] = deque()
         self._current: TableUpdate | None = None
-        self._events: deque[object] = deque()
+        self._events: deque[Event] = deque()
         self._wait = 0.0
 
     @property
@@ -223,7 +225,7 @@ class AnimationQueue:
     def _start_next_event(self) -> None:
         assert self.model is not None
         event = self._events.popleft()
-        plan = choreograph(event, self.model, self.pace * self._hurry())  # type: ignore[arg-type]
+        plan = choreograph(event, self.model, self.pace * self._hurry())
         self.animator.start(plan, self.on_cue)
         self._wait = plan.hold
 

@@ -109,8 +109,7 @@ def choreograph(event: Event, model: TableModel, pace: float = 1.0) -> Choreogra
     for old, new in rekey.items():
         before[new] = before.pop(old)
     after = model.placements()
-    builder = _BUILDERS.get(type(event), _relayout_only)
-    plan = builder(event, model, before, after)
+    plan = _plan(event, model, before, after)
     return _scaled(Choreography(plan.moves, plan.cues, rekey, plan.hold), pace)
 
 
@@ -134,11 +133,6 @@ def _relayout(before: Placements, after: Placements, delay: float) -> list[Move]
         for key, place in after.items()
         if key in before and before[key] != place
     ]
-
-
-def _relayout_only(event: Event, model: TableModel, before: Placements, after: Placements) -> _Plan:
-    moves = _relayout(before, after, 0.0)
-    return _Plan(tuple(moves), (_stats(0.0),), RELAYOUT if moves else 0.0)
 
 
 def _stats(at: float) -> Cue:
@@ -257,17 +251,25 @@ def _match_ended(
     return _Plan((), (_stats(0.0), Cue(0.0, CueKind.MATCH_RESULTS, event=event)), 0.0)
 
 
-_BUILDERS = {
-    RoundStarted: _round_started,
-    HandDealt: _dealt,
-    FloorDealt: _dealt,
-    CardPlayed: _played,
-    CardsCaptured: _captured,
-    BasraScored: _basra,
-    LeftoversTaken: _leftovers,
-    RoundScored: _round_scored,
-    MatchEnded: _match_ended,
-}
+def _plan(event: Event, model: TableModel, before: Placements, after: Placements) -> _Plan:
+    """How to show `event`, which has already changed `model` from `before` to `after`."""
+    match event:
+        case RoundStarted():
+            return _round_started(event, model, before, after)
+        case HandDealt() | FloorDealt():
+            return _dealt(event, model, before, after)
+        case CardPlayed():
+            return _played(event, model, before, after)
+        case CardsCaptured():
+            return _captured(event, model, before, after)
+        case BasraScored():
+            return _basra(event, model, before, after)
+        case LeftoversTaken():
+            return _leftovers(event, model, before, after)
+        case RoundScored():
+            return _round_scored(event, model, before, after)
+        case MatchEnded():
+            return _match_ended(event, model, before, after)
 
 
 # --- helpers ---------------------------------------------------------------------------

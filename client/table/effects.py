@@ -64,8 +64,10 @@ class TableEffects:
         self.notice = Toast(text, self._text, seconds, NOTICE_CENTER, theme.FONT_BODY, colour)
 
     def update(self, dt: float) -> None:
-        for effect in (*self.banners, *self.bursts):
-            effect.update(dt)
+        for banner in self.banners:
+            banner.update(dt)
+        for burst in self.bursts:
+            burst.update(dt)
         self.banners = [b for b in self.banners if not b.done]
         self.bursts = [b for b in self.bursts if not b.done]
         if self.notice is not None:

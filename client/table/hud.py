@@ -195,7 +195,8 @@ class TableHud:
         self, surface: pygame.Surface, position: SeatPosition, tag: SeatTag, clock: float
     ) -> None:
         rect = pygame.Rect(0, 0, *TAG_SIZE)
-        rect.center = tuple(round(v) for v in name_anchor(position))  # type: ignore[assignment]
+        x, y = name_anchor(position)
+        rect.center = (round(x), round(y))
         rect.clamp_ip(pygame.Rect(6, 6, LOGICAL_SIZE[0] - 12, LOGICAL_SIZE[1] - 12))
         if tag.active:
             pulse = pulse_step(clock) / PULSE_STEPS

@@ -164,10 +164,25 @@ class TableModel:
 
     def apply(self, event: Event) -> dict[SpriteKey, SpriteKey]:
         """Change the model as `event` says; returns sprites that change key (old -> new)."""
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
-            return {}
-        return handler(self, event)
+        match event:
+            case RoundStarted():
+                return _round_started(self, event)
+            case HandDealt():
+                return _hand_dealt(self, event)
+            case FloorDealt():
+                return _floor_dealt(self, event)
+            case CardPlayed():
+                return _card_played(self, event)
+            case CardsCaptured():
+                return _cards_captured(self, event)
+            case BasraScored():
+                return _basra_scored(self, event)
+            case LeftoversTaken():
+                return _leftovers_taken(self, event)
+            case RoundScored():
+                return _round_scored(self, event)
+            case MatchEnded():
+                return _match_ended(self, event)
 
     def matches_view(self, view: PlayerView) -> bool:
         """True when this model shows exactly what `view` describes (no correction needed)."""
@@ -257,16 +272,3 @@ def _match_ended(model: TableModel, event: MatchEnded) -> dict[SpriteKey, Sprite
     model.scores = list(event.scores)
     model.winner = event.winner
     return {}
-
-
-_HANDLERS = {
-    RoundStarted: _round_started,
-    HandDealt: _hand_dealt,
-    FloorDealt: _floor_dealt,
-    CardPlayed: _card_played,
-    CardsCaptured: _cards_captured,
-    BasraScored: _basra_scored,
-    LeftoversTaken: _leftovers_taken,
-    RoundScored: _round_scored,
-    MatchEnded: _match_ended,
-}
