@@ -71,6 +71,7 @@ def test_a_slower_autoplay_match_keeps_the_table_in_step(
         app.shutdown()
 
 
+@pytest.mark.slow
 def test_run_client_demo_process_exits_cleanly_with_a_screenshot(tmp_path: Path) -> None:
     shot = tmp_path / "demo.png"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}

@@ -6,10 +6,12 @@ import asyncio
 from pathlib import Path
 
 import pygame
+import pytest
 
 from client.shots import run_tour
 
 
+@pytest.mark.slow
 def test_the_screenshot_tour_writes_every_practice_screen(
     tmp_path: Path, pygame_ready: None
 ) -> None:

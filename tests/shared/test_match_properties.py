@@ -119,6 +119,7 @@ class Recount:
             self.cards, self.bonus = [0, 0], [0, 0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_random_matches_keep_every_invariant(players: int) -> None:
     rules = RuleSet(players=players)
