@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 from client.sessions.game_session import Notice, NoticeLevel, TableUpdate
 from client.sessions.local import LocalSession, suggest_play
@@ -10,6 +11,7 @@ from shared.engine import apply_play, new_match, opening_events
 from shared.events import HandDealt
 from shared.rules import RuleSet
 from shared.views import view_for
+from tests.waiting import eventually_sync
 
 
 def _game_updates(session: LocalSession) -> list[TableUpdate]:
@@ -133,8 +135,6 @@ def test_a_whole_match_ends_with_a_winner() -> None:
 
 
 def test_a_hard_bot_thinks_off_the_frame_loop() -> None:
-    import time
-
     session = LocalSession(RuleSet(), level="hard", seed=5, bot_delay=0)
     try:
         if session.state.to_move == 0:
@@ -143,10 +143,11 @@ def test_a_hard_bot_thinks_off_the_frame_loop() -> None:
         started = time.perf_counter()
         session.tick(0.016)
         assert time.perf_counter() - started < 0.2, "a frame never waits for the search"
-        deadline = time.perf_counter() + 10
-        while session.state is before and time.perf_counter() < deadline:
-            time.sleep(0.02)
+
+        def moved() -> bool:
             session.tick(0.016)
-        assert session.state is not before, "the bot's move arrived"
+            return session.state is not before
+
+        eventually_sync(moved, 10, what="the bot's move to arrive", interval=0.02)
     finally:
         session.close()
