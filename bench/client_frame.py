@@ -22,10 +22,15 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+if TYPE_CHECKING:
+    from client.app import App
+    from client.scenes.table import TableScene
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -50,13 +55,12 @@ app.shutdown()
 """
 
 
-def busy_table(window: tuple[int, int], settings: Path):  # type: ignore[no-untyped-def]
+def busy_table(window: tuple[int, int], settings: Path) -> tuple[App, TableScene]:
     """An app showing a 4-player table with 40 card sprites, and its scene."""
     from client.main import build_app, parse_args
     from client.scenes.table import TableScene
     from client.sessions.local import LocalSession
     from client.settings import load_settings, save_settings
-    from client.table.choreography import Choreography, Move
     from shared.rules import RuleSet
 
     save_settings(load_settings(settings).changed(window_size=window), settings)
@@ -74,7 +78,7 @@ def busy_table(window: tuple[int, int], settings: Path):  # type: ignore[no-unty
     spare = [c for c in session.state.round.stock if c not in used]
     model.floor.extend(spare[: FLOOR_CARDS - len(model.floor)])
     table.animator.snap(model.placements())
-    return app, table, Choreography, Move
+    return app, table
 
 
 def measure_frames(window: tuple[int, int], frames: int) -> tuple[list[float], list[float]]:
@@ -83,10 +87,13 @@ def measure_frames(window: tuple[int, int], frames: int) -> tuple[list[float], l
     CPU time (this thread's) is reported beside wall time because on a shared 2-core machine
     the wall figure also counts the time other processes held the core.
     """
+    from client.table.choreography import Choreography, Move
+
     with tempfile.TemporaryDirectory() as folder:
-        app, table, choreography, move = busy_table(window, Path(folder) / "settings.json")
+        app, table = busy_table(window, Path(folder) / "settings.json")
         rng = random.Random(5)
         model = table.queue.model
+        assert model is not None
         sprites = table.animator.sprites
         times: list[float] = []
         cpu: list[float] = []
@@ -97,9 +104,9 @@ def measure_frames(window: tuple[int, int], frames: int) -> tuple[list[float], l
                 rng.shuffle(model.floor)
                 places = model.placements()
                 moves = tuple(
-                    move(k, places[k], rng.uniform(0, 0.1), 0.5) for k in places if k in sprites
+                    Move(k, places[k], rng.uniform(0, 0.1), 0.5) for k in places if k in sprites
                 )
-                table.animator.start(choreography(moves), table._on_cue)
+                table.animator.start(Choreography(moves), table._on_cue)
                 for card in model.hand[::2]:
                     sprites[card].start_flip(not sprites[card].showing_face)
                     table.animator.timeline.animate(sprites[card], "flip", 1.0, 0.5)

@@ -204,7 +204,9 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWEXPOSED):
-            self.window = pygame.display.get_surface()
+            window = pygame.display.get_surface()
+            if window is not None:  # the display is open whenever it sends window events
+                self.window = window
             self._mark_dirty()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:

@@ -15,9 +15,13 @@ import logging
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from client.settings import ANIMATION_SPEEDS, default_settings_path, load_settings
 from shared.bots import LEVELS
+
+if TYPE_CHECKING:
+    from client.app import App
 
 logger = logging.getLogger(__name__)
 
@@ -66,7 +70,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def build_app(args: argparse.Namespace, owns_pygame: bool = True):  # type: ignore[no-untyped-def]
+def build_app(args: argparse.Namespace, owns_pygame: bool = True) -> App:
     """The app with its first screen open, as `args` asks (pygame is imported here)."""
     from client.app import App
     from client.scenes.navigation import Navigator
@@ -100,7 +104,7 @@ def build_app(args: argparse.Namespace, owns_pygame: bool = True):  # type: igno
     return app
 
 
-def _open_first_screen(app, args: argparse.Namespace) -> None:  # type: ignore[no-untyped-def]
+def _open_first_screen(app: App, args: argparse.Namespace) -> None:
     nav = app.navigator
     s = app.settings
     if args.practice:
@@ -110,7 +114,7 @@ def _open_first_screen(app, args: argparse.Namespace) -> None:  # type: ignore[n
         )
     elif args.connect:
         nav.main_menu()
-        nav.connect_to(args.connect, s.name)
+        nav.connect_to(args.connect)
     else:
         nav.main_menu()
 

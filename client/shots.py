@@ -37,6 +37,7 @@ from client.sessions.game_session import plays_for_card
 from client.sessions.local import LocalSession
 from client.table.hand import Pick
 from shared.events import BasraScored
+from shared.plays import Play
 from shared.rules import RuleSet
 
 logger = logging.getLogger(__name__)
@@ -102,7 +103,7 @@ def has_choice(session: LocalSession) -> bool:
     return any(len(plays_for_card(plays, p.card)) > 1 for p in plays) and session.view.deal >= 2
 
 
-def basra_play(session: LocalSession) -> object:
+def basra_play(session: LocalSession) -> Play | None:
     from shared.engine import apply_play
 
     for play in session.view.legal_plays:
@@ -155,8 +156,10 @@ def shoot_practice(tour: Tour) -> None:
 
     seed, made = find_turn(2, lambda s: basra_play(s) is not None)
     table = practice_table(tour, 2, seed, made)
-    play = basra_play(table.session)  # type: ignore[arg-type]
-    table.send_play(play)  # type: ignore[arg-type]
+    assert isinstance(table.session, LocalSession)
+    play = basra_play(table.session)
+    assert play is not None, "find_turn stopped at a turn with a Basra to make"
+    table.send_play(play)
     tour.until(lambda: bool(table.effects.banners))
     tour.step(0.55)
     tour.save("08_basra_celebration")
@@ -231,9 +234,11 @@ async def shoot_network(tour: Tour) -> None:
         mine = RemoteClient("127.0.0.1", port, app.settings.name)
         await mine.connect()
         app.navigator.enter_lobby(mine, None)
-        app.navigator.lobby.hosting_at = f"192.168.1.20:{port}"  # type: ignore[union-attr]
+        lobby = app.navigator.lobby
+        assert lobby is not None, "entering the lobby opens its scene"
+        lobby.hosting_at = f"192.168.1.20:{port}"
         await _frames(tour, 0.6)
-        tour.app.navigator.lobby.rooms.select(1)  # type: ignore[union-attr]
+        lobby.rooms.select(1)
         tour.save("05_lobby")
         mine.create_room(2, "egyptian", 101, 30, "Basra with Layla")
         await _frames(tour, 0.4)

@@ -188,10 +188,10 @@ def encode_samples(samples: array[float], sample_size: int, channels: int) -> by
     except KeyError:
         raise ValueError(f"unsupported mixer sample size {sample_size}") from None
     cast: Callable[[float], float | int] = float if typecode == "f" else round
-    frames = array(typecode)
+    frames: array[float] = array(typecode)  # holds ints for the integer formats (cast rounds)
     for sample in samples:
         value = cast(sample * scale + offset)
-        frames.extend([value] * channels)  # type: ignore[list-item]
+        frames.extend([value] * channels)
     return frames.tobytes()
 
 

@@ -123,17 +123,17 @@ class Navigator:
 
     # --- network -----------------------------------------------------------------------
 
-    def connect_screen(self, address: str | None = None) -> ConnectScene:
-        scene = ConnectScene(self.app, hosting=False, address=address)
-        self.app.stack.push(scene)
-        return scene
+    def connect_screen(self) -> None:
+        self.app.stack.push(ConnectScene(self.app, hosting=False))
 
     def host_game(self) -> None:
         self.app.stack.push(ConnectScene(self.app, hosting=True))
 
-    def connect_to(self, address: str, name: str) -> None:
+    def connect_to(self, address: str) -> None:
         """`--connect`: open the join screen filled in, and connect at the first frame."""
-        self.connect_screen(address).connect_soon = True
+        scene = ConnectScene(self.app, hosting=False, address=address)
+        scene.connect_soon = True
+        self.app.stack.push(scene)
 
     def enter_lobby(self, client: RemoteClient, host: LanHost | None = None) -> None:
         self.close()

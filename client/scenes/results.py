@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -49,8 +50,8 @@ class _Overlay(Scene):
         self.buttons: list[Button] = []
         self.focus = FocusCycle([])
 
-    def add_button(self, label: str, x: int, action: object) -> Button:
-        button = Button((x, PANEL.bottom - 76, 220, 54), label, self.app.text, on_click=action)  # type: ignore[arg-type]
+    def add_button(self, label: str, x: int, action: Callable[[], None]) -> Button:
+        button = Button((x, PANEL.bottom - 76, 220, 54), label, self.app.text, on_click=action)
         self.buttons.append(button)
         self.focus.widgets.append(button)
         return button
@@ -151,18 +152,24 @@ class RoundResultsScene(_Overlay):
         rows = [
             ("Cards taken", _pair(t.cards)),
             ("Most cards", _pair(t.majority, plus=True)),
-            ("Basras", tuple(f"{n}  (+{n * basra})" if n else "-" for n in t.basras)),
-            ("Jack Basras", tuple(f"{n}  (+{n * jack})" if n else "-" for n in t.jack_basras)),
+            ("Basras", _bonus_pair(t.basras, basra)),
+            ("Jack Basras", _bonus_pair(t.jack_basras, jack)),
         ]
         if rules is not None and rules.card_points:
             rows.append(("Card points", _pair(t.card_points, plus=True)))
         rows.append(("This round", _pair(t.points, plus=True)))
         rows.append(("Match total", _pair(self.event.scores)))
-        return rows  # type: ignore[return-value]
+        return rows
 
 
 def _pair(values: tuple[int, ...], plus: bool = False) -> tuple[str, str]:
     shown = [f"+{v}" if plus and v else ("-" if plus else str(v)) for v in values]
+    return (shown[0], shown[1])
+
+
+def _bonus_pair(counts: tuple[int, ...], points: int) -> tuple[str, str]:
+    """Each side's count of a bonus with the points it earned, "-" for none."""
+    shown = [f"{n}  (+{n * points})" if n else "-" for n in counts]
     return (shown[0], shown[1])
 
 
