@@ -8,10 +8,11 @@ from client.table.choreography import Cue, CueKind
 from client.table.model import TableModel
 from shared.engine import apply_play, new_match, opening_events
 from shared.rules import RuleSet
+from shared.state import MatchState
 from shared.views import redact, view_for
 
 
-def _opening(seed: int = 4) -> tuple[TableUpdate, object]:
+def _opening(seed: int = 4) -> tuple[TableUpdate, MatchState]:
     state = new_match(RuleSet(), seed)
     events = tuple(redact(e, 0) for e in opening_events(state))
     return TableUpdate(view_for(state, 0), events), state
@@ -66,7 +67,7 @@ def test_a_view_that_disagrees_is_corrected_by_the_snap() -> None:
     update, state = _opening()
     queue.push(update)
     queue.update(0.0)
-    later = apply_play(state, view_for(state, state.to_move).legal_plays[0]).state  # type: ignore[attr-defined]
+    later = apply_play(state, view_for(state, state.to_move).legal_plays[0]).state
     # The events of that play never arrive: only a view that is not where the table is.
     queue.push(TableUpdate(view_for(later, 0), update.events[:1]))
     queue.update(0.0)
@@ -97,7 +98,7 @@ def test_results_cue_stops_the_queue_until_allowed() -> None:
     queue.push(TableUpdate(view_for(state, 0), tuple(redact(e, 0) for e in opening_events(state))))
     queue.update(0.0)
     while state.winner is None:
-        transition = apply_play(state, view_for(state, state.to_move).legal_plays[0])  # type: ignore[arg-type]
+        transition = apply_play(state, view_for(state, state.to_move).legal_plays[0])
         state = transition.state
         queue.push(TableUpdate(view_for(state, 0), tuple(redact(e, 0) for e in transition.events)))
     covered = {"now": False}
@@ -107,10 +108,13 @@ def test_results_cue_stops_the_queue_until_allowed() -> None:
         if cue.kind is CueKind.ROUND_RESULTS:
             covered["now"] = True  # the results screen goes on top
 
+    def last_kind() -> CueKind:
+        return cues[-1].kind
+
     queue.on_cue = on_cue
     queue.update(0.0, lambda: not covered["now"])
-    assert cues[-1].kind is CueKind.ROUND_RESULTS
+    assert last_kind() is CueKind.ROUND_RESULTS
     assert not any(c.kind is CueKind.MATCH_RESULTS for c in cues), "waits under the results"
     covered["now"] = False
     queue.update(0.0, lambda: not covered["now"])
-    assert cues[-1].kind is CueKind.MATCH_RESULTS
+    assert last_kind() is CueKind.MATCH_RESULTS

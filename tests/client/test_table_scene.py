@@ -18,6 +18,7 @@ from client.table.model import TableModel
 from client.ui.widgets import Button
 from shared.cards import Card, parse_cards
 from shared.rules import RuleSet
+from shared.state import MatchState
 from shared.views import view_for
 
 from .app_driver import (
@@ -53,6 +54,13 @@ def _rigged_table(
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
+
+
+def practice_state(table: TableScene) -> MatchState:
+    """The true state of the practice match behind ``table``."""
+    session = table.session
+    assert isinstance(session, LocalSession)
+    return session.state
 
 
 def _assert_table_matches_engine(table: TableScene) -> None:
@@ -116,8 +124,8 @@ def test_two_capture_options_are_chosen_on_the_floor(app: App) -> None:
     assert sprites[Card.parse("Kh")].highlight is None
     click(app, sprites[two_d].draw_center())
     assert table.controls.choice is None
-    run_until(app, lambda: table.queue.idle and table.session.state.to_move == 1)
-    assert set(table.session.state.round.floor) == {two_c, Card.parse("Kh")}
+    run_until(app, lambda: table.queue.idle and practice_state(table).to_move == 1)
+    assert set(practice_state(table).round.floor) == {two_c, Card.parse("Kh")}
     run_until(app, lambda: table.ready)
     _assert_table_matches_engine(table)
 
@@ -133,8 +141,8 @@ def test_escape_closes_the_choice_and_keys_pick_an_option(app: App) -> None:
     assert choice is not None
     second = choice.plays[1]
     press(app, pygame.K_2)
-    run_until(app, lambda: table.session.state.to_move == 1)
-    left = set(table.session.state.round.floor)
+    run_until(app, lambda: practice_state(table).to_move == 1)
+    left = set(practice_state(table).round.floor)
     assert not (left & second.taken), "option 2's cards were taken"
     assert left == set(parse_cards("2c 2d 3c Kh")) - second.taken
 
@@ -143,8 +151,8 @@ def test_drag_a_card_onto_the_floor_plays_it(app: App) -> None:
     table = _rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh")
     queen = Card.parse("Qd")
     drag(app, sprite_center(table, queen), FLOOR_AREA.center)
-    run_until(app, lambda: table.session.state.to_move == 1)
-    assert queen in table.session.state.round.floor
+    run_until(app, lambda: practice_state(table).to_move == 1)
+    assert queen in practice_state(table).round.floor
 
 
 def test_a_card_dropped_off_the_floor_goes_back(app: App) -> None:
@@ -153,7 +161,7 @@ def test_a_card_dropped_off_the_floor_goes_back(app: App) -> None:
     home = sprite_center(table, queen)
     drag(app, home, (60, 300))
     step(app, 30)
-    assert table.session.state.to_move == 0, "nothing was played"
+    assert practice_state(table).to_move == 0, "nothing was played"
     assert sprite_center(table, queen) == pytest.approx(home, abs=1)
 
 
@@ -162,8 +170,8 @@ def test_arrows_and_enter_play_the_selected_card(app: App) -> None:
     for _ in range(3):
         press(app, pygame.K_RIGHT)  # 5s, 6c, 9h
     press(app, pygame.K_RETURN)
-    run_until(app, lambda: table.session.state.to_move == 1)
-    assert Card.parse("9h") in table.session.state.round.floor
+    run_until(app, lambda: practice_state(table).to_move == 1)
+    assert Card.parse("9h") in practice_state(table).round.floor
 
 
 def test_a_basra_celebrates_and_is_counted(app: App) -> None:

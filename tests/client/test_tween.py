@@ -143,7 +143,11 @@ def test_timeline_stop_complete_and_incomplete() -> None:
 def test_on_done_may_start_a_follow_up_tween() -> None:
     sprite = Sprite()
     timeline = Timeline()
-    timeline.animate(sprite, "x", 10, 0.5, on_done=lambda: timeline.animate(sprite, "x", 0, 0.5))
+
+    def back_again() -> None:
+        timeline.animate(sprite, "x", 0, 0.5)
+
+    timeline.animate(sprite, "x", 10, 0.5, on_done=back_again)
     timeline.update(0.5)
     assert sprite.x == 10.0 and timeline.busy
     timeline.update(0.5)
@@ -191,7 +195,11 @@ def test_scheduler_cancel_and_repeat() -> None:
 def test_scheduler_zero_delay_chain_runs_in_same_update() -> None:
     scheduler = Scheduler()
     log: list[str] = []
-    scheduler.call_later(0.0, lambda: scheduler.call_later(0.0, lambda: log.append("second")))
+
+    def first() -> None:
+        scheduler.call_later(0.0, lambda: log.append("second"))
+
+    scheduler.call_later(0.0, first)
     scheduler.update(0.0)
     assert log == ["second"]
 

@@ -8,6 +8,7 @@ import pytest
 from client import theme
 from client.ui.widgets import (
     Button,
+    Focusable,
     FocusCycle,
     Label,
     ListBox,
@@ -266,16 +267,20 @@ def test_focus_cycle_tabs_over_enabled_widgets(renderer: TextRenderer) -> None:
     ok = Button((0, 50, 100, 40), "OK", renderer)
     off = Button((0, 100, 100, 40), "Off", renderer, enabled=False)
     cycle = FocusCycle([name, off, ok])
+
+    def focused() -> Focusable | None:
+        return cycle.focused
+
     assert cycle.handle_event(key(pygame.K_TAB))
-    assert cycle.focused is name
+    assert focused() is name
     cycle.handle_event(key(pygame.K_TAB))
-    assert cycle.focused is ok and not name.focused
+    assert focused() is ok and not name.focused
     cycle.handle_event(key(pygame.K_TAB))
-    assert cycle.focused is name
+    assert focused() is name
     cycle.handle_event(key(pygame.K_TAB, pygame.KMOD_LSHIFT))
-    assert cycle.focused is ok
+    assert focused() is ok
     cycle.handle_event(mouse_down((5, 5)))
-    assert cycle.focused is None
+    assert focused() is None
 
 
 def test_label_and_text_renderer(renderer: TextRenderer) -> None:

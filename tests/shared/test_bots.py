@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from shared.bots import LEVELS, HardBot, MediumBot, NoPlayError, make_bot, suggest
+from shared.bots import LEVELS, Bot, HardBot, NoPlayError, make_bot, suggest
 from shared.bots.endgame import ordered_plays, solvable, solve
 from shared.bots.knowledge import cards_of, unseen_mask
 from shared.bots.sampling import Sampler
@@ -18,7 +18,7 @@ from shared.cards import parse_cards
 from shared.engine import apply_play, legal_plays, new_match
 from shared.events import RoundScored
 from shared.plays import Play
-from shared.rules import RuleSet
+from shared.rules import Direction, FirstFloor, KomiBasra, KomiPlay, RuleSet
 from shared.state import MatchState, Seat, next_seat
 from shared.views import PlayerView, view_for
 from tests.shared.positions import position
@@ -27,8 +27,8 @@ RULE_SETS = (
     RuleSet(),
     RuleSet(players=4),
     RuleSet.preset("jawaker"),
-    RuleSet(players=4, direction="left", hand_size=6, komi_play="plain"),
-    RuleSet(last_card_basra=False, komi_basra="never", first_floor="none"),
+    RuleSet(players=4, direction=Direction.LEFT, hand_size=6, komi_play=KomiPlay.PLAIN),
+    RuleSet(last_card_basra=False, komi_basra=KomiBasra.NEVER, first_floor=FirstFloor.NONE),
 )
 
 
@@ -74,7 +74,7 @@ def test_bots_refuse_a_view_that_is_not_their_turn(level: str) -> None:
         make_bot(level, budget=0.01).choose_play(waiting, random.Random(1))
 
 
-def reproducible_bot(level: str) -> HardBot | MediumBot | object:
+def reproducible_bot(level: str) -> Bot:
     return HardBot(budget=None, iterations=8) if level == "hard" else make_bot(level)
 
 

@@ -66,6 +66,7 @@ def check_redaction(events: tuple[Event, ...], players: int) -> None:
         for seat in [*range(players), None]:
             seen = redact(event, seat)
             if isinstance(event, HandDealt) and event.seat != seat:
+                assert isinstance(seen, HandDealt)
                 assert seen.cards is None and seen.size == event.size
             else:
                 assert seen == event
@@ -82,7 +83,9 @@ def check_turn(before: MatchState, transition: Transition) -> None:
         assert started[0].dealer == next_seat(before.round.dealer, rules)
         assert after.to_move == next_seat(started[0].dealer, rules)
     else:
-        assert after.to_move == next_seat(before.round.to_move, rules)  # type: ignore[arg-type]
+        mover = before.round.to_move
+        assert mover is not None
+        assert after.to_move == next_seat(mover, rules)
 
 
 def check_first_floor(events: tuple[Event, ...]) -> None:
@@ -169,7 +172,9 @@ def test_jack_basras_and_basras_score_in_the_right_team() -> None:
         for before, transition in play_match(RuleSet(players=4), seed):
             for event in transition.events:
                 if isinstance(event, BasraScored):
-                    assert event.team == team_of(event.seat) == team_of(before.round.to_move)
+                    mover = before.round.to_move
+                    assert mover is not None
+                    assert event.team == team_of(event.seat) == team_of(mover)
                     expected = 30 if event.bonus is Bonus.JACK_BASRA else 10
                     assert event.points == expected
                     found += 1

@@ -8,7 +8,7 @@ import math
 import random
 from typing import Any
 
-import msgpack
+import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
