@@ -11,7 +11,6 @@ RGB = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
 
 # --- table felt ---------------------------------------------------------------------------
-TABLE_GREEN: RGB = (22, 96, 60)
 FELT_DARK: RGB = (13, 66, 41)
 """Vignette colour at the table's edges."""
 FELT_LIGHT: RGB = (30, 114, 72)

@@ -8,7 +8,6 @@ frame rate and tests can step time by hand. Must not import pygame or the engine
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -33,14 +32,6 @@ def linear(t: float) -> float:
     return t
 
 
-def ease_in_quad(t: float) -> float:
-    return t * t
-
-
-def ease_out_quad(t: float) -> float:
-    return 1.0 - (1.0 - t) * (1.0 - t)
-
-
 def ease_out_cubic(t: float) -> float:
     return 1.0 - (1.0 - t) ** 3
 
@@ -58,27 +49,14 @@ def ease_out_back(t: float) -> float:
     return 1.0 + (overshoot + 1.0) * u * u * u + overshoot * u * u
 
 
-def ease_out_elastic(t: float) -> float:
-    """Springs past the end a few times with decaying amplitude."""
-    if t <= 0.0:
-        return 0.0
-    if t >= 1.0:
-        return 1.0
-    period = 2.0 * math.pi / 3.0
-    return float(2.0 ** (-10.0 * t) * math.sin((t * 10.0 - 0.75) * period) + 1.0)
-
-
 EASINGS: Mapping[str, Easing] = MappingProxyType(
     {
         fn.__name__: fn
         for fn in (
             linear,
-            ease_in_quad,
-            ease_out_quad,
             ease_out_cubic,
             ease_in_out_cubic,
             ease_out_back,
-            ease_out_elastic,
         )
     }
 )

@@ -141,14 +141,6 @@ class CardArt:
             self._shadow = pygame.transform.smoothscale(small, self.size)
         return self._shadow
 
-    def prerender(self) -> None:
-        """Draw all 52 faces and the back now, so no frame later pays for drawing."""
-        for suit in SUIT_SHAPES:
-            for rank in RANK_LABELS:
-                self.face(rank, suit)
-        self.back()
-        logger.debug("pre-rendered %d card faces at %s", len(self._faces), self.size)
-
     # --- drawing steps (all at supersampled size) ----------------------------------------
 
     def _finish(self, big: pygame.Surface, extra: int = 0) -> pygame.Surface:

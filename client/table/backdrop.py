@@ -45,7 +45,6 @@ class TableBackdrop:
     def __init__(self, hud: TableHud, felt: pygame.Surface) -> None:
         self.hud = hud
         self.felt = felt
-        self.rebuilds = 0
         self._key: Backdrop | None = None
         self._layer: pygame.Surface | None = None
 
@@ -64,7 +63,6 @@ class TableBackdrop:
         if state != self._key or self._layer is None:
             self._layer = self._compose(model, state)
             self._key = state
-            self.rebuilds += 1
         surface.blit(self._layer, (0, 0))
         if state.to_move is not None and state.to_move < len(state.players):
             tag = self._tag(state, state.to_move, timer)

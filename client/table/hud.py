@@ -102,7 +102,6 @@ class TableHud:
         self.cards = cards
         self.panels = panels
         self._backs: dict[int, pygame.Surface] = {}
-        self._badges: dict[tuple[int, int], pygame.Surface] = {}
 
     # --- stock and piles ---------------------------------------------------------------
 

@@ -106,11 +106,6 @@ class SpriteRenderer:
             self._queue(batch, sprite)
         surface.fblits(batch)
 
-    def draw_one(self, surface: pygame.Surface, sprite: CardSprite) -> None:
-        batch: list[tuple[pygame.Surface, tuple[int, int]]] = []
-        self._queue(batch, sprite)
-        surface.fblits(batch)
-
     def _queue(
         self, batch: list[tuple[pygame.Surface, tuple[int, int]]], sprite: CardSprite
     ) -> None:

@@ -25,7 +25,6 @@ VALUE_WIDTH = 260
 SLIDER_STEP = 0.05
 TRACK_HEIGHT = 8
 KNOB_RADIUS = 11
-LABEL_GAP = 16
 
 
 def _left_click(event: pygame.event.Event) -> bool:
