@@ -1,44 +1,14 @@
-"""Room chat text: cleaning a line and limiting how often one player may speak.
+"""Room chat pacing: how often one player may speak.
 
-A chat line keeps the characters of every script but loses what could disturb other players'
-screens: control characters (a line is one line), bidi overrides and isolates (which could make
-a line read backwards or pretend to be someone else's), and the invisible format characters
-that carry no meaning on their own. The zero-width joiner and non-joiner stay, because Persian,
-Indic and emoji text need them.
+What a chat line may hold is the shared rule of `shared.names` (`clean_chat`); how fast a player
+may send lines is the server's business, kept here.
 """
 
 from __future__ import annotations
 
 import collections
-import unicodedata
 
-__all__ = ["ChatError", "ChatLimiter", "clean_chat"]
-
-_KEEP_FORMAT = frozenset("\u200c\u200d")  # ZWNJ, ZWJ
-_DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
-
-
-class ChatError(ValueError):
-    """A chat line that cannot be sent; ``code`` is the protocol error code."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def clean_chat(text: str, max_chars: int) -> str:
-    """``text`` without control, bidi-override and invisible format characters, trimmed.
-
-    Raises `ChatError` (``chat_empty`` or ``chat_too_long``) when nothing or too much is left.
-    """
-    kept = "".join(
-        c for c in text if c in _KEEP_FORMAT or unicodedata.category(c) not in _DROP_CATEGORIES
-    ).strip()
-    if not kept:
-        raise ChatError("chat_empty", "There is nothing to say in that line.")
-    if len(kept) > max_chars:
-        raise ChatError("chat_too_long", f"A chat line is at most {max_chars} characters.")
-    return kept
+__all__ = ["ChatLimiter"]
 
 
 class ChatLimiter:

@@ -21,11 +21,11 @@ from typing import Any
 
 from server.bots_runner import BotRunner
 from server.config import ServerConfig
-from server.names import BadNameError, clean_name, clean_room_name
 from server.players import Link, Player, Players
 from server.room import Room, RoomPhase
 from server.room_commands import Dropped, Join, Request, Resumed
 from server.stats import Counters
+from shared.names import BadNameError, clean_name, clean_room_name
 from shared.rules import RuleError, RuleSet
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import (

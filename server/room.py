@@ -25,9 +25,8 @@ import logging
 from collections.abc import Callable
 
 from server.bots_runner import BotRunner
-from server.chat import ChatError, ChatLimiter, clean_chat
+from server.chat import ChatLimiter
 from server.config import ServerConfig, fallback_level
-from server.names import name_key
 from server.players import Link, Player
 from server.room_commands import (
     BotMove,
@@ -56,6 +55,7 @@ from server.turns import TurnKeeper
 from shared.bots import LEVELS
 from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
 from shared.events import MatchEnded, RoundScored
+from shared.names import ChatError, clean_chat, name_key
 from shared.plays import Play
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat

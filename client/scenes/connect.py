@@ -20,8 +20,9 @@ from client.net.link import LinkRefused, parse_address
 from client.net.remote_client import RemoteClient
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
-from client.settings import clean_name, name_character
+from client.settings import clean_name
 from client.ui.widgets import Button, TextInput
+from shared.names import MAX_NAME, name_character
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -66,7 +67,7 @@ class ConnectScene(FormScene):
                 (x, name_y, w, h),
                 text,
                 app.settings.name,
-                max_length=16,
+                max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder="Your name",
                 on_submit=lambda _: self.begin(),

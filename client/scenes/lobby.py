@@ -17,9 +17,9 @@ from client import theme
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
-from client.settings import name_character
 from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
+from shared.names import MAX_ROOM_NAME, name_character
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -154,7 +154,7 @@ class CreateRoomScene(FormScene):
                 (x + w - 260, y + 2, 260, h - 4),
                 text,
                 f"{client.name} table",
-                max_length=32,
+                max_length=MAX_ROOM_NAME,
                 allowed=name_character,
             )
         )

@@ -13,9 +13,10 @@ import pygame
 
 from client import theme
 from client.scenes.form import FormScene
-from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name, name_character
+from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name
 from client.ui.pickers import Choice, Slider, Toggle
 from client.ui.widgets import Button, TextInput
+from shared.names import MAX_NAME, name_character
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -43,7 +44,7 @@ class SettingsScene(FormScene):
                 (x + w - 260, y + 4, 260, h - 8),
                 text,
                 s.name,
-                max_length=16,
+                max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder="Your name",
             )

@@ -131,6 +131,9 @@ class Button:
 class TextInput:
     """A single-line text field with a cursor; Enter submits.
 
+    ``allowed``, when given, decides alone which typed characters are kept (a name field passes
+    `shared.names.name_character`); without it every printable character is.
+
     Typed text arrives as `pygame.TEXTINPUT` events (SDL enables text input by default on
     desktop; call `pygame.key.start_text_input()` if a platform does not).
     """
@@ -181,14 +184,16 @@ class TextInput:
         return False
 
     def _insert(self, typed: str) -> None:
-        accepted = "".join(c for c in typed if c.isprintable() and self._allows(c))
+        accepted = "".join(c for c in typed if self._allows(c))
         room = self.max_length - len(self.text)
         accepted = accepted[: max(0, room)]
         self.text = self.text[: self.cursor] + accepted + self.text[self.cursor :]
         self.cursor += len(accepted)
 
     def _allows(self, char: str) -> bool:
-        return self.allowed is None or self.allowed(char)
+        # A field's own rule decides alone: the name rule takes a no-break space (a space once
+        # normalised), which Python does not count as printable.
+        return char.isprintable() if self.allowed is None else self.allowed(char)
 
     def _handle_key(self, key: int) -> bool:
         if key == pygame.K_BACKSPACE and self.cursor > 0:

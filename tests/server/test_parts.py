@@ -12,13 +12,13 @@ from unittest.mock import patch
 import pytest
 
 from server.app import BasraServer
-from server.chat import ChatError, ChatLimiter, clean_chat
+from server.chat import ChatLimiter
 from server.config import ServerConfig, fallback_level
 from server.limits import AddressCounter, InboundLimiter, RateVerdict, TokenBucket
-from server.names import BadNameError, clean_name, name_key
 from server.seats import BotSeat, next_free_seat
 from server.stats import LoopLagMonitor, PollClock, rss_kib
 from shared.bots import LEVELS
+from shared.names import BadNameError, ChatError, clean_chat, clean_name, name_key
 
 
 @pytest.mark.parametrize(
