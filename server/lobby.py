@@ -22,7 +22,7 @@ from typing import Any
 from server.bots_runner import BotRunner
 from server.config import ServerConfig
 from server.players import Link, Player, Players
-from server.room import Room, RoomPhase
+from server.room import Room
 from server.room_commands import Dropped, Join, Request, Resumed
 from server.stats import Counters
 from shared.names import BadNameError, clean_name, clean_room_name
@@ -36,6 +36,7 @@ from shared.wire.protocol import (
     error_message,
     pack_message,
 )
+from shared.wire.rooms import RoomPhase, summary_to_wire
 
 __all__ = ["Lobby", "LobbyRefusal"]
 
@@ -219,7 +220,7 @@ class Lobby:
             )
             listing = {
                 "t": MsgType.ROOMS.value,
-                "rooms": [r.summary() for r in rooms[:ROOM_LIST_LIMIT]],
+                "rooms": [summary_to_wire(r.summary()) for r in rooms[:ROOM_LIST_LIMIT]],
                 "total": len(rooms),
             }
             self._room_list = encode_frame(pack_message(listing))

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import logging
 from collections.abc import Callable
 
@@ -44,7 +43,7 @@ from server.room_messages import (
     chat_message,
     encode,
     left_room_message,
-    room_list_entry,
+    room_summary,
     send_room_state,
     send_update,
 )
@@ -61,17 +60,12 @@ from shared.rules import RuleSet
 from shared.state import MatchState, Seat
 from shared.views import view_for
 from shared.wire.protocol import ErrorCode, Message, MsgType, error_message, play_from_wire
+from shared.wire.rooms import RoomPhase, RoomSummary
 from shared.wire.updates import GameUpdate
 
-__all__ = ["Room", "RoomPhase", "match_seed"]
+__all__ = ["Room", "match_seed"]
 
 log = logging.getLogger(__name__)
-
-
-class RoomPhase(enum.StrEnum):
-    WAITING = "waiting"
-    PLAYING = "playing"
-    OVER = "over"
 
 
 def match_seed(base: int | None, room_id: int) -> int | None:
@@ -491,9 +485,9 @@ class Room:
             update = GameUpdate(self.match, (), self.seq)
             player.send_frame(update.frame_for(self._seat_of(player)))
 
-    def summary(self) -> Message:
+    def summary(self) -> RoomSummary:
         """One line of the lobby's room list."""
-        return room_list_entry(self)
+        return room_summary(self)
 
     # -- the end --------------------------------------------------------------------------
 

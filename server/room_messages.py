@@ -1,5 +1,5 @@
-"""What a room says: its room_state, its line in the lobby's room list, chat lines and goodbyes,
-and how one message or game update reaches every seat and spectator.
+"""What a room says: its `RoomState`, its `RoomSummary` in the lobby's room list, chat lines and
+goodbyes, and how one message or game update reaches every seat and spectator.
 
 Spectators all get the same bytes, so a message for them is encoded once; each seated human gets
 his own (``you`` in a room_state, his hand and plays in a game update).
@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from server.config import fallback_level
 from server.players import Player
-from server.seats import BotSeat, HumanSeat
+from server.seats import BotSeat, HumanSeat, Slot
 from shared.events import Event
 from shared.state import Seat
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import Message, MsgType, pack_message
+from shared.wire.rooms import RoomState, RoomSummary, SeatInfo, SeatKind, room_state_to_wire
 from shared.wire.updates import GameUpdate
 
 if TYPE_CHECKING:
@@ -27,8 +29,9 @@ __all__ = [
     "chat_message",
     "encode",
     "left_room_message",
-    "room_list_entry",
+    "room_state",
     "room_state_message",
+    "room_summary",
     "send_room_state",
     "send_update",
 ]
@@ -46,8 +49,8 @@ def send_update(room: Room, events: tuple[Event, ...]) -> None:
 
 
 def send_room_state(room: Room) -> None:
-    state = room_state_message(room)
-    _send_to_members(room, lambda seat: encode({**state, "you": seat}))
+    state = room_state(room)
+    _send_to_members(room, lambda seat: encode(room_state_message(replace(state, you=seat))))
 
 
 def _send_to_members(room: Room, frame_for: Callable[[Seat | None], bytes]) -> None:
@@ -61,61 +64,54 @@ def _send_to_members(room: Room, frame_for: Callable[[Seat | None], bytes]) -> N
             spectator.send_frame(frame)
 
 
-def room_state_message(room: Room) -> Message:
+def room_state(room: Room) -> RoomState:
     """The room as its members see it (``you`` is filled in per member)."""
-    seats = []
-    for seat, slot in enumerate(room.seats):
-        entry: Message = {
-            "seat": seat,
-            "kind": "empty",
-            "name": None,
-            "player_id": None,
-            "connected": False,
-            "bot_level": None,
-        }
-        if isinstance(slot, HumanSeat):
-            entry["kind"] = "human"
-            entry["name"] = slot.player.name
-            entry["player_id"] = slot.player.id
-            entry["connected"] = slot.present
-            entry["bot_level"] = fallback_level() if slot.standin else None
-        elif isinstance(slot, BotSeat):
-            entry["kind"] = "bot"
-            entry["name"] = f"{slot.level.capitalize()} bot"
-            entry["connected"] = True
-            entry["bot_level"] = slot.level
-        seats.append(entry)
-    return {
-        "t": MsgType.ROOM_STATE.value,
-        "room_id": room.id,
-        "name": room.name,
-        "players": room.rules.players,
-        "rules": room.rules.to_options(),
-        "preset": room.rules.preset_name,
-        "turn_timer": room.rules.turn_timer,
-        "state": room.phase.value,
-        "creator": room.creator.id if room.creator is not None else None,
-        "seats": seats,
-        "spectators": [p.name for p in room.spectators],
-        "you": None,
-    }
+    rules = room.rules
+    return RoomState(
+        room_id=room.id,
+        name=room.name,
+        players=rules.players,
+        rules=rules,
+        preset=rules.preset_name,
+        turn_timer=rules.turn_timer,
+        phase=room.phase,
+        creator=room.creator.id if room.creator is not None else None,
+        seats=tuple(_seat_info(seat, slot) for seat, slot in enumerate(room.seats)),
+        spectators=tuple(p.name for p in room.spectators),
+        you=None,
+    )
 
 
-def room_list_entry(room: Room) -> Message:
-    """One line of the lobby's room list."""
-    humans = sum(isinstance(slot, HumanSeat) for slot in room.seats)
-    return {
-        "room_id": room.id,
-        "name": room.name,
-        "players": room.rules.players,
-        "humans": humans,
-        "bots": sum(isinstance(slot, BotSeat) for slot in room.seats),
-        "preset": room.rules.preset_name,
-        "target": room.rules.target,
-        "turn_timer": room.rules.turn_timer,
-        "state": room.phase.value,
-        "spectators": len(room.spectators),
-    }
+def room_state_message(state: RoomState) -> Message:
+    return {"t": MsgType.ROOM_STATE.value, **room_state_to_wire(state)}
+
+
+def _seat_info(seat: Seat, slot: Slot) -> SeatInfo:
+    if isinstance(slot, HumanSeat):
+        player = slot.player
+        standin = fallback_level() if slot.standin else None
+        return SeatInfo(seat, SeatKind.HUMAN, player.name, player.id, slot.present, standin)
+    if isinstance(slot, BotSeat):
+        name = f"{slot.level.capitalize()} bot"
+        return SeatInfo(seat, SeatKind.BOT, name, None, True, slot.level)
+    return SeatInfo(seat, SeatKind.EMPTY, None, None, False, None)
+
+
+def room_summary(room: Room) -> RoomSummary:
+    """The room's line in the lobby's room list."""
+    rules = room.rules
+    return RoomSummary(
+        room_id=room.id,
+        name=room.name,
+        players=rules.players,
+        humans=sum(isinstance(slot, HumanSeat) for slot in room.seats),
+        bots=sum(isinstance(slot, BotSeat) for slot in room.seats),
+        preset=rules.preset_name,
+        target=rules.target,
+        turn_timer=rules.turn_timer,
+        phase=room.phase,
+        spectators=len(room.spectators),
+    )
 
 
 def chat_message(sender: Player, seat: Seat | None, text: str) -> Message:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from client.net.link import LinkRefused, ServerLink
-from client.net.room_info import RoomInfo, RoomSummary
+from client.net.room_info import is_human_turn
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
 from shared.plays import Play
 from shared.wire.protocol import (
@@ -30,6 +30,7 @@ from shared.wire.protocol import (
     play_to_wire,
     view_from_wire,
 )
+from shared.wire.rooms import RoomState, RoomSummary, room_state_from_wire, summary_from_wire
 
 logger = logging.getLogger(__name__)
 
@@ -59,7 +60,7 @@ class RemoteClient:
         self.closed_reason = ""
         self.player_id: int | None = None
         self.rooms: list[RoomSummary] = []
-        self.room: RoomInfo | None = None
+        self.room: RoomState | None = None
         self.room_version = 0
         self.left_reason: str | None = None
         """The server's words when it last took us out of a room (None: we left or never did)."""
@@ -227,12 +228,12 @@ class RemoteClient:
         self.notices.append(Notice(text, level))
 
     def _on_rooms(self, message: Message) -> None:
-        self.rooms = [RoomSummary.from_wire(r) for r in message["rooms"]]
+        self.rooms = [summary_from_wire(r) for r in message["rooms"]]
 
     def _on_room_state(self, message: Message) -> None:
         if message["room_id"] == self._leaving:
             return
-        self.room = RoomInfo.from_wire(message)
+        self.room = room_state_from_wire(message)
         self.left_reason = None
         self.room_version += 1
 
@@ -242,7 +243,7 @@ class RemoteClient:
         view = view_from_wire(message["view"])
         events = tuple(events_from_wire(message["events"]))
         room = self.room
-        timed = room is not None and room.turn_timer > 0 and room.is_human_turn(view.to_move)
+        timed = room is not None and room.turn_timer > 0 and is_human_turn(room, view.to_move)
         seconds = float(room.turn_timer) if timed and room is not None else None
         # An update without events is a snapshot (joined, resumed, took a seat): snap to it.
         self.game_updates.append(TableUpdate(view, events, reset=not events, turn_seconds=seconds))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.room_info import players_by_seat
 from client.sessions.game_session import (
     Hint,
     SeatPlayer,
@@ -32,7 +33,7 @@ class RemoteSession:
         self.client = client
         room = client.room
         self.seat: int | None = room.you if room is not None else None
-        self.players: tuple[SeatPlayer, ...] = room.players_by_seat() if room is not None else ()
+        self.players: tuple[SeatPlayer, ...] = players_by_seat(room) if room is not None else ()
         self._room_version = client.room_version
         # Start with the lines still kept, so the table shows what was said in the room.
         self._chat_seen = client.chat_count - len(client.chat)
@@ -76,7 +77,7 @@ class RemoteSession:
             self._ended = True
             return [SessionClosed(self.client.left_reason or "The room has closed.")]
         self.seat = room.you
-        players = room.players_by_seat()
+        players = players_by_seat(room)
         if players == self.players:
             return []
         self.players = players

@@ -15,6 +15,7 @@ import pygame
 
 from client import theme
 from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.room_info import summary_line
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
 from client.ui.pickers import Choice
@@ -104,7 +105,7 @@ class LobbyScene(FormScene):
         self.refresh_in -= dt
         if self.refresh_in <= 0 and client.status is LinkStatus.ONLINE:
             self.refresh()
-        self.rooms.set_items([r.line() for r in client.rooms])
+        self.rooms.set_items([summary_line(r) for r in client.rooms])
         if client.room is not None:
             self.app.navigator.room(client)
         elif (

@@ -15,12 +15,14 @@ import pygame
 
 from client import theme
 from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.room_info import RoomInfo, SeatInfo
+from client.net.room_info import seat_label
 from client.scenes.form import FormScene
 from client.ui.chat_panel import ChatPanel
 from client.ui.pickers import Choice
 from client.ui.widgets import Button
 from shared.bots import LEVELS
+from shared.state import team_of
+from shared.wire.rooms import RoomPhase, RoomState, SeatInfo, SeatKind
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -67,7 +69,7 @@ class RoomScene(FormScene):
         self._auto = {"fill": False, "start": False}
 
     @property
-    def room(self) -> RoomInfo | None:
+    def room(self) -> RoomState | None:
         return self.client.room
 
     @property
@@ -123,8 +125,8 @@ class RoomScene(FormScene):
             self.chat.add(line)
             self.app.play_sound("chat")
 
-    def _refresh_controls(self, room: RoomInfo) -> None:
-        waiting = room.state == "waiting"
+    def _refresh_controls(self, room: RoomState) -> None:
+        waiting = room.phase is RoomPhase.WAITING
         self.fill.enabled = self.level.enabled = self.mine and waiting and room.empty_seats > 0
         self.start.enabled = self.mine and waiting and room.empty_seats == 0
         watching = room.you is None
@@ -132,12 +134,12 @@ class RoomScene(FormScene):
             s.seat: self.take.get(s.seat)
             or Button(self._take_rect(s), "Take seat", self.app.text, font_size=theme.FONT_SMALL)
             for s in room.seats
-            if watching and s.kind == "bot"
+            if watching and s.kind is SeatKind.BOT
         }
 
-    def _autoplay(self, room: RoomInfo) -> None:
+    def _autoplay(self, room: RoomState) -> None:
         """`--autoplay` in a room it created: fill it with bots and start."""
-        if not self.app.options.autoplay or not self.mine or room.state != "waiting":
+        if not self.app.options.autoplay or not self.mine or room.phase is not RoomPhase.WAITING:
             return
         if room.empty_seats and not self._auto["fill"]:
             self._auto["fill"] = True
@@ -148,7 +150,7 @@ class RoomScene(FormScene):
 
     @staticmethod
     def _take_rect(seat: SeatInfo) -> pygame.Rect:
-        panel = TEAM_PANELS[seat.seat % 2]
+        panel = TEAM_PANELS[team_of(seat.seat)]
         return pygame.Rect(panel.right - 130, panel.y + 60 + (seat.seat // 2) * SEAT_ROW, 110, 36)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
@@ -168,7 +170,7 @@ class RoomScene(FormScene):
         text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
         for team, panel in enumerate(TEAM_PANELS):
             self._draw_team(surface, room, team, panel)
-        if not self.mine and room.state == "waiting":
+        if not self.mine and room.phase is RoomPhase.WAITING:
             text.draw(
                 surface,
                 "Waiting for the room's creator to start.",
@@ -182,7 +184,7 @@ class RoomScene(FormScene):
             button.draw(surface)
 
     def _draw_team(
-        self, surface: pygame.Surface, room: RoomInfo, team: int, panel: pygame.Rect
+        self, surface: pygame.Surface, room: RoomState, team: int, panel: pygame.Rect
     ) -> None:
         self.app.panels.panel(surface, panel)
         text = self.app.text
@@ -197,9 +199,14 @@ class RoomScene(FormScene):
         for i, seat in enumerate(room.team_seats(team)):
             y = panel.y + 60 + i * SEAT_ROW
             you = "  (you)" if seat.seat == room.you else ""
-            colour = theme.TEXT if seat.kind != "empty" else theme.TEXT_DIM
+            colour = theme.TEXT if seat.kind is not SeatKind.EMPTY else theme.TEXT_DIM
             text.draw(
-                surface, seat.label + you, (panel.x + 20, y), theme.FONT_BODY, colour, "topleft"
+                surface,
+                seat_label(seat) + you,
+                (panel.x + 20, y),
+                theme.FONT_BODY,
+                colour,
+                "topleft",
             )
             text.draw(
                 surface,
@@ -211,11 +218,11 @@ class RoomScene(FormScene):
             )
 
 
-def _seat_detail(seat: SeatInfo, room: RoomInfo) -> str:
+def _seat_detail(seat: SeatInfo, room: RoomState) -> str:
     where = f"seat {seat.seat + 1}"
-    if seat.kind == "bot":
+    if seat.kind is SeatKind.BOT:
         return f"{where}  ·  computer ({seat.bot_level or '?'})"
-    if seat.kind == "human":
+    if seat.kind is SeatKind.HUMAN:
         creator = "  ·  creator" if seat.player_id == room.creator else ""
         stand_in = "  ·  a computer plays for now" if seat.bot_level else ""
         return f"{where}  ·  player{creator}{stand_in}"

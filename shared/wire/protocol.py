@@ -38,6 +38,7 @@ from shared.wire.game import (
     view_from_wire,
     view_to_wire,
 )
+from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
 from shared.wire.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Spec, Str, Struct
 
 __all__ = [
@@ -112,36 +113,8 @@ class Flow(enum.Enum):
 
 
 _REQ = Int(0, MAX_REQ)
-_ID = Int(1, MAX_REQ)
 _NAME_RAW = Str(1, 64)
 """A name as sent; the server then applies its rules (1-16 characters after NFKC, ...)."""
-
-_ROOM_SUMMARY = Struct(
-    {
-        "room_id": _ID,
-        "name": Str(1, 64),
-        "players": OneOf((2, 4)),
-        "humans": Int(0, 4),
-        "bots": Int(0, 4),
-        "preset": Str(1, 16),
-        "target": Int(1, 100_000),
-        "turn_timer": Int(0, 3600),
-        "state": OneOf(("waiting", "playing", "over")),
-        "spectators": Int(0, 1000),
-    },
-    name="room_summary",
-)
-_SEAT_INFO = Struct(
-    {
-        "seat": SEAT_SCHEMA,
-        "kind": OneOf(("empty", "human", "bot")),
-        "name": Nullable(Str(1, 64)),
-        "player_id": Nullable(_ID),
-        "connected": Bool(),
-        "bot_level": Nullable(Str(1, 16)),
-    },
-    name="seat_info",
-)
 
 _OPT_REQ: dict[str, Spec] = {"req": _REQ}
 
@@ -162,8 +135,8 @@ _TO_SERVER: dict[MsgType, Struct] = {
             "turn_timer": Int(0, 3600),
         },
     ),
-    MsgType.JOIN_ROOM: Struct({"room_id": _ID}, _OPT_REQ),
-    MsgType.SPECTATE: Struct({"room_id": _ID}, _OPT_REQ),
+    MsgType.JOIN_ROOM: Struct({"room_id": ID_SCHEMA}, _OPT_REQ),
+    MsgType.SPECTATE: Struct({"room_id": ID_SCHEMA}, _OPT_REQ),
     MsgType.LEAVE_ROOM: Struct({}, _OPT_REQ),
     MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
@@ -180,29 +153,15 @@ _TO_SERVER: dict[MsgType, Struct] = {
 _TO_CLIENT: dict[MsgType, Struct] = {
     MsgType.WELCOME: Struct(
         {
-            "player_id": _ID,
+            "player_id": ID_SCHEMA,
             "resume_token": Str(16, 64),
             "name": Str(1, 16),
             "version": Int(0, 65535),
             "resumed": Bool(),
         }
     ),
-    MsgType.ROOMS: Struct({"rooms": ListOf(_ROOM_SUMMARY, 1000), "total": Int(0, 10**6)}),
-    MsgType.ROOM_STATE: Struct(
-        {
-            "room_id": _ID,
-            "name": Str(1, 64),
-            "players": OneOf((2, 4)),
-            "rules": Options(),
-            "preset": Str(1, 16),
-            "turn_timer": Int(0, 3600),
-            "state": OneOf(("waiting", "playing", "over")),
-            "creator": Nullable(_ID),
-            "seats": ListOf(_SEAT_INFO, 4, 2),
-            "spectators": ListOf(Str(1, 64), 1000),
-            "you": Nullable(SEAT_SCHEMA),
-        }
-    ),
+    MsgType.ROOMS: Struct({"rooms": ListOf(ROOM_SUMMARY_SCHEMA, 1000), "total": Int(0, 10**6)}),
+    MsgType.ROOM_STATE: ROOM_STATE_SCHEMA,
     MsgType.GAME_UPDATE: Struct(
         {"seq": Int(0, 10**9), "view": VIEW_SCHEMA, "events": EVENTS_SCHEMA}
     ),
@@ -216,7 +175,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
     ),
     MsgType.LEFT_ROOM: Struct(
         {
-            "room_id": _ID,
+            "room_id": ID_SCHEMA,
             "reason": OneOf(
                 ("left", "removed", "last_human_left", "match_over", "error", "shutdown")
             ),

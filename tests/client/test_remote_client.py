@@ -6,6 +6,7 @@ from typing import Any
 
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
+from client.net.room_info import players_by_seat
 from client.sessions.game_session import ChatLine, SeatsChanged, SessionClosed, TableUpdate
 from shared.engine import new_match, opening_events
 from shared.rules import RuleSet
@@ -110,7 +111,7 @@ def test_bots_with_the_same_name_are_told_apart() -> None:
     link.inbox.append(_room_state())
     client.pump()
     assert client.room is not None
-    names = [p.name for p in client.room.players_by_seat()]
+    names = [p.name for p in players_by_seat(client.room)]
     assert names == ["Ann", "Medium bot 2", "Easy bot", "Medium bot 4"]
 
 

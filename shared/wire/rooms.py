@@ -1,0 +1,296 @@
+"""Lobby and room values, both ways as plain wire data, and the schemas they are checked against.
+
+Owns `SeatKind` and `RoomPhase` (the only place their wire words are spelled), the frozen
+`SeatInfo` (who sits in one seat), `RoomState` (a room as its members see it: the body of
+``room_state``) and `RoomSummary` (one line of the lobby's ``rooms`` list). The server builds
+these values and sends them with the ``*_to_wire`` functions; the client rebuilds the very same
+values with the ``*_from_wire`` functions (see PROTOCOL.md, "room_state" and "rooms").
+
+The maps carry no ``"t"``: the sender adds the message type, as for game updates.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from shared.rules import RuleSet
+from shared.state import Seat, Team, team_of
+from shared.wire.errors import ProtocolError
+from shared.wire.game import SEAT_SCHEMA, rules_from_wire
+from shared.wire.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Str, Struct
+
+__all__ = [
+    "ID_SCHEMA",
+    "ROOM_STATE_SCHEMA",
+    "ROOM_SUMMARY_SCHEMA",
+    "SEAT_INFO_SCHEMA",
+    "RoomPhase",
+    "RoomState",
+    "RoomSummary",
+    "SeatInfo",
+    "SeatKind",
+    "room_state_from_wire",
+    "room_state_to_wire",
+    "seat_from_wire",
+    "seat_to_wire",
+    "summary_from_wire",
+    "summary_to_wire",
+]
+
+logger = logging.getLogger(__name__)
+
+
+class SeatKind(enum.StrEnum):
+    """What occupies a seat."""
+
+    EMPTY = "empty"
+    HUMAN = "human"
+    BOT = "bot"
+
+
+class RoomPhase(enum.StrEnum):
+    """Where a room is in its life: gathering players, playing its match, or done."""
+
+    WAITING = "waiting"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat of a room, as everyone in the room may see it."""
+
+    seat: Seat
+    kind: SeatKind
+    name: str | None
+    """The player's name, the bot's ("Medium bot"), or None for an empty seat."""
+    player_id: int | None
+    """The seated human's player id; None for a bot or an empty seat."""
+    connected: bool
+    """A human is connected; a bot always is, an empty seat never."""
+    bot_level: str | None
+    """A bot's level; for a human seat, set while a bot stands in for the absent player."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoomState:
+    """A room as its members see it; ``you`` differs from member to member."""
+
+    room_id: int
+    name: str
+    players: int
+    rules: RuleSet
+    preset: str
+    """``egyptian``, ``jawaker`` or ``custom``."""
+    turn_timer: int
+    """Whole seconds a human has for a turn; 0 when there is no timer."""
+    phase: RoomPhase
+    creator: int | None
+    """The player id of the room's creator (who may fill seats and start), if still there."""
+    seats: tuple[SeatInfo, ...]
+    spectators: tuple[str, ...]
+    """The watchers' names."""
+    you: Seat | None
+    """The recipient's seat, or None when watching."""
+
+    @property
+    def empty_seats(self) -> int:
+        return sum(s.kind is SeatKind.EMPTY for s in self.seats)
+
+    def team_seats(self, team: Team) -> tuple[SeatInfo, ...]:
+        """A side's seats: partners sit opposite (0 and 2, 1 and 3)."""
+        return tuple(s for s in self.seats if team_of(s.seat) == team)
+
+
+@dataclass(frozen=True, slots=True)
+class RoomSummary:
+    """One room in the lobby's list."""
+
+    room_id: int
+    name: str
+    players: int
+    humans: int
+    bots: int
+    preset: str
+    target: int
+    turn_timer: int
+    phase: RoomPhase
+    spectators: int
+    """How many watch."""
+
+    @property
+    def open_seats(self) -> int:
+        return self.players - self.humans - self.bots
+
+
+ID_SCHEMA = Int(1, 2**31 - 1)
+"""A player or room id."""
+
+_PLAYERS = OneOf((2, 4))
+_PHASE = OneOf(tuple(p.value for p in RoomPhase))
+_ROOM_NAME = Str(1, 64)
+_PRESET = Str(1, 16)
+_TURN_TIMER = Int(0, 3600)
+
+ROOM_SUMMARY_SCHEMA = Struct(
+    {
+        "room_id": ID_SCHEMA,
+        "name": _ROOM_NAME,
+        "players": _PLAYERS,
+        "humans": Int(0, 4),
+        "bots": Int(0, 4),
+        "preset": _PRESET,
+        "target": Int(1, 100_000),
+        "turn_timer": _TURN_TIMER,
+        "state": _PHASE,
+        "spectators": Int(0, 1000),
+    },
+    name="room_summary",
+)
+"""A `RoomSummary` as a plain map."""
+
+SEAT_INFO_SCHEMA = Struct(
+    {
+        "seat": SEAT_SCHEMA,
+        "kind": OneOf(tuple(k.value for k in SeatKind)),
+        "name": Nullable(Str(1, 64)),
+        "player_id": Nullable(ID_SCHEMA),
+        "connected": Bool(),
+        "bot_level": Nullable(Str(1, 16)),
+    },
+    name="seat_info",
+)
+"""A `SeatInfo` as a plain map."""
+
+ROOM_STATE_SCHEMA = Struct(
+    {
+        "room_id": ID_SCHEMA,
+        "name": _ROOM_NAME,
+        "players": _PLAYERS,
+        "rules": Options(),
+        "preset": _PRESET,
+        "turn_timer": _TURN_TIMER,
+        "state": _PHASE,
+        "creator": Nullable(ID_SCHEMA),
+        "seats": ListOf(SEAT_INFO_SCHEMA, 4, 2),
+        "spectators": ListOf(Str(1, 64), 1000),
+        "you": Nullable(SEAT_SCHEMA),
+    },
+    name="room_state",
+)
+"""A `RoomState` as a plain map: the fields of a ``room_state`` message."""
+
+
+def seat_to_wire(seat: SeatInfo) -> dict[str, Any]:
+    return {
+        "seat": seat.seat,
+        "kind": seat.kind.value,
+        "name": seat.name,
+        "player_id": seat.player_id,
+        "connected": seat.connected,
+        "bot_level": seat.bot_level,
+    }
+
+
+def seat_from_wire(data: Any) -> SeatInfo:
+    """The `SeatInfo` of a wire map; checks it first and raises `ProtocolError` if wrong."""
+    SEAT_INFO_SCHEMA.check(data, "seat_info")
+    return _seat(data)
+
+
+def _seat(data: Mapping[str, Any]) -> SeatInfo:
+    return SeatInfo(
+        seat=data["seat"],
+        kind=SeatKind(data["kind"]),
+        name=data["name"],
+        player_id=data["player_id"],
+        connected=data["connected"],
+        bot_level=data["bot_level"],
+    )
+
+
+def room_state_to_wire(state: RoomState) -> dict[str, Any]:
+    """The fields of a ``room_state`` message, in the order PROTOCOL.md shows them."""
+    return {
+        "room_id": state.room_id,
+        "name": state.name,
+        "players": state.players,
+        "rules": state.rules.to_options(),
+        "preset": state.preset,
+        "turn_timer": state.turn_timer,
+        "state": state.phase.value,
+        "creator": state.creator,
+        "seats": [seat_to_wire(s) for s in state.seats],
+        "spectators": list(state.spectators),
+        "you": state.you,
+    }
+
+
+def room_state_from_wire(data: Any) -> RoomState:
+    """The `RoomState` of a ``room_state`` message (its ``"t"`` is ignored).
+
+    Checks the fields first and raises `ProtocolError` if they are wrong. Rules this side cannot
+    read (a newer server's) do not hide the room: it gets the default rules for its number of
+    players, and a warning is logged.
+    """
+    if type(data) is dict:
+        data = {key: value for key, value in data.items() if key != "t"}
+    ROOM_STATE_SCHEMA.check(data, "room_state")
+    return RoomState(
+        room_id=data["room_id"],
+        name=data["name"],
+        players=data["players"],
+        rules=_readable_rules(data),
+        preset=data["preset"],
+        turn_timer=data["turn_timer"],
+        phase=RoomPhase(data["state"]),
+        creator=data["creator"],
+        seats=tuple(_seat(s) for s in data["seats"]),
+        spectators=tuple(data["spectators"]),
+        you=data["you"],
+    )
+
+
+def _readable_rules(data: Mapping[str, Any]) -> RuleSet:
+    try:
+        return rules_from_wire(data["rules"])
+    except ProtocolError as error:
+        logger.warning("room %s has rules this side does not know: %s", data["room_id"], error)
+        return RuleSet(players=data["players"])
+
+
+def summary_to_wire(summary: RoomSummary) -> dict[str, Any]:
+    """One entry of a ``rooms`` message's list."""
+    return {
+        "room_id": summary.room_id,
+        "name": summary.name,
+        "players": summary.players,
+        "humans": summary.humans,
+        "bots": summary.bots,
+        "preset": summary.preset,
+        "target": summary.target,
+        "turn_timer": summary.turn_timer,
+        "state": summary.phase.value,
+        "spectators": summary.spectators,
+    }
+
+
+def summary_from_wire(data: Any) -> RoomSummary:
+    """The `RoomSummary` of a wire map; checks it first and raises `ProtocolError` if wrong."""
+    ROOM_SUMMARY_SCHEMA.check(data, "room_summary")
+    return RoomSummary(
+        room_id=data["room_id"],
+        name=data["name"],
+        players=data["players"],
+        humans=data["humans"],
+        bots=data["bots"],
+        preset=data["preset"],
+        target=data["target"],
+        turn_timer=data["turn_timer"],
+        phase=RoomPhase(data["state"]),
+        spectators=data["spectators"],
+    )
