@@ -108,7 +108,7 @@ class Navigator:
         else:
             self.back_to_lobby()
 
-    def session_closed(self, table: TableScene, reason: str) -> None:
+    def session_closed(self, reason: str) -> None:
         online = self.remote is not None and self.remote.status is LinkStatus.ONLINE
         if online:
             action, label = self.back_to_lobby, "Back to lobby"

@@ -270,7 +270,7 @@ class TableScene(Scene):
                 self.players = update.players
             elif isinstance(update, SessionClosed):
                 self.closed_reason = update.reason
-                self.app.navigator.session_closed(self, update.reason)
+                self.app.navigator.session_closed(update.reason)
 
     def _receive(self, update: TableUpdate) -> None:
         self.awaiting = False

@@ -148,7 +148,7 @@ def _from_stock(entering: list[SpriteKey], after: Placements, start_delay: float
     return moves
 
 
-def _dealt(event: Event, model: TableModel, before: Placements, after: Placements) -> _Plan:
+def _dealt(before: Placements, after: Placements) -> _Plan:
     entering = [k for k in after if k not in before]
     moves = _from_stock(entering, after, 0.0) + _relayout(before, after, 0.0)
     cues = [_stats(0.0)]
@@ -157,9 +157,7 @@ def _dealt(event: Event, model: TableModel, before: Placements, after: Placement
     return _Plan(tuple(moves), tuple(cues), hold)
 
 
-def _round_started(
-    event: RoundStarted, model: TableModel, before: Placements, after: Placements
-) -> _Plan:
+def _round_started(event: RoundStarted, before: Placements, after: Placements) -> _Plan:
     text = f"Round {event.number + 1}"
     cues = (_stats(0.0), Cue(0.0, CueKind.BANNER, text=text, length=ROUND_BANNER))
     return _Plan(tuple(_relayout(before, after, 0.0)), cues, ROUND_BANNER * 0.6)
@@ -203,7 +201,7 @@ def _captured(
     return _Plan(tuple(moves), cues, CAPTURE_PAUSE + SWEEP_FLIGHT * 0.6)
 
 
-def _basra(event: BasraScored, model: TableModel, before: Placements, after: Placements) -> _Plan:
+def _basra(event: BasraScored) -> _Plan:
     text = "Jack Basra!" if event.bonus is Bonus.JACK_BASRA else "Basra!"
     cues = (
         Cue(0.0, CueKind.SOUND, sound="basra"),
@@ -234,9 +232,7 @@ def _leftovers(
     return _Plan(tuple(moves), tuple(cues), end_time if moves else 0.0)
 
 
-def _round_scored(
-    event: RoundScored, model: TableModel, before: Placements, after: Placements
-) -> _Plan:
+def _round_scored(event: RoundScored) -> _Plan:
     cues = (
         _stats(0.0),
         Cue(0.0, CueKind.SOUND, sound="round_end"),
@@ -245,9 +241,7 @@ def _round_scored(
     return _Plan((), cues, 0.0)
 
 
-def _match_ended(
-    event: MatchEnded, model: TableModel, before: Placements, after: Placements
-) -> _Plan:
+def _match_ended(event: MatchEnded) -> _Plan:
     return _Plan((), (_stats(0.0), Cue(0.0, CueKind.MATCH_RESULTS, event=event)), 0.0)
 
 
@@ -255,21 +249,21 @@ def _plan(event: Event, model: TableModel, before: Placements, after: Placements
     """How to show `event`, which has already changed `model` from `before` to `after`."""
     match event:
         case RoundStarted():
-            return _round_started(event, model, before, after)
+            return _round_started(event, before, after)
         case HandDealt() | FloorDealt():
-            return _dealt(event, model, before, after)
+            return _dealt(before, after)
         case CardPlayed():
             return _played(event, model, before, after)
         case CardsCaptured():
             return _captured(event, model, before, after)
         case BasraScored():
-            return _basra(event, model, before, after)
+            return _basra(event)
         case LeftoversTaken():
             return _leftovers(event, model, before, after)
         case RoundScored():
-            return _round_scored(event, model, before, after)
+            return _round_scored(event)
         case MatchEnded():
-            return _match_ended(event, model, before, after)
+            return _match_ended(event)
 
 
 # --- helpers ---------------------------------------------------------------------------
