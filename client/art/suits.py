@@ -2,8 +2,8 @@
 
 Owns the outline of each suit (normalised to a box of height 1 centred on the origin), the
 suit colours, and `draw_suit`. Pygame's polygon fill is not anti-aliased, so callers that want
-smooth edges draw at a larger scale and smooth-scale down (as `card_art` does). Must not import
-the engine: suits are the letters "c", "d", "h", "s".
+smooth edges draw at a larger scale and smooth-scale down (as `client.art.cards` does). Must not
+import the engine: suits are the letters "c", "d", "h", "s".
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Owns `HandControl`: hover and keyboard selection (the card rises), click or drag-and-drop onto
 the floor, keys 1-9 for the n-th card, Left/Right then Enter. It reports a `Pick` and leaves
-what happens next to the table scene; it never plays anything itself. Cards are found through
+what happens next to `TableControls`; it never plays anything itself. Cards are found through
 their sprites, which it moves only while one is dragged.
 """
 
