@@ -13,6 +13,7 @@ import logging
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.room_info import players_by_seat
 from client.sessions.game_session import (
+    ChatLine,
     Hint,
     SeatPlayer,
     SeatsChanged,
@@ -63,11 +64,10 @@ class RemoteSession:
             )
         return updates
 
-    def _new_chat(self) -> list[SessionUpdate]:
+    def _new_chat(self) -> list[ChatLine]:
         fresh = min(self.client.chat_count - self._chat_seen, len(self.client.chat))
         self._chat_seen = self.client.chat_count
-        lines: list[SessionUpdate] = list(self.client.chat)[-fresh:] if fresh > 0 else []
-        return lines
+        return list(self.client.chat)[-fresh:] if fresh > 0 else []
 
     def _room_changes(self) -> list[SessionUpdate]:
         room = self.client.room
