@@ -1,9 +1,43 @@
 """The game engine: start a match, list and check plays, apply them (RULES.md §3).
 
-`apply_play` carries the game on by itself: new deals, the end of a round (leftovers, scoring),
-the next round's deal and the end of the match, returning the events of each step. Shuffles are
-chance input: a seeded match shuffles round ``k`` with ``Random(f"{seed}:{k}")``, so the state
-never holds a live generator; an unseeded match draws from `secrets.SystemRandom`.
+A match is an immutable `MatchState`. `legal_plays` lists what the seat to move may play, each
+play spelling out the card and exactly what it takes; `apply_play` returns the next state and
+the events on the way there, and carries the game on by itself: new deals, the end of a round
+(leftovers, scoring), the next round's deal and the end of the match. What a seat may know of
+a state is `shared.views.view_for`.
+
+>>> from shared.cards import format_cards
+>>> from shared.rules import RuleSet
+>>> from shared.views import view_for
+>>> state = new_match(RuleSet(), seed=36)  # 2 players; the same seed deals the same cards
+>>> state.round.dealer, state.round.to_move
+(0, 1)
+>>> print(format_cards(state.round.floor))
+4h 7s 6c 6h
+>>> for play in legal_plays(state):
+...     print(play)
+Ad
+4s takes 4h
+7c takes 7s
+10c takes 4h 6c
+10c takes 4h 6h
+>>> step = apply_play(state, legal_plays(state)[3])  # a Transition: the new state, the events
+>>> for event in step.events:
+...     print(type(event).__name__, event.seat, event.card)
+CardPlayed 1 10c
+CardsCaptured 1 10c
+>>> print(format_cards(step.state.round.floor))
+7s 6h
+>>> view = view_for(step.state, 0)  # seat 0 moves next: its own hand, the others' sizes only
+>>> print(format_cards(view.hand))
+3c 3d 6s 10s
+>>> view.hand_sizes, view.pile_sizes, view.stock_size, len(view.legal_plays)
+((4, 3), (0, 3), 40, 4)
+>>> print(format_cards(state.round.floor))  # the old state is unchanged
+4h 7s 6c 6h
+
+Shuffles are chance input: a seeded match shuffles round ``k`` with ``Random(f"{seed}:{k}")``,
+so the state never holds a live generator; an unseeded match draws from `secrets.SystemRandom`.
 """
 
 from __future__ import annotations
@@ -35,9 +69,11 @@ from shared.state import (
     MatchState,
     RoundState,
     Seat,
+    Team,
     direction_step,
     next_seat,
     record_builder,
+    team_of,
 )
 
 __all__ = [
@@ -91,8 +127,7 @@ def new_match(
 
 def opening_events(state: MatchState) -> tuple[Event, ...]:
     """The events of dealing the current round as it now stands (for a match just created)."""
-    r = state.round
-    return _deal_events(state.rules, r, deal=1)
+    return _deal_events(state.rules, state.round, deal=1)
 
 
 def legal_plays(state: MatchState) -> tuple[Play, ...]:
@@ -123,47 +158,48 @@ def check_play(state: MatchState, play: Play, seat: Seat | None = None) -> None:
 
 
 def apply_play(state: MatchState, play: Play) -> Transition:
-    """Play ``play`` for the seat to move and carry the game on; raises `IllegalPlayError`."""
+    """Play ``play`` for the seat to move and carry the game on; raises `IllegalPlayError`.
+
+    The steps: check the play, take the card from the hand, capture with it (perhaps scoring a
+    Basra) or lay it on the floor, and pass the turn; once every hand is empty, deal again from
+    the stock or end the round, which may end the match. Bot playouts call this hundreds of
+    thousands of times, hence the cheap check in front of `check_play`, the record builders
+    and the steps written out here rather than in functions of their own.
+    """
     rules, r = state.rules, state.round
     seat = r.to_move
+    # Check: every legal play passes this cheap test; `check_play` says what is wrong with others.
     hand = r.hands[seat] if seat is not None and state.winner is None else ()
     if (
         type(play) is not Play
         or play.card not in hand
         or play.taken not in takes_for(play.card, r.floor, r.floor_mask, state.profile)
     ):
-        check_play(state, play)  # raises, saying what is wrong
+        check_play(state, play)  # raises
     assert seat is not None
-    card = play.card
-    team = seat & 1
+    card, taken = play
+    # Take the card from the hand.
     at = hand.index(card)
     hands = (*r.hands[:seat], hand[:at] + hand[at + 1 :], *r.hands[seat + 1 :])
-    hands_empty = not any(hands)
-    piles, basras, jacks, last_capturer = r.piles, r.basras, r.jack_basras, r.last_capturer
-    bonus = _NO_BONUS
-    taken = play.taken
+    events: list[Event] = [_card_played((seat, card))]
     if taken:
+        # Capture: the card and what it takes go to the team's pile; a sweep may score a Basra.
+        team = team_of(seat)
+        events.append(_cards_captured((seat, team, card, taken)))
         floor = tuple([c for c in r.floor if c not in taken])
-        piles = _add(piles, team, (*taken, card))
-        last_capturer = team
-        events: list[Event] = [
-            _card_played((seat, card)),
-            _cards_captured((seat, team, card, taken)),
-        ]
-        if not floor and (rules.last_card_basra or r.stock or not hands_empty):
-            bonus = sweep_bonus(card, r.floor, state.profile)
-        if bonus is not _NO_BONUS:
-            if bonus is Bonus.BASRA:
-                basras = _bump(basras, team)
-                events.append(BasraScored(seat, team, bonus, rules.basra_points))
-            else:
-                jacks = _bump(jacks, team)
-                events.append(BasraScored(seat, team, bonus, rules.jack_basra_points))
         floor_mask = r.floor_mask & ~mask_of(taken)
+        piles = _add(r.piles, team, (*taken, card))
+        last_capturer: Team | None = team
+        if floor:
+            bonus, basras, jacks = _NO_BONUS, r.basras, r.jack_basras
+        else:
+            bonus, basras, jacks = _score_sweep(state, seat, card, hands, events)
     else:
-        floor = (*r.floor, card)
-        floor_mask = r.floor_mask | (1 << card)
-        events = [_card_played((seat, card))]
+        # Or lay it on the floor.
+        floor, floor_mask = (*r.floor, card), r.floor_mask | (1 << card)
+        piles, last_capturer = r.piles, r.last_capturer
+        bonus, basras, jacks = _NO_BONUS, r.basras, r.jack_basras
+    # The round after the play, the turn passed on.
     after = _round_state(
         (
             r.number,
@@ -181,9 +217,10 @@ def apply_play(state: MatchState, play: Play) -> Transition:
             _last_play((seat, card, taken, bonus)),
         )
     )
-    if hands_empty:
+    # Every hand is empty: deal again from the stock, or end the round (and maybe the match).
+    if not any(hands):
         if not r.stock:
-            return _finish_round(state, after, events)
+            return _end_round(state, after, events)
         after = _deal_more(rules, after)
         events.extend(_deal_events(rules, after, after.deal))
     following = (rules, state.seed, state.scores, state.carry, after, None, state.profile)
@@ -200,21 +237,47 @@ _card_played = record_builder(CardPlayed)
 _cards_captured = record_builder(CardsCaptured)
 
 
+def _score_sweep(
+    state: MatchState,
+    seat: Seat,
+    card: Card,
+    hands: tuple[tuple[Card, ...], ...],
+    events: list[Event],
+) -> tuple[Bonus, tuple[int, ...], tuple[int, ...]]:
+    """What ``card`` scores for emptying the floor, and the teams' Basra and Jack Basra counts
+    after it; a Basra made with the round's last card counts only when the rules say so."""
+    rules, r = state.rules, state.round
+    basras, jacks = r.basras, r.jack_basras
+    if not (rules.last_card_basra or r.stock or any(hands)):
+        return _NO_BONUS, basras, jacks
+    bonus = sweep_bonus(card, r.floor, state.profile)
+    team = team_of(seat)
+    if bonus is Bonus.BASRA:
+        basras = _bump(basras, team)
+        events.append(BasraScored(seat, team, bonus, rules.basra_points))
+    elif bonus is Bonus.JACK_BASRA:
+        jacks = _bump(jacks, team)
+        events.append(BasraScored(seat, team, bonus, rules.jack_basra_points))
+    return bonus, basras, jacks
+
+
 def _add(
-    per_team: tuple[tuple[Card, ...], ...], team: int, cards: tuple[Card, ...]
+    per_team: tuple[tuple[Card, ...], ...], team: Team, cards: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
+    """The piles ``per_team`` with ``cards`` added to ``team``'s."""
     return (per_team[0] + cards, per_team[1]) if team == 0 else (per_team[0], per_team[1] + cards)
 
 
-def _bump(counts: tuple[int, ...], team: int) -> tuple[int, ...]:
+def _bump(counts: tuple[int, ...], team: Team) -> tuple[int, ...]:
+    """``counts`` (per team) with one more for ``team``."""
     return (counts[0] + 1, counts[1]) if team == 0 else (counts[0], counts[1] + 1)
 
 
-def _finish_round(state: MatchState, r: RoundState, events: list[Event]) -> Transition:
-    """Leftovers to the last capturer, score the round, then deal on or end the match."""
+def _end_round(state: MatchState, r: RoundState, events: list[Event]) -> Transition:
+    """Leftovers to the last capturer, score the round, then end the match or deal the next."""
     rules = state.rules
-    piles = r.piles
     events.append(LeftoversTaken(r.last_capturer, r.floor))
+    piles = r.piles
     if r.last_capturer is not None and r.floor:
         piles = _add(piles, r.last_capturer, r.floor)
     tally = round_tally(rules, piles, r.basras, r.jack_basras, state.carry)
@@ -222,27 +285,14 @@ def _finish_round(state: MatchState, r: RoundState, events: list[Event]) -> Tran
     events.append(RoundScored(r.number, tally, scores))
     winner = match_winner(rules, scores)
     if winner is not None:
-        final = RoundState(
-            r.number,
-            r.dealer,
-            r.deal,
-            r.hands,
-            r.stock,
-            (),
-            0,
-            piles,
-            r.basras,
-            r.jack_basras,
-            r.last_capturer,
-            None,
-            r.last_play,
-        )
+        # The match is over: the leftovers are in a pile and nobody is to move.
         events.append(MatchEnded(winner, scores))
+        final = r._replace(floor=(), floor_mask=0, piles=piles, to_move=None)
         end = MatchState(rules, state.seed, scores, tally.carry_out, final, winner, state.profile)
         return Transition(end, tuple(events))
+    # Otherwise the next dealer deals the next round.
     number = r.number + 1
-    dealer = next_seat(r.dealer, rules)
-    fresh = _deal_round(rules, number, dealer, _deck_for(state.seed, number))
+    fresh = _deal_round(rules, number, next_seat(r.dealer, rules), _deck_for(state.seed, number))
     events.extend(_deal_events(rules, fresh, 1))
     nxt = MatchState(rules, state.seed, scores, tally.carry_out, fresh, None, state.profile)
     return Transition(nxt, tuple(events))
@@ -266,18 +316,14 @@ def _deal_order(players: int, direction: Direction, dealer: Seat) -> tuple[Seat,
 
 
 def _deal_round(rules: RuleSet, number: int, dealer: Seat, deck: tuple[Card, ...]) -> RoundState:
-    size = rules.hand_size
-    hands: list[tuple[Card, ...]] = [()] * rules.players
-    pos = 0
-    for seat in _deal_order(rules.players, rules.direction, dealer):
-        hands[seat] = deck[pos : pos + size]
-        pos += size
-    floor, stock = _bury_forbidden(rules, list(deck[pos : pos + 4]), list(deck[pos + 4 :]))
+    """Round ``number``'s first deal from ``deck``: the hands, then four cards to the floor."""
+    hands, rest = _deal_hands(rules, dealer, deck)
+    floor, stock = _bury_forbidden(rules, list(rest[:4]), list(rest[4:]))
     return RoundState(
         number,
         dealer,
         1,
-        tuple(hands),
+        hands,
         stock,
         floor,
         mask_of(floor),
@@ -290,13 +336,17 @@ def _deal_round(rules: RuleSet, number: int, dealer: Seat, deck: tuple[Card, ...
     )
 
 
-def _forbidden_on_first_floor(rules: RuleSet, card: Card) -> bool:
-    if rules.first_floor is FirstFloor.NONE:
-        return False
-    return card in _JACKS or (rules.first_floor is FirstFloor.JACK_AND_KOMI and card is KOMI)
-
-
-_JACKS = frozenset(c for c in STANDARD_DECK if c.rank is Rank.JACK)
+def _deal_hands(
+    rules: RuleSet, dealer: Seat, cards: tuple[Card, ...]
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """A hand for each seat from the top of ``cards``, in dealing order, and the cards left."""
+    size = rules.hand_size
+    hands: list[tuple[Card, ...]] = [()] * rules.players
+    pos = 0
+    for seat in _deal_order(rules.players, rules.direction, dealer):
+        hands[seat] = cards[pos : pos + size]
+        pos += size
+    return tuple(hands), cards[pos:]
 
 
 def _bury_forbidden(
@@ -310,31 +360,39 @@ def _bury_forbidden(
     return tuple(floor), tuple(stock)
 
 
+def _forbidden_on_first_floor(rules: RuleSet, card: Card) -> bool:
+    if rules.first_floor is FirstFloor.NONE:
+        return False
+    return card in _JACKS or (rules.first_floor is FirstFloor.JACK_AND_KOMI and card is KOMI)
+
+
+_JACKS = frozenset(c for c in STANDARD_DECK if c.rank is Rank.JACK)
+
+
 def _deal_more(rules: RuleSet, r: RoundState) -> RoundState:
-    size = rules.hand_size
-    hands: list[tuple[Card, ...]] = [()] * rules.players
-    pos = 0
-    for seat in _deal_order(rules.players, rules.direction, r.dealer):
-        hands[seat] = r.stock[pos : pos + size]
-        pos += size
-    return RoundState(
-        r.number,
-        r.dealer,
-        r.deal + 1,
-        tuple(hands),
-        r.stock[pos:],
-        r.floor,
-        r.floor_mask,
-        r.piles,
-        r.basras,
-        r.jack_basras,
-        r.last_capturer,
-        r.to_move,
-        r.last_play,
+    """The round's next deal from the stock, none to the floor."""
+    hands, stock = _deal_hands(rules, r.dealer, r.stock)
+    return _round_state(
+        (
+            r.number,
+            r.dealer,
+            r.deal + 1,
+            hands,
+            stock,
+            r.floor,
+            r.floor_mask,
+            r.piles,
+            r.basras,
+            r.jack_basras,
+            r.last_capturer,
+            r.to_move,
+            r.last_play,
+        )
     )
 
 
 def _deal_events(rules: RuleSet, r: RoundState, deal: int) -> tuple[Event, ...]:
+    """The events of deal number ``deal`` of ``r`` (the first also starts the round and floor)."""
     events: list[Event] = []
     if deal == 1:
         events.append(RoundStarted(r.number, r.dealer))

@@ -1,4 +1,4 @@
-"""Seats, teams and the immutable state of a round and of a match.
+"""Seats, teams, turn order and the immutable state of a round and of a match.
 
 States are immutable values: every play makes a new one and the old one stays valid, which
 gives undo, replays and search for free. Nothing here changes state; `shared.engine` makes new
@@ -8,7 +8,6 @@ and a frozen dataclass costs five times as much to build, which the bots' playou
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable
 from functools import partial
 from typing import Any, NamedTuple, TypeVar, cast
@@ -31,11 +30,6 @@ def record_builder(cls: type[_Record]) -> Callable[[tuple[Any, ...]], _Record]:
     return cast(Callable[[tuple[Any, ...]], _Record], partial(tuple.__new__, cls))
 
 
-class Phase(enum.Enum):
-    PLAYING = "playing"
-    MATCH_OVER = "match_over"
-
-
 def team_of(seat: Seat) -> Team:
     """The side a seat plays for: partners sit opposite, so seats 0 and 2 are team 0.
 
@@ -46,7 +40,8 @@ def team_of(seat: Seat) -> Team:
 
 def next_seat(seat: Seat, rules: RuleSet) -> Seat:
     """The seat that plays after ``seat`` (to the right by default)."""
-    return (seat + direction_step(rules.direction)) % rules.players
+    # `direction_step` inlined: the engine asks this on every play.
+    return (seat + 1 if rules.direction is Direction.RIGHT else seat - 1) % rules.players
 
 
 def direction_step(direction: Direction) -> int:
@@ -60,6 +55,7 @@ class LastPlay(NamedTuple):
     seat: Seat
     card: Card
     taken: frozenset[Card]
+    """The floor cards it took; empty when the card stayed on the floor."""
     bonus: Bonus
     """What it scored: a last-card Basra the rules do not count shows as no bonus."""
 
@@ -73,6 +69,7 @@ class RoundState(NamedTuple):
     deal: int
     """Which deal of the round is being played, from 1."""
     hands: tuple[tuple[Card, ...], ...]
+    """Per seat, in the order dealt; the hands are hidden information (see `shared.views`)."""
     stock: tuple[Card, ...]
     """The undealt cards; the next card dealt is ``stock[0]``."""
     floor: tuple[Card, ...]
@@ -81,8 +78,11 @@ class RoundState(NamedTuple):
     piles: tuple[tuple[Card, ...], ...]
     """Captured cards per team."""
     basras: tuple[int, ...]
+    """Basras per team this round (Jack Basras apart)."""
     jack_basras: tuple[int, ...]
+    """Jack Basras per team this round."""
     last_capturer: Team | None
+    """The team of the round's latest capture (it takes the leftovers); None before any."""
     to_move: Seat | None
     """None once the round (and so the match) is over."""
     last_play: LastPlay | None
@@ -95,16 +95,14 @@ class MatchState(NamedTuple):
     seed: int | None
     """None: each round is shuffled by a CSPRNG; an int: every round is reproducible."""
     scores: tuple[int, ...]
+    """Per team, match totals before the round in progress."""
     carry: int
     """Majority points carried over from tied rounds (when the rules carry them)."""
     round: RoundState
     winner: Team | None
+    """None until the match is over."""
     profile: CaptureProfile
     """The capture-deciding part of ``rules``, kept so hot paths need not derive it."""
-
-    @property
-    def phase(self) -> Phase:
-        return Phase.PLAYING if self.winner is None else Phase.MATCH_OVER
 
     @property
     def to_move(self) -> Seat | None:
