@@ -104,11 +104,6 @@ class Card(int):
         return _SUIT_OF[self]
 
     @property
-    def index(self) -> int:
-        """Position in the standard deck, 0..51 (rank-major)."""
-        return int(self)
-
-    @property
     def is_numeral(self) -> bool:
         return _RANK_OF[self] <= Rank.TEN
 
@@ -166,11 +161,6 @@ STANDARD_DECK: tuple[Card, ...] = _build_deck()
 
 KOMI = Card(Rank.SEVEN, Suit.DIAMONDS)
 """The 7 of diamonds, special when played from the hand."""
-
-
-def full_deck() -> list[Card]:
-    """A new list of the 52 cards in standard order."""
-    return list(STANDARD_DECK)
 
 
 def shuffled_deck(rng: random.Random) -> list[Card]:

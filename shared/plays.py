@@ -12,6 +12,9 @@ rank owns four adjacent bits of a floor mask, and a card only looks at some rank
 - `_SHAPES` maps the floor's *count of cards per rank* to which ranks each outcome takes, found
   by the solver's count-level search (`best_packings`) without choosing any card. Outcomes that
   take only some cards of a rank (where suits matter) fall through to the exact solver.
+- `_SETS` keeps one frozenset per mask of cards taken (`cards_of_mask`), since sets repeat.
+
+Each memo empties itself when full; `limit_memos` sets how full that is.
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
-"""The rule options (`RuleSet`) and what one played card takes from the floor (RULES.md §4-§5).
+"""The rule options (`RuleSet`), and what one played card takes and scores (RULES.md §4-§5).
 
 `capture_options(card, floor, rules)` is the exact solver: a numeral takes its rank plus the
 largest disjoint packing of smaller numerals into groups that sum to its value, and every
 distinct packing of that size is its own option. The packing is searched over counts per value
 with a memo (`best_packings`), so it never enumerates subsets of cards; cards are only chosen
 at the end, when a packing's counts are turned into the distinct sets of floor cards they allow.
+`sweep_bonus` says which Basra, if any, a card that empties the floor scores. Both depend only
+on a `CaptureProfile`, the capture-deciding part of a `RuleSet`.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ class Bonus(enum.Enum):
 
 
 class Direction(enum.StrEnum):
+    """Which way turns, the deal and the dealer's seat go round the table."""
+
     RIGHT = "right"
     LEFT = "left"
 
@@ -60,6 +64,8 @@ class KomiBasra(enum.StrEnum):
 
 
 class MajorityTie(enum.StrEnum):
+    """Who gets the majority points when both sides captured 26 cards."""
+
     NOBODY = "nobody"
     CARRY = "carry"
 
@@ -135,11 +141,6 @@ class RuleSet:
         return (52 - 4) // (self.hand_size * self.players)
 
     @property
-    def teams(self) -> int:
-        """Number of sides: with 2 players each player is a side."""
-        return 2
-
-    @property
     def preset_name(self) -> str:
         """``egyptian`` or ``jawaker`` when the options (bar players, target, timer) match one."""
         return _preset_name(self)
@@ -189,10 +190,6 @@ class Capture(NamedTuple):
 
     taken: frozenset[Card]
     bonus: Bonus = Bonus.NONE
-
-    @property
-    def takes_anything(self) -> bool:
-        return bool(self.taken)
 
 
 def capture_options(
