@@ -23,6 +23,7 @@ class PlayerView:
     seat: Seat | None
     rules: RuleSet
     hand: tuple[Card, ...]
+    """The seat's own cards, sorted; empty for a spectator."""
     hand_sizes: tuple[int, ...]
     """Per seat."""
     floor: tuple[Card, ...]
