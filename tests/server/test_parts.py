@@ -19,6 +19,7 @@ from server.seats import BotSeat, next_free_seat
 from server.stats import LoopLagMonitor, PollClock, rss_kib
 from shared.bots import LEVELS
 from shared.names import BadNameError, ChatError, clean_chat, clean_name, name_key
+from tests.waiting import eventually
 
 
 @pytest.mark.parametrize(
@@ -137,11 +138,10 @@ def test_the_fallback_bot_is_medium_when_there_is_one() -> None:
 async def test_the_loop_lag_monitor_sees_a_late_wake() -> None:
     monitor = LoopLagMonitor(interval=0.005)
     monitor.start()
-    await asyncio.sleep(0.03)
-    time.sleep(0.05)  # the loop stalls
-    await asyncio.sleep(0.03)
+    await asyncio.sleep(0.03)  # the monitor ticks a few times before...
+    time.sleep(0.05)  # ...the loop stalls
+    await eventually(lambda: monitor.max_lag >= 0.04, what="the monitor to see the stall")
     await monitor.stop()
-    assert monitor.max_lag >= 0.04
     assert monitor.p99() > 0
     monitor.reset()
     assert monitor.max_lag == 0 and monitor.p99() == 0
@@ -152,15 +152,14 @@ def test_the_poll_clock_times_the_stretches_between_polls() -> None:
     clock = PollClock()
 
     async def stall_then_spin() -> None:
-        await asyncio.sleep(0.01)
-        time.sleep(0.05)  # blocked without working, as when the OS runs something else
-        await asyncio.sleep(0.01)
-        assert clock.max_block >= 0.05
+        await asyncio.sleep(0.01)  # the loop polls, then...
+        time.sleep(0.05)  # ...blocks without working, as when the OS runs something else
+        await eventually(lambda: clock.max_block >= 0.05, what="the clock to time the stall")
         assert clock.max_block_cpu < 0.04
         spin_until = time.thread_time() + 0.05
         while time.thread_time() < spin_until:  # blocked with work of its own
             pass
-        await asyncio.sleep(0.01)
+        await eventually(lambda: clock.max_block_cpu >= 0.05, what="the clock to time the spin")
 
     with asyncio.Runner(loop_factory=lambda: asyncio.SelectorEventLoop(clock)) as runner:
         runner.run(stall_then_spin())
@@ -190,6 +189,7 @@ async def test_closed_connections_leave_no_reference_cycles() -> None:
 
     gc.collect()
     async with running_server() as server:
+        before = asyncio.all_tasks()
         clients = [await WireClient.connect("127.0.0.1", server.port) for _ in range(12)]
         for i, client in enumerate(clients):
             await client.hello(f"Cycle {i}")
@@ -199,14 +199,13 @@ async def test_closed_connections_leave_no_reference_cycles() -> None:
             if i % 3 == 0:
                 client.abort()  # a reset
             elif i % 3 == 1:
-                await client.close()  # a clean close
+                client.close()  # a clean close
             else:
                 await client.send_raw(b"\x00\x00\x00\x00")  # a bad frame: the server closes
                 await client.wait_closed()
-        async with asyncio.timeout(5):
-            while server.connections:
-                await asyncio.sleep(0.01)
-        await asyncio.sleep(0.1)
+        # Collect only once every task the connections started has ended, so that what they
+        # held is either freed or left as garbage, not still in use.
+        await eventually(lambda: not server.connections and asyncio.all_tasks() <= before)
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
             gc.collect()
@@ -236,7 +235,7 @@ async def test_the_collector_freezes_new_objects_and_reclaims() -> None:
                 plays += 1
                 await asyncio.sleep(0.002)
             assert reclaims == []
-            await asyncio.sleep(0.1)  # quiet now
+            await eventually(lambda: bool(reclaims), what="a reclaim once quiet")  # no plays now
             task.cancel()
         assert reclaims and set(reclaims) == {100}
         assert gc.get_freeze_count() > 0 and survivor
