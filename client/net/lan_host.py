@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from client.net.link import DEFAULT_PORT
+from shared.wire.client import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The client's side of a server: lobby, room and match state, requests, and reconnecting.
 
-Owns `RemoteClient`. It holds the `ServerLink`, sends requests (each with a request id), and
-once per frame (`pump`) folds what arrived into plain state the screens read: the room list,
+Owns `RemoteClient`. It holds the `WireClient` link, sends requests (each with a request id),
+and once per frame (`pump`) folds what arrived into plain state the screens read: the room list,
 the current room, chat lines, notices, and the game updates the table animates. When the
 connection drops it reconnects by itself with the resume token (within the server's seat hold)
 and says so through notices and `status`; a refusal that will not change (another connection
@@ -18,10 +18,11 @@ from collections import deque
 from collections.abc import Callable
 from typing import ClassVar
 
-from client.net.link import LinkRefused, ServerLink
 from client.net.room_info import is_human_turn
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
 from shared.plays import Play
+from shared.wire.client import ConnectFailed, WireClient, closing_words
+from shared.wire.framing import FrameError
 from shared.wire.protocol import (
     ErrorCode,
     Message,
@@ -68,9 +69,8 @@ class RemoteClient:
         self.chat_count = 0
         self.notices: deque[Notice] = deque()
         self.game_updates: deque[TableUpdate] = deque()
-        self._link: ServerLink | None = None
+        self._link: WireClient | None = None
         self._token: str | None = None
-        self._next_req = 1
         self._watch: asyncio.Task[None] | None = None
         self._leaving: int | None = None
         """The room we asked to leave, until the server confirms."""
@@ -82,8 +82,8 @@ class RemoteClient:
     # --- life --------------------------------------------------------------------------
 
     async def connect(self) -> None:
-        """Connect and say hello; `LinkRefused` with the reason when that fails."""
-        link = await ServerLink.open(self.host, self.port)
+        """Connect and say hello; `ConnectFailed` with the reason when that fails."""
+        link = await WireClient.connect(self.host, self.port)
         welcome = await link.hello(self.name)
         self._adopt(link, welcome)
         self._watch = asyncio.get_running_loop().create_task(self._watch_link())
@@ -97,7 +97,7 @@ class RemoteClient:
         if self._link is not None:
             self._link.close()
 
-    def _adopt(self, link: ServerLink, welcome: Message) -> None:
+    def _adopt(self, link: WireClient, welcome: Message) -> None:
         self._link = link
         self._token = welcome["resume_token"]
         self.player_id = welcome["player_id"]
@@ -119,7 +119,7 @@ class RemoteClient:
                 link.abort()
             bye = link.bye
             if bye is not None and bye["code"] in FINAL_CODES:
-                self._end(bye["message"] or "The server closed the connection.")
+                self._end(closing_words(bye))
                 return
             await self._reconnect()
 
@@ -133,9 +133,9 @@ class RemoteClient:
             await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
             attempt += 1
             try:
-                link = await ServerLink.open(self.host, self.port)
+                link = await WireClient.connect(self.host, self.port)
                 welcome = await link.hello(self.name, self._token)
-            except LinkRefused as refusal:
+            except ConnectFailed as refusal:
                 if refusal.code in FINAL_CODES:
                     self._end(str(refusal))
                     return
@@ -160,9 +160,10 @@ class RemoteClient:
         if self._link is None or self.status is not LinkStatus.ONLINE:
             self._say("Not connected to the server right now.", NoticeLevel.WARNING)
             return
-        req = self._next_req
-        self._next_req += 1
-        self._link.send({"t": kind.value, "req": req, **fields})
+        try:
+            self._link.send_nowait({"t": kind.value, "req": self._link.next_req(), **fields})
+        except FrameError as error:
+            logger.warning("could not send %s: %s", kind.value, error)
 
     def list_rooms(self) -> None:
         self._send(MsgType.LIST_ROOMS)

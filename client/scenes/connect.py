@@ -16,13 +16,13 @@ import pygame
 
 from client import theme
 from client.net.lan_host import HostError, LanHost
-from client.net.link import LinkRefused, parse_address
 from client.net.remote_client import RemoteClient
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
 from client.settings import clean_name
 from client.ui.widgets import Button, TextInput
 from shared.names import MAX_NAME, name_character
+from shared.wire.client import ConnectFailed, parse_address
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -149,7 +149,7 @@ class ConnectScene(FormScene):
         if self.host is not None:
             self.host.stop()
             self.host = None
-        if isinstance(error, LinkRefused | HostError):
+        if isinstance(error, ConnectFailed | HostError):
             self.say(str(error), NoticeLevel.ERROR)
         else:
             logger.error("connecting failed", exc_info=error)

@@ -1,24 +1,34 @@
-"""A small asyncio client of the protocol, for the load generator, the tests and the transcript
-in PROTOCOL.md; it is also a worked example of talking to the server.
+"""The one asyncio client of the protocol: the pygame client, the tests and the load generator
+all talk to a server through `WireClient`; it is also a worked example of a client.
 
-A background task reads frames, checks every message against the server-to-client schemas
-(unless ``validate`` is off, as in the load generator where the client's CPU is precious),
-answers the server's pings, and queues the rest. `expect` waits for a message of a given type.
+`WireClient.connect` reaches ``host:port`` within a deadline and `hello` greets the server; both
+fail with `ConnectFailed`, whose text is for the player (nothing listening, an unknown host, the
+server's own refusal). `parse_address` reads the ``host[:port]`` a player types.
+
+A client is an `asyncio.Protocol`, not a task per connection, so that two thousand of them cost
+the load generator little. Each chunk of bytes goes through the sans-I/O `FrameDecoder`; each
+message is checked against the server-to-client schemas (unless ``validate`` is off, where the
+client's CPU is precious), pings are answered, a `bye` is kept in `bye`, and the rest is handed
+to ``on_message`` if given, or else kept for `drain` (once per frame, in the pygame loop) and
+`recv` / `expect` (awaited, in tests). Sending is `send_nowait` (write and go on) or the
+awaitable `send` (which also waits while the transport's buffer is full).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import logging
+import socket
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 from shared.wire.framing import (
     MAX_CLIENT_FRAME,
     MAX_SERVER_FRAME,
+    FrameDecoder,
     FrameError,
     encode_frame,
-    read_frame,
 )
 from shared.wire.protocol import (
     PROTOCOL_VERSION,
@@ -30,119 +40,256 @@ from shared.wire.protocol import (
     unpack_message,
     unpack_raw,
 )
+from shared.wire.transports import release_transport
 
-__all__ = ["ConnectionClosed", "WireClient"]
+__all__ = [
+    "CONNECT_TIMEOUT",
+    "DEFAULT_PORT",
+    "HELLO_TIMEOUT",
+    "RECV_TIMEOUT",
+    "ConnectFailed",
+    "ConnectionClosed",
+    "WireClient",
+    "closing_words",
+    "parse_address",
+]
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_PORT = 40404
+"""The port a server listens on unless told otherwise (PROTOCOL.md §1)."""
+CONNECT_TIMEOUT = 5.0
+HELLO_TIMEOUT = 5.0
+RECV_TIMEOUT = 5.0
+"""How long `recv`, `expect` and `wait_closed` wait unless told otherwise."""
+
+_PING = MsgType.PING.value
+_BYE = MsgType.BYE.value
+_WELCOME = MsgType.WELCOME.value
+_GREETING_REPLIES = frozenset({_WELCOME, MsgType.ERROR.value, _BYE})
+"""What can answer a `hello`: the welcome, or the server's reason for not giving one."""
+
+Trace = Callable[[str, Message], None]
+"""Called with ("send" | "recv", message) for every message, pings included."""
+
+
+class ConnectFailed(ConnectionError):
+    """The server could not be reached or would not have us; the text is for the player, and
+    ``code`` is the server's `ErrorCode` when it gave its reason."""
+
+    def __init__(self, message: str, code: str = "") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class ConnectionClosed(ConnectionError):
-    """The server closed the connection (``bye`` holds its goodbye, if it sent one)."""
+    """The connection has ended; ``bye`` holds the server's goodbye, if it sent one."""
 
     def __init__(self, bye: Message | None) -> None:
-        super().__init__(f"connection closed: {bye}")
+        super().__init__(closing_words(bye))
         self.bye = bye
 
 
-class WireClient:
+def closing_words(bye: Message | None) -> str:
+    """What to tell the player when the server has closed the connection."""
+    if bye is not None and bye.get("message"):
+        return str(bye["message"])
+    return "The server closed the connection."
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``"host"``, ``"host:port"`` or ``"[v6]:port"`` to (host, port); ValueError if malformed."""
+    text = text.strip()
+    if not text:
+        raise ValueError("Type the address of the computer running the server.")
+    host, port = text, DEFAULT_PORT
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError(f"{text!r} is not an address.")
+        host, rest = text[1:end], text[end + 1 :]
+        if rest:
+            port = _port(rest.removeprefix(":"))
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+        port = _port(port_text)
+    if not host:
+        raise ValueError("The address needs a host name or number before the port.")
+    return host, port
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ValueError(f"{text!r} is not a port number (1 to 65535).")
+    return int(text)
+
+
+class WireClient(asyncio.Protocol):
+    """One connection to a server: framed, checked, kept alive, and closed on request."""
+
     def __init__(
         self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
         *,
         validate: bool = True,
         answer_pings: bool = True,
+        record: bool = False,
         on_message: Callable[[Message], None] | None = None,
-        trace: Callable[[str, Message], None] | None = None,
+        trace: Trace | None = None,
     ) -> None:
-        self.reader = reader
-        self.writer = writer
-        self.validate = validate
+        self._loop = asyncio.get_running_loop()
+        self._transport: asyncio.Transport | None = None
+        self._eof_written = False
+        self._decoder = FrameDecoder(MAX_SERVER_FRAME)
+        self._unpack = unpack_message if validate else unpack_raw
         self.answer_pings = answer_pings
+        self.record = record
         self.received: list[Message] = []
-        """Every message received, in order (pings included)."""
-        self.bye: Message | None = None
-        self.closed = asyncio.Event()
-        self._on_message = on_message
+        """With ``record``: every message received, in order (pings included), and a
+        ``client_error`` entry where reading stopped on something unreadable."""
+        self.on_message = on_message
+        """Where messages go instead of the inbox, if set (it may be set at any time)."""
         self._trace = trace
-        """Called with ("send" | "recv", message) for every message, pings included."""
-        self._queue: asyncio.Queue[Message | None] = asyncio.Queue()
-        self._task = asyncio.get_running_loop().create_task(self._read_loop())
+        self.bye: Message | None = None
+        self.read_error: str | None = None
+        """Why reading stopped, if the server sent something we could not read."""
+        self.closed = asyncio.Event()
+        self.last_heard = self._loop.time()
+        """Event-loop time when the server last sent anything."""
+        self._inbox: deque[Message] = deque()
+        self._arrived = asyncio.Event()
+        """Set while the inbox holds a message or the connection has ended."""
+        self._greeting: asyncio.Future[Message | None] | None = None
+        self._room: asyncio.Future[None] | None = None
+        """While the transport's buffer is full: done when it has room again."""
         self._next_req = 1
 
     @classmethod
     async def connect(
-        cls, host: str, port: int, *, local_host: str | None = None, **options: Any
+        cls,
+        host: str,
+        port: int,
+        *,
+        timeout: float = CONNECT_TIMEOUT,
+        local_host: str | None = None,
+        **options: Any,
     ) -> WireClient:
+        """Connect to ``host:port``; `ConnectFailed` with a player-facing reason if we cannot."""
+        where = f"{host}:{port}"
         local = (local_host, 0) if local_host is not None else None
-        reader, writer = await asyncio.open_connection(host, port, local_addr=local)
-        return cls(reader, writer, **options)
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(timeout):
+                _, client = await loop.create_connection(
+                    lambda: cls(**options), host, port, local_addr=local
+                )
+        except TimeoutError:
+            raise ConnectFailed(f"No answer from {where}; is the server running?") from None
+        except socket.gaierror:
+            raise ConnectFailed(f"There is no computer called {host!r} on this network.") from None
+        except OSError as error:
+            logger.info("cannot reach %s: %s", where, error)
+            raise ConnectFailed(
+                f"Could not reach {where}: no Basra server is listening there."
+            ) from None
+        return client
 
-    # -- sending --------------------------------------------------------------------------
+    async def hello(
+        self, name: str, token: str | None = None, timeout: float = HELLO_TIMEOUT
+    ) -> Message:
+        """Greet the server; the `welcome`, or `ConnectFailed` with the server's reason (the
+        connection is then closed)."""
+        message: Message = {"t": MsgType.HELLO.value, "name": name, "version": PROTOCOL_VERSION}
+        if token is not None:
+            message["resume_token"] = token
+        greeting: asyncio.Future[Message | None] = self._loop.create_future()
+        self._greeting = greeting
+        if self.closed.is_set():
+            self._answer_greeting(None)
+        self.send_nowait(message)
+        try:
+            async with asyncio.timeout(timeout):
+                reply = await greeting
+        except TimeoutError:
+            self.close()
+            raise ConnectFailed("The server did not answer our greeting.") from None
+        finally:
+            self._greeting = None
+        if reply is None:
+            raise ConnectFailed(closing_words(self.bye), self.bye["code"] if self.bye else "")
+        if reply["t"] != _WELCOME:
+            self.close()
+            raise ConnectFailed(reply["message"] or "The server refused us.", reply["code"])
+        return reply
+
+    # -- sending ---------------------------------------------------------------------------
 
     def next_req(self) -> int:
+        """A fresh request id for this connection (errors echo it)."""
         req = self._next_req
         self._next_req += 1
         return req
 
-    async def send(self, message: Message) -> None:
+    def send_nowait(self, message: Message) -> None:
+        """Write one message and go on; dropped once the connection is closing (or we have
+        said we are done sending). `FrameError` if it is too big for the server to accept."""
+        frame = encode_frame(pack_message(message), MAX_CLIENT_FRAME)
+        transport = self._transport
+        if transport is None or transport.is_closing() or self._eof_written:
+            logger.debug("not sent, the connection is closing: %s", message.get("t"))
+            return
         if self._trace is not None:
             self._trace("send", message)
-        self.writer.write(encode_frame(pack_message(message), MAX_CLIENT_FRAME))
-        await self.writer.drain()
+        transport.write(frame)
+
+    async def send(self, message: Message) -> None:
+        """Write one message, then wait while the transport's buffer is full;
+        `ConnectionClosed` if the connection has ended."""
+        self._check_open()
+        self.send_nowait(message)
+        await self._room_to_write()
 
     async def send_raw(self, data: bytes) -> None:
         """Bytes as they are, framing and all (for tests of bad input)."""
-        self.writer.write(data)
-        await self.writer.drain()
+        self._check_open()
+        if self._transport is not None:
+            self._transport.write(data)
+        await self._room_to_write()
 
-    async def hello(self, name: str, token: str | None = None, timeout: float = 5.0) -> Message:
-        message: Message = {"t": "hello", "name": name, "version": PROTOCOL_VERSION}
-        if token is not None:
-            message["resume_token"] = token
-        await self.send(message)
-        return await self.expect(MsgType.WELCOME, timeout=timeout)
+    def write_eof(self) -> None:
+        """Say that we will send nothing more, while still reading what the server says."""
+        if self._transport is not None:
+            self._eof_written = True
+            self._transport.write_eof()
 
-    # -- receiving ------------------------------------------------------------------------
-
-    async def _read_loop(self) -> None:
-        try:
-            while True:
-                frame = await read_frame(self.reader, MAX_SERVER_FRAME)
-                if self.validate:
-                    message = unpack_message(frame, Flow.TO_CLIENT)
-                else:
-                    message = unpack_raw(frame, Flow.TO_CLIENT)
-                self.received.append(message)
-                if self._trace is not None:
-                    self._trace("recv", message)
-                kind = message.get("t")
-                if kind == MsgType.PING and self.answer_pings:
-                    with contextlib.suppress(ConnectionError, RuntimeError):
-                        await self.send({"t": "pong"})
-                    continue
-                if kind == MsgType.BYE:
-                    self.bye = message
-                if self._on_message is not None:
-                    self._on_message(message)
-                else:
-                    self._queue.put_nowait(message)
-        except (asyncio.IncompleteReadError, ConnectionError, OSError, FrameError):
-            pass
-        except ProtocolError as error:
-            self.received.append({"t": "client_error", "error": str(error)})
-        finally:
-            self.closed.set()
-            self._queue.put_nowait(None)
-
-    async def recv(self, timeout: float = 5.0) -> Message:
-        """The next message (pings aside); `ConnectionClosed` once the server has closed."""
-        async with asyncio.timeout(timeout):
-            message = await self._queue.get()
-        if message is None:
-            self._queue.put_nowait(None)  # every later call sees the close too
+    def _check_open(self) -> None:
+        if self.closed.is_set():
             raise ConnectionClosed(self.bye)
-        return message
 
-    async def expect(self, kind: str, timeout: float = 5.0) -> Message:
+    async def _room_to_write(self) -> None:
+        if self._room is not None:
+            # Shielded: one sender giving up must not cancel the wait of the others.
+            await asyncio.shield(self._room)
+
+    # -- receiving -------------------------------------------------------------------------
+
+    def drain(self) -> list[Message]:
+        """Every message received since the last call, oldest first (never waits)."""
+        messages = list(self._inbox)
+        self._inbox.clear()
+        return messages
+
+    async def recv(self, timeout: float = RECV_TIMEOUT) -> Message:
+        """The next message (pings aside); `ConnectionClosed` once the connection has ended
+        and every message before the end has been read."""
+        async with asyncio.timeout(timeout):
+            while not self._inbox:
+                if self.closed.is_set():
+                    raise ConnectionClosed(self.bye)
+                self._arrived.clear()
+                await self._arrived.wait()
+        return self._inbox.popleft()
+
+    async def expect(self, kind: str, timeout: float = RECV_TIMEOUT) -> Message:
         """Skip messages until one of type ``kind`` arrives."""
         async with asyncio.timeout(timeout):
             while True:
@@ -150,21 +297,91 @@ class WireClient:
                 if message["t"] == kind:
                     return message
 
-    async def wait_closed(self, timeout: float = 5.0) -> Message | None:
-        """Wait until the server closes the connection; its ``bye``, if any."""
+    def put_back(self, message: Message) -> None:
+        """Return ``message`` to the front of the inbox: the next `recv` reads it again."""
+        self._inbox.appendleft(message)
+        self._arrived.set()
+
+    async def wait_closed(self, timeout: float = RECV_TIMEOUT) -> Message | None:
+        """Wait until the connection ends; the server's ``bye``, if any."""
         async with asyncio.timeout(timeout):
             await self.closed.wait()
         return self.bye
 
-    async def close(self) -> None:
-        self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
-        self.writer.close()
-        with contextlib.suppress(ConnectionError, OSError):
-            await self.writer.wait_closed()
+    # -- ending ----------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """Close politely: the server sees an orderly end and frees what it can."""
+        if self._transport is not None:
+            self._transport.close()
+        self._finish()
 
     def abort(self) -> None:
-        """Vanish without a FIN: the half-open peer of the fault tests."""
-        self._task.cancel()
-        self.writer.transport.abort()
+        """Drop the connection at once, without a goodbye (a pulled cable, a dead peer)."""
+        if self._transport is not None:
+            self._transport.abort()
+        self._finish()
+
+    def _finish(self) -> None:
+        self.closed.set()
+        self._arrived.set()
+        self._answer_greeting(None)
+        self.resume_writing()
+
+    def _answer_greeting(self, reply: Message | None) -> None:
+        """Hand `hello` the server's answer (None: the connection ended first)."""
+        greeting, self._greeting = self._greeting, None
+        if greeting is not None and not greeting.done():
+            greeting.set_result(reply)
+
+    # -- asyncio.Protocol ------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if exc is not None:
+            logger.info("connection to the server lost: %s", exc)
+        if self._transport is not None:
+            release_transport(self._transport)
+        self._finish()
+
+    def pause_writing(self) -> None:
+        self._room = self._loop.create_future()
+
+    def resume_writing(self) -> None:
+        room, self._room = self._room, None
+        if room is not None and not room.done():
+            room.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        self.last_heard = self._loop.time()
+        try:
+            for frame in self._decoder.feed(data):
+                self._take(self._unpack(frame, Flow.TO_CLIENT))
+        except (FrameError, ProtocolError) as error:
+            logger.warning("the server sent something we cannot read: %s", error)
+            self.read_error = str(error)
+            if self.record:
+                self.received.append({"t": "client_error", "error": self.read_error})
+            self.close()
+
+    def _take(self, message: Message) -> None:
+        if self.record:
+            self.received.append(message)
+        if self._trace is not None:
+            self._trace("recv", message)
+        kind = message.get("t")
+        if kind == _PING and self.answer_pings:
+            self.send_nowait({"t": MsgType.PONG.value})
+            return
+        if kind == _BYE:
+            self.bye = message
+        if self._greeting is not None and kind in _GREETING_REPLIES:
+            self._answer_greeting(message)
+        elif self.on_message is not None:
+            self.on_message(message)
+        else:
+            self._inbox.append(message)
+            self._arrived.set()

@@ -10,9 +10,7 @@ import pygame
 import pytest
 
 from client.app import App
-from client.net import link as server_link
 from client.net.lan_host import LanHost
-from client.net.link import LinkRefused, parse_address
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
 from client.scenes.connect import ConnectScene
@@ -23,6 +21,8 @@ from client.scenes.table import TableScene
 from client.ui.widgets import Button
 from server.app import BasraServer
 from server.config import ServerConfig
+from shared.wire import client as wire_client
+from shared.wire.client import ConnectFailed
 
 from .app_driver import FRAME, click, make_app
 
@@ -71,15 +71,6 @@ def type_into(app: App, rect: pygame.Rect, text: str) -> None:
 def button(scene: object, label: str) -> Button:
     widgets = list(getattr(scene, "widgets", [])) + list(getattr(scene, "buttons", []))
     return next(w for w in widgets if isinstance(w, Button) and w.label == label)
-
-
-def test_parse_address() -> None:
-    assert parse_address("10.0.0.5") == ("10.0.0.5", 40404)
-    assert parse_address(" host:5000 ") == ("host", 5000)
-    assert parse_address("[::1]:7000") == ("::1", 7000)
-    for bad in ("", "host:99999", "host:x", ":80"):
-        with pytest.raises(ValueError):
-            parse_address(bad)
 
 
 async def test_autoplay_client_plays_a_match_and_chats(
@@ -238,9 +229,9 @@ async def test_unreachable_server_is_said_plainly(tmp_path: Path, pygame_ready: 
 async def test_protocol_mismatch_shows_the_servers_words(
     server: BasraServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(server_link, "PROTOCOL_VERSION", 999)
+    monkeypatch.setattr(wire_client, "PROTOCOL_VERSION", 999)
     client = RemoteClient("127.0.0.1", server.port, "Future")
-    with pytest.raises(LinkRefused) as refusal:
+    with pytest.raises(ConnectFailed) as refusal:
         await client.connect()
     assert "protocol version" in str(refusal.value)
 

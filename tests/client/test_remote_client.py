@@ -18,12 +18,17 @@ class FakeLink:
     def __init__(self) -> None:
         self.inbox: list[Message] = []
         self.sent: list[Message] = []
+        self.requests = 0
+
+    def next_req(self) -> int:
+        self.requests += 1
+        return self.requests
 
     def drain(self) -> list[Message]:
         messages, self.inbox = self.inbox, []
         return messages
 
-    def send(self, message: Message) -> None:
+    def send_nowait(self, message: Message) -> None:
         self.sent.append(message)
 
     def close(self) -> None:

@@ -61,6 +61,8 @@ async def running_server(config: ServerConfig = FAST, **changes: Any) -> AsyncIt
 
 
 async def connect(server: BasraServer, name: str | None = None, **options: Any) -> WireClient:
+    """A client of ``server`` that keeps what it receives (`received`), greeted as ``name``."""
+    options.setdefault("record", True)
     client = await WireClient.connect("127.0.0.1", server.port, **options)
     if name is not None:
         await client.hello(name)

@@ -95,7 +95,7 @@ async def record() -> list[tuple[str, str, Message]]:
         await ali.expect("left_room")
         await badr.expect("left_room")
         for client in (ali, badr):
-            await client.close()
+            client.close()
     return trace
 
 

@@ -38,7 +38,7 @@ async def still_serving(server: BasraServer) -> None:
     probe = await connect(server, "Probe")
     await probe.send({"t": "ping", "req": 1})
     assert (await probe.expect("pong"))["req"] == 1
-    await probe.close()
+    probe.close()
 
 
 # ------------------------------------------------------------------------------- framing
@@ -81,7 +81,7 @@ async def test_a_truncated_body_then_eof_is_just_a_disconnect() -> None:
     async with running_server() as server:
         client = await connect(server, "Cut")
         await client.send_raw(header(50) + b"\x81\xa1t")
-        client.writer.write_eof()
+        client.write_eof()
         await client.wait_closed()
         await asyncio.sleep(0.05)
         assert len(server.connections) == 0
@@ -379,7 +379,7 @@ async def test_connection_spam_from_one_address() -> None:
         bye = await full.wait_closed()
         assert bye is not None and bye["code"] == "server_full"
         for client in clients + other:
-            await client.close()
+            client.close()
         await asyncio.sleep(0.05)
         await still_serving(server)
 

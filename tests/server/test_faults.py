@@ -234,7 +234,7 @@ async def test_reconnect_with_the_token_in_each_phase(phase: str) -> None:
             badr_task.cancel()
         else:
             back.received.remove(snapshot)
-            back._queue.put_nowait(snapshot)  # let the player loop see it first
+            back.put_back(snapshot)  # let the player loop see it first
             final = await play_to_end(back, rng)
             assert final.winner is not None
             assert (await badr_task).winner == final.winner

@@ -126,7 +126,7 @@ async def test_the_open_file_limit_reached_does_not_take_the_server_down(tmp_pat
         assert outcomes.count("server_full") > 0
         assert set(outcomes) <= {"welcome", "server_full", "nothing"}
         for client in opened:
-            await client.close()
+            client.close()
         assert process.poll() is None
         assert "Traceback" not in log_file.read_text()
         # Once descriptors are free again, newcomers are served as usual.
@@ -137,8 +137,8 @@ async def test_the_open_file_limit_reached_does_not_take_the_server_down(tmp_pat
                     await fresh.hello("After", timeout=1.5)
                     break
                 except (TimeoutError, ConnectionError):
-                    await fresh.close()
-        await fresh.close()
+                    fresh.close()
+        fresh.close()
 
 
 def _children(pid: int) -> set[int]:
