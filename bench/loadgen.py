@@ -14,7 +14,8 @@ the blocks its interpreter holds), also sampled every ``--sample-every`` seconds
 progress line on stderr) to show whether it stays flat. The run is bounded (``--duration``
 after the ramp-up) and stops by itself; nothing leaves loopback.
 
-The clients are bare `asyncio.Protocol`s rather than stream tasks, so that 2000 of them cost
+The clients are `WireClient`s that hand each message straight to their player and skip the
+schema checks: no task per connection and no work beyond unpacking, so that 2000 of them cost
 this process little and the figures measure the server, not the generator.
 """
 
@@ -32,25 +33,21 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from server.stats import cpu_seconds
-from shared.wire.framing import MAX_CLIENT_FRAME, MAX_SERVER_FRAME, FrameDecoder, FrameError
-from shared.wire.framing import encode_frame as _encode_frame
-from shared.wire.protocol import PROTOCOL_VERSION, Flow, Message, ProtocolError, pack_message
-from shared.wire.protocol import unpack_raw as _unpack_raw
+from shared.wire.client import WireClient, parse_address
+from shared.wire.protocol import Message
 
 __all__ = ["main"]
 
 PER_ADDRESS = 15
 """Clients per loopback source address (the server allows 16)."""
-
-
-def _frame(message: Message) -> bytes:
-    return _encode_frame(pack_message(message), MAX_CLIENT_FRAME)
+WELCOME_TIMEOUT = 30.0
+"""Seconds a client waits for its welcome while thousands connect at once."""
 
 
 @dataclass
@@ -60,64 +57,59 @@ class Tally:
     rtts: list[float] = field(default_factory=list)
     plays: int = 0
     errors: list[Message] = field(default_factory=list)
-    drops: int = 0
+    """The server's errors (while measuring) and unexpected goodbyes."""
     matches: int = 0
     measuring: bool = False
+    clients: list[LoadClient] = field(default_factory=list)
+
+    @property
+    def drops(self) -> int:
+        """Connections that ended while the run went on."""
+        return sum(client.dropped for client in self.clients)
+
+    def all_errors(self) -> list[Message]:
+        """The server's errors and goodbyes, and whatever a client could not read."""
+        unreadable = [
+            {"t": "client_error", "error": client.link.read_error}
+            for client in self.clients
+            if client.link.read_error is not None
+        ]
+        return self.errors + unreadable
 
 
-class LoadClient(asyncio.Protocol):
-    """One bot player on one connection."""
+class LoadClient:
+    """One bot player on one connection (its link hands every message to `on_message`)."""
 
-    def __init__(self, group: RoomGroup, index: int, tally: Tally, rng: random.Random) -> None:
+    def __init__(
+        self, link: WireClient, group: RoomGroup, index: int, tally: Tally, rng: random.Random
+    ) -> None:
+        self.link = link
+        link.on_message = self.on_message
         self.group = group
         self.index = index
         self.tally = tally
         self.rng = rng
-        self.transport: asyncio.Transport | None = None
-        self.decoder = FrameDecoder(MAX_SERVER_FRAME)
-        self.welcomed = asyncio.get_running_loop().create_future()
         self.sent_at: float | None = None
         self.closing = False
         self.seq = -1
 
-    # -- asyncio.Protocol --
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+    @property
+    def dropped(self) -> bool:
+        """Cut off by the server or the network (not by us, nor for sending what we cannot read)."""
+        link = self.link
+        return link.closed.is_set() and link.read_error is None and not self.closing
 
-    def connection_lost(self, exc: Exception | None) -> None:
-        if not self.closing:
-            self.tally.drops += 1
-        if not self.welcomed.done():
-            self.welcomed.set_exception(ConnectionError("closed before welcome"))
-
-    def data_received(self, data: bytes) -> None:
-        try:
-            frames = self.decoder.feed(data)
-            for frame in frames:
-                self.on_message(_unpack_raw(frame, Flow.TO_CLIENT))
-        except (FrameError, ProtocolError) as error:
-            self.tally.errors.append({"t": "client_error", "error": str(error)})
-            self.close()
-
-    # -- the player --
     def send(self, message: Message) -> None:
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.write(_frame(message))
+        self.link.send_nowait(message)
 
     def close(self) -> None:
         self.closing = True
-        if self.transport is not None:
-            self.transport.close()
+        self.link.close()
 
     def on_message(self, message: Message) -> None:
         kind = message["t"]
         if kind == "game_update":
             self.on_update(message)
-        elif kind == "ping":
-            self.send({"t": "pong"})
-        elif kind == "welcome":
-            self.welcomed.set_result(message)
         elif kind == "room_state":
             self.group.on_room_state(self, message)
         elif kind == "error":
@@ -192,33 +184,19 @@ class RoomGroup:
                 asyncio.get_running_loop().call_later(0.2, self.begin)
 
 
-def _factory(client: LoadClient) -> Callable[[], LoadClient]:
-    return lambda: client
-
-
 def _source_addresses() -> list[str]:
     return [str(ipaddress.ip_address("127.0.0.2") + i) for i in range(250)]
 
 
 async def _admin(host: str, port: int, reset: bool) -> Message:
     """One `stats` exchange on a connection of its own."""
-    reader, writer = await asyncio.open_connection(host, port)
-    decoder = FrameDecoder(MAX_SERVER_FRAME)
+    client = await WireClient.connect(host, port)
     try:
-        writer.write(_frame({"t": "hello", "name": "loadgen", "version": PROTOCOL_VERSION}))
-        writer.write(_frame({"t": "stats", "reset": reset}))
-        await writer.drain()
-        async with asyncio.timeout(10):
-            while True:
-                data = await reader.read(65536)
-                if not data:
-                    raise ConnectionError("the server closed the admin connection")
-                for frame in decoder.feed(data):
-                    message = _unpack_raw(frame, Flow.TO_CLIENT)
-                    if message["t"] == "stats":
-                        return message
+        await client.hello("loadgen", timeout=10)
+        await client.send({"t": "stats", "reset": reset})
+        return await client.expect("stats", timeout=10)
     finally:
-        writer.close()
+        client.close()
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -229,26 +207,27 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 
 async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, Any]:
-    loop = asyncio.get_running_loop()
     tally = Tally()
     rng = random.Random(args.seed)
     addresses = _source_addresses()
     groups = [RoomGroup(args.players, args.target, args.think) for _ in range(args.rooms)]
-    clients: list[LoadClient] = []
+    clients = tally.clients
+    greetings: list[asyncio.Task[Message]] = []
     ramp_started = time.monotonic()
     index = 0
     for group in groups:
         for _ in range(args.players):
             local = addresses[index // PER_ADDRESS]
-            client = LoadClient(group, index, tally, random.Random(rng.random()))
-            await loop.create_connection(_factory(client), host, port, local_addr=(local, 0))
-            client.send({"t": "hello", "name": f"bot{index}", "version": PROTOCOL_VERSION})
+            link = await WireClient.connect(host, port, local_host=local, validate=False)
+            client = LoadClient(link, group, index, tally, random.Random(rng.random()))
+            greeting = link.hello(f"bot{index}", timeout=WELCOME_TIMEOUT)
+            greetings.append(asyncio.create_task(greeting))
             group.clients.append(client)
             clients.append(client)
             index += 1
             if index % args.ramp_batch == 0:
                 await asyncio.sleep(0.01)  # let the server breathe while we connect
-    await asyncio.gather(*(c.welcomed for c in clients))
+    await asyncio.gather(*greetings)
     for group in groups:
         group.begin()
         await asyncio.sleep(args.ramp / max(1, len(groups)))
@@ -264,6 +243,8 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
     after = await _admin(host, port, reset=False)
     for group in groups:
         group.stopping = True
+    drops = tally.drops
+    errors = tally.all_errors()
     for client in clients:
         client.close()
     await asyncio.sleep(0.2)
@@ -283,9 +264,9 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
         "rtt_ms_p99": round(_percentile(rtts_ms, 0.99), 2),
         "rtt_ms_max": round(max(rtts_ms), 2) if rtts_ms else float("nan"),
         "rtt_ms_mean": round(statistics.fmean(rtts_ms), 2) if rtts_ms else float("nan"),
-        "errors": len(tally.errors),
-        "error_samples": tally.errors[:5],
-        "drops": tally.drops,
+        "errors": len(errors),
+        "error_samples": errors[:5],
+        "drops": drops,
         "server_drops": after["drops"] - before["drops"],
         "server_loop_block_max_ms": _ms(after["loop_block_max_us"]),
         "server_loop_block_cpu_max_ms": _ms(after["loop_block_cpu_max_us"]),
@@ -323,8 +304,8 @@ async def _sample_memory(
         samples.append(stats)
         print(
             f"[loadgen] {time.monotonic() - started:.0f}/{duration:.0f} s: {tally.plays} plays, "
-            f"{len(tally.errors)} errors, {tally.drops} drops, server {stats['rss_kib'] // 1024} "
-            f"MiB, {stats['heap_blocks']} heap blocks",
+            f"{len(tally.all_errors())} errors, {tally.drops} drops, "
+            f"server {stats['rss_kib'] // 1024} MiB, {stats['heap_blocks']} heap blocks",
             file=sys.stderr,
             flush=True,
         )
@@ -414,8 +395,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     _raise_fd_limit()
     if args.connect:
-        host, _, port = args.connect.rpartition(":")
-        result = asyncio.run(run_load(args, host, int(port)))
+        host, port = parse_address(args.connect)
+        result = asyncio.run(run_load(args, host, port))
     else:
         with _server_process(args) as port:
             result = asyncio.run(run_load(args, "127.0.0.1", port))
