@@ -38,10 +38,13 @@ def team_of(seat: Seat) -> Team:
     return seat % 2
 
 
+SEAT_TEAMS: tuple[Team, ...] = tuple(team_of(seat) for seat in range(4))
+"""`team_of` of each seat, for the bots' inner loops, where a lookup is cheaper than a call."""
+
+
 def next_seat(seat: Seat, rules: RuleSet) -> Seat:
     """The seat that plays after ``seat`` (to the right by default)."""
-    # `direction_step` inlined: the engine asks this on every play.
-    return (seat + 1 if rules.direction is Direction.RIGHT else seat - 1) % rules.players
+    return (seat + direction_step(rules.direction)) % rules.players
 
 
 def direction_step(direction: Direction) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from shared.cards import KOMI, Card
 from shared.plays import Play, plays_for_hand
 from shared.scoring import card_points
+from shared.state import SEAT_TEAMS
 
 from .sim import World
 
@@ -29,7 +30,7 @@ def solve(world: World, team: int, alpha: float = -1e9, beta: float = 1e9) -> fl
     """The round's score difference for ``team`` under best play by every seat."""
     if world.over:
         return world.outcome(team)
-    maximizing = (world.to_move & 1) == team
+    maximizing = SEAT_TEAMS[world.to_move] == team
     for play in ordered_plays(world):
         child = world.copy()
         child.play(play)

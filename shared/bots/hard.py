@@ -21,6 +21,7 @@ import random
 import time
 
 from shared.plays import Play
+from shared.state import team_of
 from shared.views import PlayerView
 
 from .base import require_plays
@@ -80,7 +81,7 @@ class HardBot:
         start = time.perf_counter()
         deadline = None if self.budget is None else start + self.budget * SAFETY
         assert view.seat is not None
-        team = view.seat & 1
+        team = team_of(view.seat)
         sampler = Sampler(view, Rules(view.rules))
         rewards: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))

@@ -17,6 +17,7 @@ from shared.cards import KOMI, Card, Rank
 from shared.plays import Play, mask_of
 from shared.rules import Bonus, CaptureProfile, RuleSet, capture_profile_of, sweep_bonus
 from shared.scoring import card_points
+from shared.state import team_of
 from shared.views import PlayerView
 
 from .base import require_plays
@@ -89,7 +90,7 @@ def read_table(view: PlayerView) -> Table:
     rules = view.rules
     unseen = unseen_mask(view)
     kind_counts = {k: (unseen & kind_mask(k, _profile(rules))).bit_count() for k in KINDS}
-    team = view.seat & 1
+    team = team_of(view.seat)
     mine, theirs = view.pile_sizes[team], view.pile_sizes[1 - team]
     opponent = seat_after(view, view.seat)
     partner = seat_after(view, opponent)

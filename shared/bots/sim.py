@@ -19,6 +19,7 @@ from shared.cards import KOMI, Card, Rank
 from shared.plays import Play, cards_of_mask, mask_of, plays_for_hand
 from shared.rules import Bonus, CaptureProfile, RuleSet, capture_profile_of, sweep_bonus
 from shared.scoring import card_points
+from shared.state import SEAT_TEAMS
 
 from .knowledge import FULL_MASK, majority_edge
 from .threats import KINDS, kind_mask, outcomes, rank_counts
@@ -139,7 +140,7 @@ class World:
         self.hand_masks[seat] ^= 1 << card
         self.in_hands -= 1
         if taken:
-            self._capture(seat & 1, card, taken)
+            self._capture(SEAT_TEAMS[seat], card, taken)
         else:
             self.floor = (*self.floor, card)
             self.mask |= 1 << card
