@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 from client.settings import ANIMATION_SPEEDS, default_settings_path, load_settings
 from shared.bots import LEVELS
+from shared.rules import PRESETS
+from shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from client.app import App
@@ -35,15 +37,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--practice", action="store_true", help="start a practice match against the computer"
     )
     mode.add_argument(
-        "--connect", metavar="HOST[:PORT]", help="join the server at HOST (port 40404 by default)"
+        "--connect",
+        metavar="HOST[:PORT]",
+        help=f"join the server at HOST (port {DEFAULT_PORT} by default)",
     )
     parser.add_argument(
         "--players", type=int, choices=(2, 4), help="practice: 2 players, or 4 with a partner"
     )
     parser.add_argument("--level", choices=LEVELS, help="practice: the computer players' level")
-    parser.add_argument(
-        "--preset", choices=("egyptian", "jawaker"), help="practice: the rule preset"
-    )
+    parser.add_argument("--preset", choices=tuple(PRESETS), help="practice: the rule preset")
     parser.add_argument("--target", type=int, help="practice: the score that wins the match")
     parser.add_argument("--name", help="your name at the table (remembered)")
     parser.add_argument("--autoplay", action="store_true", help="a computer player plays your seat")

@@ -19,6 +19,7 @@ from typing import Any, TypeGuard
 
 from shared.bots import LEVELS
 from shared.names import MAX_NAME, name_character
+from shared.rules import PRESETS
 
 logger = logging.getLogger(__name__)
 
@@ -155,7 +156,7 @@ _FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
     "last_host": lambda v: isinstance(v, str) and len(v) <= 255,
     "practice_players": lambda v: v in (2, 4) and _is_whole(v),
     "practice_level": lambda v: v in LEVELS,
-    "practice_preset": lambda v: v in ("egyptian", "jawaker"),
+    "practice_preset": lambda v: v in PRESETS,
     "practice_target": lambda v: _is_whole(v) and 1 <= v <= 100_000,
 }
 

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shared.bots import LEVELS
+from shared.wire.protocol import DEFAULT_PORT
 
-
-def fallback_level() -> str:
-    """The bot that plays for a timed-out or absent player: medium when it exists."""
-    return "medium" if "medium" in LEVELS else "easy"
+FALLBACK_LEVEL = "medium"
+"""The bot that plays for a timed-out or absent player."""
 
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
     host: str = "0.0.0.0"
-    port: int = 40404
+    port: int = DEFAULT_PORT
     backlog: int = 1024
     # connections
     max_connections: int = 2000

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from server.bots_runner import BotRunner
 from server.chat import ChatLimiter
-from server.config import ServerConfig, fallback_level
+from server.config import FALLBACK_LEVEL, ServerConfig
 from server.players import Link, Player
 from server.room_commands import (
     BotMove,
@@ -179,7 +179,7 @@ class Room:
                     seat = self.match.to_move
                     if seat is not None:
                         log.info("room %d: the turn timer ran out for seat %d", self.id, seat)
-                        self._turns.think(self.match, seat, fallback_level(), delay=0.0)
+                        self._turns.think(self.match, seat, FALLBACK_LEVEL, delay=0.0)
             case BotMove(token, play):
                 if self._turns.is_current(token):
                     self._apply_bot_move(play)
@@ -248,7 +248,7 @@ class Room:
             else:
                 # The match goes on: a bot of the room takes the seat, and a human may take
                 # it over between plays.
-                self.seats[seat] = BotSeat(fallback_level())
+                self.seats[seat] = BotSeat(FALLBACK_LEVEL)
         elif player in self.spectators:
             self.spectators.remove(player)
         else:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from server.config import fallback_level
+from server.config import FALLBACK_LEVEL
 from server.players import Player
 from server.seats import BotSeat, HumanSeat, Slot
 from shared.events import Event
@@ -89,7 +89,7 @@ def room_state_message(state: RoomState) -> Message:
 def _seat_info(seat: Seat, slot: Slot) -> SeatInfo:
     if isinstance(slot, HumanSeat):
         player = slot.player
-        standin = fallback_level() if slot.standin else None
+        standin = FALLBACK_LEVEL if slot.standin else None
         return SeatInfo(seat, SeatKind.HUMAN, player.name, player.id, slot.present, standin)
     if isinstance(slot, BotSeat):
         name = f"{slot.level.capitalize()} bot"

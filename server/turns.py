@@ -12,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 
 from server.bots_runner import BotRunner
-from server.config import fallback_level
+from server.config import FALLBACK_LEVEL
 from server.room_commands import BotMove, Command, TurnExpired
 from server.seats import BotSeat, HumanSeat, Slot
 from shared.state import MatchState, Seat
@@ -52,7 +52,7 @@ class TurnKeeper:
         if isinstance(slot, BotSeat):
             self.think(state, seat, slot.level, self._bot_delay)
         elif isinstance(slot, HumanSeat) and slot.standin:
-            self.think(state, seat, fallback_level(), self._bot_delay)
+            self.think(state, seat, FALLBACK_LEVEL, self._bot_delay)
         elif self._turn_seconds > 0:
             self._deadline = asyncio.get_running_loop().time() + self._turn_seconds
             if self._timer is None:

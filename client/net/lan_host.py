@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from shared.wire.client import DEFAULT_PORT
+from shared.wire.protocol import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
 

@@ -23,6 +23,7 @@ from client.settings import clean_name
 from client.ui.widgets import Button, TextInput
 from shared.names import MAX_NAME, name_character
 from shared.wire.client import ConnectFailed, parse_address
+from shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -177,7 +178,7 @@ class ConnectScene(FormScene):
         note = (
             HOST_NOTE
             if self.hosting
-            else "host or host:port  (the port is 40404 unless the host says otherwise)"
+            else f"host or host:port  (the port is {DEFAULT_PORT} unless the host says otherwise)"
         )
         text.draw(surface, note, (640, 200), theme.FONT_SMALL, theme.TEXT_DIM, "center")
         if self.job is not None:

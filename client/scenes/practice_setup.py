@@ -16,6 +16,7 @@ from client.scenes.form import FormScene
 from client.ui.pickers import Choice
 from client.ui.widgets import Button
 from shared.bots import LEVELS
+from shared.rules import PRESETS
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 TARGETS = (31, 61, 101, 151, 201)
-PRESET_LABELS = {"egyptian": "Egyptian", "jawaker": "Jawaker"}
 ROW = (400, 200, 480, 52)
 ROW_STEP = 70
 PRESET_NOTES = {
@@ -55,7 +55,7 @@ class PracticeSetupScene(FormScene):
         self.level = self.add(
             Choice((x, y + ROW_STEP, w, h), "Opponents", levels, text, s.practice_level)
         )
-        presets = list(PRESET_LABELS.items())
+        presets = [(name, name.title()) for name in PRESETS]
         self.preset = self.add(
             Choice((x, y + 2 * ROW_STEP, w, h), "Rules", presets, text, s.practice_preset)
         )

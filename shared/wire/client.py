@@ -31,6 +31,7 @@ from shared.wire.framing import (
     encode_frame,
 )
 from shared.wire.protocol import (
+    DEFAULT_PORT,
     PROTOCOL_VERSION,
     Flow,
     Message,
@@ -44,7 +45,6 @@ from shared.wire.transports import release_transport
 
 __all__ = [
     "CONNECT_TIMEOUT",
-    "DEFAULT_PORT",
     "HELLO_TIMEOUT",
     "RECV_TIMEOUT",
     "ConnectFailed",
@@ -56,8 +56,6 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_PORT = 40404
-"""The port a server listens on unless told otherwise (PROTOCOL.md §1)."""
 CONNECT_TIMEOUT = 5.0
 HELLO_TIMEOUT = 5.0
 RECV_TIMEOUT = 5.0

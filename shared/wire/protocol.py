@@ -42,6 +42,7 @@ from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
 from shared.wire.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Spec, Str, Struct
 
 __all__ = [
+    "DEFAULT_PORT",
     "MAX_REQ",
     "PROTOCOL_VERSION",
     "ErrorCode",
@@ -67,6 +68,8 @@ __all__ = [
 ]
 
 PROTOCOL_VERSION: Final = 1
+DEFAULT_PORT: Final = 40404
+"""The port a server listens on unless told otherwise (PROTOCOL.md §1)."""
 """Bumped whenever a message changes shape; `hello` carries it and the server insists on it."""
 
 MAX_REQ: Final = 2**31 - 1
