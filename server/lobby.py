@@ -103,44 +103,44 @@ class Lobby:
 
     # -- routing --------------------------------------------------------------------------
 
-    def dispatch(self, session: Link, msg_type: MsgType, message: Message) -> None:
-        """Handle one checked message from ``session``."""
+    def dispatch(self, link: Link, msg_type: MsgType, message: Message) -> None:
+        """Handle one checked message from ``link``."""
         try:
-            if session.player is None and msg_type not in (
+            if link.player is None and msg_type not in (
                 MsgType.HELLO,
                 MsgType.PING,
                 MsgType.PONG,
             ):
                 raise LobbyRefusal(ErrorCode.HELLO_FIRST, "Say hello first.")
-            self._handlers[msg_type](session, message)
+            self._handlers[msg_type](link, message)
         except LobbyRefusal as refusal:
-            self.refuse(session, message.get("req"), refusal.code, str(refusal))
+            self.refuse(link, message.get("req"), refusal.code, str(refusal))
 
     def refuse(self, link: Link, req: object, code: ErrorCode, text: str) -> None:
         self._counters.errors_sent += 1
         link.send(error_message(req, code, text))
 
-    def _forward(self, session: Link, message: Message) -> None:
-        player = self._player(session)
+    def _forward(self, link: Link, message: Message) -> None:
+        player = self._player(link)
         room = player.room
         if room is None:
             raise LobbyRefusal(ErrorCode.NOT_IN_ROOM, "You are not in a room.")
         msg_type = MsgType(message["t"])
-        if not room.post(Request(player, session, msg_type, message)):
+        if not room.post(Request(player, link, msg_type, message)):
             raise LobbyRefusal(ErrorCode.BUSY, "The room is busy; try again in a moment.")
 
     @staticmethod
-    def _player(session: Link) -> Player:
-        assert session.player is not None  # `dispatch` refuses everything else before hello
-        return session.player
+    def _player(link: Link) -> Player:
+        assert link.player is not None  # `dispatch` refuses everything else before hello
+        return link.player
 
     # -- hello and resume -----------------------------------------------------------------
 
-    def _on_hello(self, session: Link, message: Message) -> None:
-        if session.player is not None:
+    def _on_hello(self, link: Link, message: Message) -> None:
+        if link.player is not None:
             raise LobbyRefusal(ErrorCode.ALREADY_WELCOMED, "You have already said hello.")
         if message["version"] != PROTOCOL_VERSION:
-            session.close(
+            link.close(
                 ErrorCode.BAD_VERSION,
                 f"This server speaks protocol version {PROTOCOL_VERSION}, your client speaks "
                 f"{message['version']}: please use a matching client.",
@@ -148,19 +148,19 @@ class Lobby:
             return
         token = message.get("resume_token")
         if token is not None:
-            self._resume(session, token)
+            self._resume(link, token)
             return
         try:
             name = clean_name(message["name"])
         except BadNameError as error:
             raise LobbyRefusal(ErrorCode.BAD_NAME, str(error)) from None
         player = self.players.create(name)
-        player.link = session
-        session.player = player
-        session.send(self._welcome(player, resumed=False))
-        log.debug("player %d (%s) connected from %s", player.id, name, session.address)
+        player.link = link
+        link.player = player
+        link.send(self._welcome(player, resumed=False))
+        log.debug("player %d (%s) connected from %s", player.id, name, link.address)
 
-    def _resume(self, session: Link, token: str) -> None:
+    def _resume(self, link: Link, token: str) -> None:
         player = self.players.by_token(token)
         if player is None:
             raise LobbyRefusal(
@@ -169,16 +169,16 @@ class Lobby:
                 "say hello without it to start afresh.",
             )
         old = player.link
-        player.link = session
-        session.player = player
+        player.link = link
+        link.player = player
         if old is not None:
             # The newest connection wins; the old one (half-open, or a second resume) goes.
             old.player = None
             old.close(ErrorCode.REPLACED, "You connected again from elsewhere.")
-        session.send(self._welcome(player, resumed=True))
+        link.send(self._welcome(player, resumed=True))
         log.info("player %d (%s) resumed", player.id, player.name)
         if player.room is not None:
-            player.room.post(Resumed(player, session))
+            player.room.post(Resumed(player, link))
 
     @staticmethod
     def _welcome(player: Player, resumed: bool) -> Message:
@@ -191,11 +191,11 @@ class Lobby:
             "resumed": resumed,
         }
 
-    def connection_lost(self, session: Link) -> None:
-        """``session`` closed; its player keeps the seat (the room holds it) or is forgotten."""
-        player = session.player
-        session.player = None
-        if player is None or player.link is not session:
+    def connection_lost(self, link: Link) -> None:
+        """``link`` closed; its player keeps the seat (the room holds it) or is forgotten."""
+        player = link.player
+        link.player = None
+        if player is None or player.link is not link:
             return
         player.link = None
         if player.room is not None:
@@ -209,7 +209,7 @@ class Lobby:
 
     # -- rooms ----------------------------------------------------------------------------
 
-    def _on_list_rooms(self, session: Link, message: Message) -> None:
+    def _on_list_rooms(self, link: Link, message: Message) -> None:
         # Building the list costs about a millisecond with a thousand rooms, and every client
         # may ask ten times a second: the encoded list is reused for a moment (and rebuilt at
         # once when a room opens or closes).
@@ -225,10 +225,10 @@ class Lobby:
             }
             self._room_list = encode_frame(pack_message(listing))
             self._room_list_at = now
-        session.send_frame(self._room_list)
+        link.send_frame(self._room_list)
 
-    def _on_create_room(self, session: Link, message: Message) -> None:
-        player = self._player(session)
+    def _on_create_room(self, link: Link, message: Message) -> None:
+        player = self._player(link)
         if player.room is not None:
             raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
         if len(self.rooms) >= self.config.max_rooms:
@@ -264,7 +264,7 @@ class Lobby:
             f"{turn_seconds:g} s" if turn_seconds else "off",
         )
         player.room = room
-        room.post(Join(player, session, spectate=False, req=message.get("req")))
+        room.post(Join(player, link, spectate=False, req=message.get("req")))
 
     def _rules_of(self, message: Message) -> tuple[RuleSet, float]:
         options: dict[str, Any] = message.get("rules", {})
@@ -290,8 +290,8 @@ class Lobby:
             raise LobbyRefusal(ErrorCode.BAD_RULES, str(error)) from None
         return rules, turn_seconds
 
-    def _room_for(self, session: Link, message: Message) -> tuple[Player, Room]:
-        player = self._player(session)
+    def _room_for(self, link: Link, message: Message) -> tuple[Player, Room]:
+        player = self._player(link)
         if player.room is not None:
             raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
         room = self.rooms.get(message["room_id"])
@@ -299,16 +299,16 @@ class Lobby:
             raise LobbyRefusal(ErrorCode.NO_SUCH_ROOM, "There is no such room (any more).")
         return player, room
 
-    def _on_join_room(self, session: Link, message: Message) -> None:
-        self._join(session, message, spectate=False)
+    def _on_join_room(self, link: Link, message: Message) -> None:
+        self._join(link, message, spectate=False)
 
-    def _on_spectate(self, session: Link, message: Message) -> None:
-        self._join(session, message, spectate=True)
+    def _on_spectate(self, link: Link, message: Message) -> None:
+        self._join(link, message, spectate=True)
 
-    def _join(self, session: Link, message: Message, spectate: bool) -> None:
-        player, room = self._room_for(session, message)
+    def _join(self, link: Link, message: Message, spectate: bool) -> None:
+        player, room = self._room_for(link, message)
         player.room = room
-        if not room.post(Join(player, session, spectate, message.get("req"))):
+        if not room.post(Join(player, link, spectate, message.get("req"))):
             player.room = None
             raise LobbyRefusal(ErrorCode.BUSY, "The room is busy; try again in a moment.")
 
@@ -318,22 +318,22 @@ class Lobby:
 
     # -- little things --------------------------------------------------------------------
 
-    def _on_ping(self, session: Link, message: Message) -> None:
+    def _on_ping(self, link: Link, message: Message) -> None:
         reply: Message = {"t": MsgType.PONG.value}
         if "req" in message:
             reply["req"] = message["req"]
-        session.send(reply)
+        link.send(reply)
 
-    def _on_pong(self, session: Link, message: Message) -> None:
+    def _on_pong(self, link: Link, message: Message) -> None:
         pass  # hearing anything at all is what keeps a connection alive
 
-    def _on_stats(self, session: Link, message: Message) -> None:
-        if not (session.is_loopback or self.config.stats_anywhere):
+    def _on_stats(self, link: Link, message: Message) -> None:
+        if not (link.is_loopback or self.config.stats_anywhere):
             raise LobbyRefusal(ErrorCode.FORBIDDEN, "Statistics are for the server's own host.")
         reply = self._stats(bool(message.get("reset", False)))
         if "req" in message:
             reply["req"] = message["req"]
-        session.send(reply)
+        link.send(reply)
 
 
 def is_loopback(address: str) -> bool:

@@ -15,7 +15,6 @@ from shared.state import Seat, next_seat
 from shared.views import PlayerView
 
 FULL_MASK = (1 << 52) - 1
-RANK_MASKS = tuple(0xF << (4 * r) for r in range(13))
 """The four card bits of each rank (index rank - 1): a card's index is 4 * (rank - 1) + suit."""
 
 
