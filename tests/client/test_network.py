@@ -23,6 +23,7 @@ from server.app import BasraServer
 from server.config import ServerConfig
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
+from tests.waiting import eventually
 
 from .app_driver import FRAME, click, make_app
 
@@ -92,16 +93,15 @@ async def test_autoplay_client_plays_a_match_and_chats(
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-        assert table.chat is not None
-        table.chat.open = True
-        type_into(app, table.chat.input.rect, "good luck!")
+        chat = table.chat
+        assert chat is not None
+        chat.open = True
+        type_into(app, chat.input.rect, "good luck!")
         pygame.event.post(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
         )
-        await frames_until(
-            app, lambda: any(line.text == "good luck!" for line in table.chat.lines), 10
-        )
-        assert table.chat.lines[-1].sender == "Tester"
+        await frames_until(app, lambda: any(line.text == "good luck!" for line in chat.lines), 10)
+        assert chat.lines[-1].sender == "Tester"
         await frames_until(app, lambda: isinstance(app.stack.top, MatchResultsScene), 50)
         result = app.stack.top
         assert isinstance(result, MatchResultsScene)
@@ -245,13 +245,13 @@ async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None
     await second.connect()
     try:
         first.create_room(2, "egyptian", 101, 0)
-        await _until(lambda: _pumped(first).room is not None)
+        await eventually(lambda: _pumped(first).room is not None)
         first.fill_bots("easy")
-        await _until(lambda: _pumped(first).room is not None and first.room.empty_seats == 0)
+        await eventually(lambda: (room := _pumped(first).room) is not None and not room.empty_seats)
         second.list_rooms()
-        await _until(lambda: bool(_pumped(second).rooms))
+        await eventually(lambda: bool(_pumped(second).rooms))
         second.join_room(second.rooms[0].room_id)
-        await _until(lambda: bool(_pumped(second).notices))
+        await eventually(lambda: bool(_pumped(second).notices))
         assert "taken" in second.take_notices()[0].text
     finally:
         first.close()
@@ -276,12 +276,6 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
 def _pumped(client: RemoteClient) -> RemoteClient:
     client.pump()
     return client
-
-
-async def _until(done: Callable[[], bool], limit: float = 5.0) -> None:
-    async with asyncio.timeout(limit):
-        while not done():
-            await asyncio.sleep(0.01)
 
 
 def test_connect_from_the_command_line_reaches_the_table(

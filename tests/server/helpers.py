@@ -69,6 +69,11 @@ async def connect(server: BasraServer, name: str | None = None, **options: Any) 
     return client
 
 
+def names_online(server: BasraServer) -> list[str]:
+    """The names of the players the server has a live, welcomed connection for."""
+    return [c.player.name for c in server.connections if c.player is not None]
+
+
 async def create_room(client: WireClient, players: int = 2, **fields: Any) -> Message:
     await client.send({"t": "create_room", "players": players, "target": 31, **fields})
     return await client.expect("room_state")

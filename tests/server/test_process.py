@@ -18,6 +18,7 @@ import pytest
 
 from server.main import parse_args
 from shared.wire.client import WireClient
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -55,11 +56,14 @@ async def server_process(
             stderr=subprocess.STDOUT,
             preexec_fn=limit_files,
         )
+    def port_written() -> bool:
+        if port_file.exists() and port_file.read_text().strip():
+            return True
+        assert process.poll() is None, log_file.read_text()
+        return False
+
     try:
-        async with asyncio.timeout(15):
-            while not port_file.exists() or not port_file.read_text().strip():
-                assert process.poll() is None, log_file.read_text()
-                await asyncio.sleep(0.05)
+        await eventually(port_written, 15, what="the server to write its port file")
         yield process, int(port_file.read_text()), log_file
     finally:
         if process.poll() is None:
@@ -92,9 +96,11 @@ async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
         process.send_signal(signal.SIGTERM)
         byes = await asyncio.gather(*(c.wait_closed(timeout=5) for c in clients))
         assert all(bye is not None and bye["code"] == "shutdown" for bye in byes)
-        while process.poll() is None:
-            assert time.monotonic() - started < 5, "the server did not exit within 5 s"
-            await asyncio.sleep(0.05)
+        await eventually(
+            lambda: process.poll() is not None,
+            started + 5 - time.monotonic(),
+            what="the server to exit within 5 s of SIGTERM",
+        )
         assert process.returncode == 0
         log = log_file.read_text()
         assert "shutting down: 200 connections, 20 rooms" in log
@@ -166,9 +172,7 @@ async def test_the_bot_worker_exits_when_the_server_is_killed(tmp_path: Path) ->
         assert workers, "the server starts its bot worker process at start-up"
         process.kill()
         process.wait()
-    async with asyncio.timeout(5):
-        while any(_alive(pid) for pid in workers):
-            await asyncio.sleep(0.1)
+    await eventually(lambda: not any(_alive(pid) for pid in workers), what="the worker to exit")
 
 
 def test_the_command_line_defaults() -> None:
@@ -194,6 +198,7 @@ def test_run_server_help_works() -> None:
         assert flag in result.stdout
 
 
+@pytest.mark.slow
 def test_the_load_generator_runs_a_short_load_and_reports() -> None:
     result = subprocess.run(
         [
