@@ -188,7 +188,8 @@ async def test_closed_connections_leave_no_reference_cycles() -> None:
     from tests.server.helpers import running_server
 
     gc.collect()
-    async with running_server() as server:
+    # A short seat hold, so that the room the first client made ends soon after it drops.
+    async with running_server(seat_hold=0.2) as server:
         before = asyncio.all_tasks()
         clients = [await WireClient.connect("127.0.0.1", server.port) for _ in range(12)]
         for i, client in enumerate(clients):
@@ -203,8 +204,8 @@ async def test_closed_connections_leave_no_reference_cycles() -> None:
             else:
                 await client.send_raw(b"\x00\x00\x00\x00")  # a bad frame: the server closes
                 await client.wait_closed()
-        # Collect only once every task the connections started has ended, so that what they
-        # held is either freed or left as garbage, not still in use.
+        # Collect only once every task the connections and the room started has ended, so that
+        # what they held is either freed or left as garbage, not still in use.
         await eventually(lambda: not server.connections and asyncio.all_tasks() <= before)
         gc.set_debug(gc.DEBUG_SAVEALL)
         try:
