@@ -40,7 +40,8 @@ def test_cards_are_interned_values() -> None:
     card = Card.parse("7d")
     assert card is Card(Rank.SEVEN, Suit.DIAMONDS) is KOMI
     assert card.rank is Rank.SEVEN and card.suit is Suit.DIAMONDS
-    assert card != 25 and 25 != card and card not in {25}  # not equal to its index
+    # Not equal to its index, from either side (int.__eq__ is tried first on the left).
+    assert card != 25 and 25 != card and card not in {25}  # noqa: SIM300
     assert pickle.loads(pickle.dumps(card)) is card and copy.deepcopy(card) is card
     assert eval(repr(card), {"Card": Card}) is card
     assert f"{card:>4}" == "  7d"
