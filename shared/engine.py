@@ -67,6 +67,7 @@ from shared.scoring import match_winner, round_tally
 from shared.state import (
     LastPlay,
     MatchState,
+    RoundEnd,
     RoundState,
     Seat,
     Team,
@@ -223,7 +224,7 @@ def apply_play(state: MatchState, play: Play) -> Transition:
             return _end_round(state, after, events)
         after = _deal_more(rules, after)
         events.extend(_deal_events(rules, after, after.deal))
-    following = (rules, state.seed, state.scores, state.carry, after, None, state.profile)
+    following = (rules, state.seed, state.scores, state.carry, after, None, state.profile, None)
     return _transition((_match_state(following), tuple(events)))
 
 
@@ -283,18 +284,22 @@ def _end_round(state: MatchState, r: RoundState, events: list[Event]) -> Transit
     tally = round_tally(rules, piles, r.basras, r.jack_basras, state.carry)
     scores = tuple(s + p for s, p in zip(state.scores, tally.points, strict=True))
     events.append(RoundScored(r.number, tally, scores))
+    assert r.last_play is not None
+    ended = RoundEnd(r.number, r.last_play, r.last_capturer, r.floor, tally)
     winner = match_winner(rules, scores)
     if winner is not None:
         # The match is over: the leftovers are in a pile and nobody is to move.
         events.append(MatchEnded(winner, scores))
         final = r._replace(floor=(), floor_mask=0, piles=piles, to_move=None)
-        end = MatchState(rules, state.seed, scores, tally.carry_out, final, winner, state.profile)
+        end = MatchState(
+            rules, state.seed, scores, tally.carry_out, final, winner, state.profile, ended
+        )
         return Transition(end, tuple(events))
     # Otherwise the next dealer deals the next round.
     number = r.number + 1
     fresh = _deal_round(rules, number, next_seat(r.dealer, rules), _deck_for(state.seed, number))
     events.extend(_deal_events(rules, fresh, 1))
-    nxt = MatchState(rules, state.seed, scores, tally.carry_out, fresh, None, state.profile)
+    nxt = MatchState(rules, state.seed, scores, tally.carry_out, fresh, None, state.profile, ended)
     return Transition(nxt, tuple(events))
 
 

@@ -14,6 +14,7 @@ from typing import Any, NamedTuple, TypeVar, cast
 
 from shared.cards import Card
 from shared.rules import Bonus, CaptureProfile, Direction, RuleSet
+from shared.scoring import RoundTally
 
 Seat = int
 Team = int
@@ -63,6 +64,22 @@ class LastPlay(NamedTuple):
     """What it scored: a last-card Basra the rules do not count shows as no bonus."""
 
 
+class RoundEnd(NamedTuple):
+    """How the latest round ended, as every player saw it (its events say the same)."""
+
+    number: int
+    """The round's number within the match, from 0."""
+    final_play: LastPlay
+    """The round's last play."""
+    leftovers_to: Team | None
+    """The team that took the floor left after the final play (its last capturer); None:
+    nobody captured in the round, and the leftovers went uncounted."""
+    leftovers: tuple[Card, ...]
+    """The cards left on the floor after the final play (possibly none)."""
+    tally: RoundTally
+    """What each team earned in the round; ``tally.carry_out`` is what it carried over."""
+
+
 class RoundState(NamedTuple):
     """Everything about the round in progress."""
 
@@ -106,6 +123,10 @@ class MatchState(NamedTuple):
     """None until the match is over."""
     profile: CaptureProfile
     """The capture-deciding part of ``rules``, kept so hot paths need not derive it."""
+    last_round: RoundEnd | None = None
+    """The round that just ended, from the play that ended it until the next play (for good
+    once the match is over): the new round's own state starts afresh, so this is where a view
+    finds the final play and the tally."""
 
     @property
     def to_move(self) -> Seat | None:

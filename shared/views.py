@@ -1,7 +1,8 @@
 """What one seat may know: `view_for(state, seat)` and `redact(event, seat)`.
 
 These are the only ways game state leaves the engine for a player, a spectator or a bot. A view
-holds the seat's own hand and nothing of any other hand or of the stock but their sizes.
+holds the seat's own hand and nothing of any other hand or of the stock but their sizes; the rest
+is what everyone at the table saw happen, the end of the latest round included.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from shared.engine import legal_plays
 from shared.events import Event, HandDealt
 from shared.plays import Play
 from shared.rules import RuleSet
-from shared.state import LastPlay, MatchState, Seat
+from shared.state import LastPlay, MatchState, RoundEnd, Seat, Team
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +43,19 @@ class PlayerView:
     gone: tuple[Card, ...]
     """Cards seen this round that now lie in capture piles, sorted."""
     last_play: LastPlay | None
+    """This round's latest play; None until the round's first play."""
     winner: int | None
     round_number: int
     deal: int
+    last_capturer: Team | None
+    """The team of this round's latest capture, which takes the floor left after the round's
+    last card; None before the round's first capture."""
+    carry: int
+    """Majority points carried over from tied rounds (when the rules carry a tie): the side
+    with more cards this round scores them on top of the majority points."""
+    last_round: RoundEnd | None
+    """The round that just ended (its final play, leftovers and tally), from the play that
+    ended it until the next play, and for good once the match is over."""
 
     @property
     def players(self) -> int:
@@ -81,6 +92,9 @@ def view_for(state: MatchState, seat: Seat | None) -> PlayerView:
         winner=state.winner,
         round_number=r.number,
         deal=r.deal,
+        last_capturer=r.last_capturer,
+        carry=state.carry,
+        last_round=state.last_round,
     )
 
 

@@ -28,7 +28,7 @@ from shared.events import (
 from shared.plays import Play
 from shared.rules import Bonus, RuleError, RuleSet
 from shared.scoring import RoundTally
-from shared.state import LastPlay
+from shared.state import LastPlay, RoundEnd
 from shared.views import PlayerView
 from shared.wire.card_text import CARD_OF, CARD_TEXT
 from shared.wire.errors import ErrorCode, ProtocolError
@@ -37,7 +37,9 @@ from shared.wire.schema import CardText, Int, ListOf, Nullable, OneOf, Options, 
 __all__ = [
     "CARD_SCHEMA",
     "EVENTS_SCHEMA",
+    "GAME_UPDATE_SCHEMA",
     "SEAT_SCHEMA",
+    "TURN_MS_LIMIT",
     "VIEW_SCHEMA",
     "card_from_wire",
     "cards_to_wire",
@@ -75,6 +77,30 @@ _LAST_PLAY = Struct(
     name="last_play",
 )
 
+_TALLY = Struct(
+    {
+        "cards": ListOf(_COUNT, 2, 2),
+        "majority": _PAIR,
+        "basras": _PAIR,
+        "jack_basras": _PAIR,
+        "basra_points": _PAIR,
+        "card_points": _PAIR,
+        "points": _PAIR,
+        "carry_out": _POINTS,
+    },
+    name="tally",
+)
+_LAST_ROUND = Struct(
+    {
+        "number": Int(0, 10**6),
+        "final_play": _LAST_PLAY,
+        "leftovers_to": Nullable(_TEAM),
+        "leftovers": _CARDS,
+        "tally": _TALLY,
+    },
+    name="last_round",
+)
+
 VIEW_SCHEMA = Struct(
     {
         "seat": Nullable(SEAT_SCHEMA),
@@ -96,23 +122,17 @@ VIEW_SCHEMA = Struct(
         "round_number": Int(0, 10**6),
         "deal": Int(1, 12),
     },
+    # Added within version 1: a server always sends them, a client takes a missing one as
+    # nil (0 for carry).
+    {
+        "last_capturer": Nullable(_TEAM),
+        "carry": _POINTS,
+        "last_round": Nullable(_LAST_ROUND),
+    },
     name="view",
 )
 """A `PlayerView` as a plain map."""
 
-_TALLY = Struct(
-    {
-        "cards": ListOf(_COUNT, 2, 2),
-        "majority": _PAIR,
-        "basras": _PAIR,
-        "jack_basras": _PAIR,
-        "basra_points": _PAIR,
-        "card_points": _PAIR,
-        "points": _PAIR,
-        "carry_out": _POINTS,
-    },
-    name="tally",
-)
 _EVENT = Tagged(
     "kind",
     {
@@ -146,6 +166,16 @@ _EVENT = Tagged(
 
 EVENTS_SCHEMA = ListOf(_EVENT, 256)
 """The events of one game update."""
+
+TURN_MS_LIMIT = 3600 * 1000
+"""The longest turn a room's timer gives, in milliseconds (`turn_timer` is at most an hour)."""
+
+GAME_UPDATE_SCHEMA = Struct(
+    {"seq": Int(0, 10**9), "view": VIEW_SCHEMA, "events": EVENTS_SCHEMA},
+    # Added within version 1, like the view's optional fields.
+    {"turn_ms": Nullable(Int(0, TURN_MS_LIMIT))},
+)
+"""A ``game_update`` message (its ``t`` apart)."""
 
 
 def card_from_wire(text: str) -> Card:
@@ -205,9 +235,47 @@ def rules_from_wire(options: Mapping[str, Any]) -> RuleSet:
         raise ProtocolError(ErrorCode.BAD_RULES, str(error)) from None
 
 
+def _last_play_to_wire(last: LastPlay | None) -> dict[str, Any] | None:
+    if last is None:
+        return None
+    return {
+        "seat": last.seat,
+        "card": CARD_TEXT[last.card],
+        "taken": _sorted_cards(last.taken),
+        "bonus": last.bonus.value,
+    }
+
+
+def _last_play_from_wire(d: Mapping[str, Any]) -> LastPlay:
+    return LastPlay(d["seat"], CARD_OF[d["card"]], _card_set(d["taken"]), Bonus(d["bonus"]))
+
+
+def _round_end_to_wire(end: RoundEnd | None) -> dict[str, Any] | None:
+    if end is None:
+        return None
+    return {
+        "number": end.number,
+        "final_play": _last_play_to_wire(end.final_play),
+        "leftovers_to": end.leftovers_to,
+        "leftovers": cards_to_wire(end.leftovers),
+        "tally": _tally_to_wire(end.tally),
+    }
+
+
+def _round_end_from_wire(d: Mapping[str, Any] | None) -> RoundEnd | None:
+    if d is None:
+        return None
+    return RoundEnd(
+        d["number"],
+        _last_play_from_wire(d["final_play"]),
+        d["leftovers_to"],
+        _card_tuple(d["leftovers"]),
+        _tally_from_wire(d["tally"]),
+    )
+
+
 def view_to_wire(view: PlayerView) -> dict[str, Any]:
     """A `PlayerView` as a plain map (see PROTOCOL.md, "view")."""
-    last = view.last_play
     return {
         "seat": view.seat,
         "rules": _rules_to_wire(view.rules),
@@ -225,17 +293,13 @@ def view_to_wire(view: PlayerView) -> dict[str, Any]:
             {"card": CARD_TEXT[p.card], "taken": _sorted_cards(p.taken)} for p in view.legal_plays
         ],
         "gone": cards_to_wire(view.gone),
-        "last_play": None
-        if last is None
-        else {
-            "seat": last.seat,
-            "card": CARD_TEXT[last.card],
-            "taken": _sorted_cards(last.taken),
-            "bonus": last.bonus.value,
-        },
+        "last_play": _last_play_to_wire(view.last_play),
         "winner": view.winner,
         "round_number": view.round_number,
         "deal": view.deal,
+        "last_capturer": view.last_capturer,
+        "carry": view.carry,
+        "last_round": _round_end_to_wire(view.last_round),
     }
 
 
@@ -260,14 +324,13 @@ def view_from_wire(data: Any) -> PlayerView:
             Play(CARD_OF[p["card"]], _card_set(p["taken"])) for p in data["legal_plays"]
         ),
         gone=_card_tuple(data["gone"]),
-        last_play=None
-        if last is None
-        else LastPlay(
-            last["seat"], CARD_OF[last["card"]], _card_set(last["taken"]), Bonus(last["bonus"])
-        ),
+        last_play=None if last is None else _last_play_from_wire(last),
         winner=data["winner"],
         round_number=data["round_number"],
         deal=data["deal"],
+        last_capturer=data.get("last_capturer"),
+        carry=data.get("carry", 0),
+        last_round=_round_end_from_wire(data.get("last_round")),
     )
 
 

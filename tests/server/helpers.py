@@ -204,7 +204,9 @@ class MatchOracle:
                 hidden_before = self.hidden_from(self.states[seq - 1], seat) - played
             else:
                 hidden_before = hidden_after
-            leaked = card_strings(message["view"]) & hidden_after
+            now = {k: v for k, v in message["view"].items() if k != "last_round"}
+            leaked = card_strings(now) & hidden_after
+            leaked |= self._round_end_leaks(message["view"].get("last_round"), seq, seat)
             assert not leaked, f"view at seq {seq} for seat {seat} shows hidden {leaked}"
             dealing = False
             for event in message["events"]:
@@ -219,6 +221,17 @@ class MatchOracle:
                 assert set(view.hand) == set(after.round.hands[seat]), "hand differs from truth"
             checked += 1
         return checked
+
+    def _round_end_leaks(self, end: Message | None, seq: int, seat: int | None) -> set[str]:
+        """The cards of a view's ``last_round`` that were hidden from ``seat``: it belongs to
+        the state before the play that ended the round, which revealed only its own card."""
+        if end is None:
+            return set()
+        truth = self.states[seq].last_round
+        assert truth is not None, f"a round's end at seq {seq}, where no round ended"
+        final = end["final_play"]["card"]
+        assert final == str(truth.final_play.card)
+        return (card_strings(end) - {final}) & self.hidden_from(self.states[seq - 1], seat)
 
 
 def _seat_at(seat_at: dict[int, int | None], index: int) -> int | None:

@@ -41,12 +41,16 @@ def check_conservation(state: MatchState) -> None:
     assert len(cards) == 52 and set(cards) == set(STANDARD_DECK)
 
 
-def check_views(state: MatchState) -> None:
+def hidden_from(state: MatchState, seat: int | None) -> set[Card]:
+    """The stock and every hand but ``seat``'s (a spectator's: every hand)."""
     r = state.round
-    hidden_from = {
-        seat: set(r.stock).union(*(h for s, h in enumerate(r.hands) if s != seat))
-        for seat in range(state.rules.players)
-    }
+    return set(r.stock).union(*(h for s, h in enumerate(r.hands) if s != seat))
+
+
+def check_views(state: MatchState, before: MatchState | None = None) -> None:
+    """No view of ``state`` shows a hidden card; ``before`` is the state before the play that
+    led here, which the view's ``last_round`` (the round that play ended) belongs to."""
+    r = state.round
     for seat in [*range(state.rules.players), None]:
         view = view_for(state, seat)
         shown = set(view.hand) | set(view.floor) | set(view.gone)
@@ -54,11 +58,21 @@ def check_views(state: MatchState) -> None:
         shown |= {c for p in view.legal_plays for c in p.taken}
         if view.last_play:
             shown |= {view.last_play.card, *view.last_play.taken}
-        secret = set(r.stock).union(*r.hands) if seat is None else hidden_from[seat]
-        assert not shown & secret
+        assert not shown & hidden_from(state, seat)
         if seat is not None:
             assert set(view.hand) == set(r.hands[seat])
         assert view.hand_sizes == tuple(len(h) for h in r.hands)
+        assert view.last_capturer == r.last_capturer and view.carry == state.carry
+        end = view.last_round
+        if end is not None:
+            # The round's final play revealed its card (which may be among the leftovers);
+            # everything else of the round's end was on the floor before it.
+            assert before is not None and before.round.to_move is not None
+            final = end.final_play.card
+            assert final in before.round.hands[before.round.to_move]
+            ended = {*end.final_play.taken, *end.leftovers} - {final}
+            assert not ended & hidden_from(before, seat)
+            assert ended <= set(before.round.floor)
 
 
 def check_redaction(events: tuple[Event, ...], players: int) -> None:
@@ -136,7 +150,7 @@ def test_random_matches_keep_every_invariant(players: int) -> None:
             check_first_floor(transition.events)
             check_redaction(transition.events, players)
             if seed % 10 == 0:
-                check_views(after)
+                check_views(after, before)
             for event in transition.events:
                 recount.see(event)
             hands = [c for h in after.round.hands for c in h]
@@ -154,8 +168,8 @@ def test_views_never_show_hidden_cards_at_any_play() -> None:
         for seed in range(40):
             state = new_match(RuleSet(players=players), seed=seed)
             check_views(state)
-            for _, transition in play_match(RuleSet(players=players), seed):
-                check_views(transition.state)
+            for before, transition in play_match(RuleSet(players=players), seed):
+                check_views(transition.state, before)
 
 
 def test_opening_events_deal_the_first_round() -> None:
