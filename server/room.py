@@ -387,8 +387,8 @@ class Room:
             self.rules.target,
         )
         send_room_state(self)
-        send_update(self, opening_events(state))
         self._schedule_turn()
+        send_update(self, opening_events(state))
 
     def _on_play(self, player: Player, link: Link, message: Message) -> None:
         state = self.match
@@ -418,12 +418,17 @@ class Room:
         self._apply(play)
 
     def _apply(self, play: Play) -> None:
-        """Apply a checked play, tell everyone, and hand the turn on."""
+        """Apply a checked play, hand the turn on, and tell everyone (with the new turn's
+        timer)."""
         assert self.match is not None
         transition = apply_play(self.match, play)
         self.match = transition.state
         self.seq += 1
         self._counters.plays += 1
+        over = self.match.winner is not None
+        if over:
+            self.phase = RoomPhase.OVER
+        self._schedule_turn()
         send_update(self, transition.events)
         for event in transition.events:
             if isinstance(event, RoundScored):
@@ -441,15 +446,11 @@ class Room:
                     event.winner,
                     "-".join(map(str, event.scores)),
                 )
-        if self.match.winner is not None:
-            self.phase = RoomPhase.OVER
-            self._turns.cancel()
+        if over:
             self._linger = asyncio.get_running_loop().call_later(
                 self.config.match_linger, self._inbox.post, LingerOver()
             )
             send_room_state(self)
-            return
-        self._schedule_turn()
 
     def _schedule_turn(self) -> None:
         """Start whatever ends the current turn (nothing, once the match is over)."""
@@ -482,8 +483,12 @@ class Room:
     def _send_snapshot(self, player: Player) -> None:
         """The current view alone, for someone who joined, resumed or changed seat."""
         if self.match is not None:
-            update = GameUpdate(self.match, (), self.seq)
+            update = GameUpdate(self.match, (), self.seq, self.turn_ms_left())
             player.send_frame(update.frame_for(self._seat_of(player)))
+
+    def turn_ms_left(self) -> int | None:
+        """What every game update says of the turn timer (PROTOCOL.md, ``turn_ms``)."""
+        return self._turns.ms_left()
 
     def summary(self) -> RoomSummary:
         """One line of the lobby's room list."""

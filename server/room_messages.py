@@ -44,7 +44,7 @@ def encode(message: Message) -> bytes:
 def send_update(room: Room, events: tuple[Event, ...]) -> None:
     """The match after ``events``, as each member may see it."""
     assert room.match is not None
-    update = GameUpdate(room.match, events, room.seq)
+    update = GameUpdate(room.match, events, room.seq, room.turn_ms_left())
     _send_to_members(room, update.frame_for)
 
 

@@ -3,7 +3,8 @@
 A room asks its `TurnKeeper` to start each turn and to cancel it; the ending comes back through
 the room's inbox as a `TurnExpired` or a `BotMove`. Each carries the token of the turn it was
 meant for, and every start or cancel moves the token on, so an expiry or a move made stale by a
-human play, a resume or a seat change is recognised (`is_current`) and dropped.
+human play, a resume or a seat change is recognised (`is_current`) and dropped. What is left of
+a human's timed turn (`ms_left`) goes out with every game update.
 """
 
 from __future__ import annotations
@@ -41,6 +42,14 @@ class TurnKeeper:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at = 0.0
         self._thinking: set[asyncio.Task[None]] = set()
+
+    def ms_left(self) -> int | None:
+        """Milliseconds until the timed turn now on runs out (0 once it has); None when the
+        turn is not timed (a bot's, a stand-in's, no timer in this room, or no turn at all)."""
+        if self._deadline is None:
+            return None
+        left = self._deadline - asyncio.get_running_loop().time()
+        return max(0, int(left * 1000))
 
     def is_current(self, token: int) -> bool:
         """Whether an expiry or a bot move carrying ``token`` is for the turn still on."""

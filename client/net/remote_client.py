@@ -18,7 +18,6 @@ from collections import deque
 from collections.abc import Callable
 from typing import ClassVar
 
-from client.net.room_info import is_human_turn
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
 from shared.plays import Play
 from shared.wire.client import ConnectFailed, WireClient, closing_words
@@ -243,9 +242,10 @@ class RemoteClient:
             return  # the room we just left, still talking
         view = view_from_wire(message["view"])
         events = tuple(events_from_wire(message["events"]))
-        room = self.room
-        timed = room is not None and room.turn_timer > 0 and is_human_turn(room, view.to_move)
-        seconds = float(room.turn_timer) if timed and room is not None else None
+        # The server says how long the player to move has left, as of sending: on a LAN that
+        # is as of now, within a frame.
+        turn_ms = message.get("turn_ms")
+        seconds = turn_ms / 1000 if turn_ms is not None else None
         # An update without events is a snapshot (joined, resumed, took a seat): snap to it.
         self.game_updates.append(TableUpdate(view, events, reset=not events, turn_seconds=seconds))
 

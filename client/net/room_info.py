@@ -2,17 +2,16 @@
 
 The values themselves (`RoomSummary`, `RoomState`, `SeatInfo`) are the wire's, from
 `shared.wire.rooms`; this module adds what only the client needs: a summary's one-line text,
-a seat's label, the players the table shows, and whether the server times a seat's turn.
+a seat's label and the players the table shows.
 Pure: no pygame.
 """
 
 from __future__ import annotations
 
 from client.sessions.game_session import SeatPlayer
-from shared.state import Seat
 from shared.wire.rooms import RoomPhase, RoomState, RoomSummary, SeatInfo, SeatKind
 
-__all__ = ["is_human_turn", "players_by_seat", "seat_label", "seat_player", "summary_line"]
+__all__ = ["players_by_seat", "seat_label", "seat_player", "summary_line"]
 
 _PHASE_WORDS = {
     RoomPhase.WAITING: "waiting",
@@ -61,11 +60,3 @@ def players_by_seat(room: RoomState) -> tuple[SeatPlayer, ...]:
         p._replace(name=f"{p.name} {seat + 1}") if p.is_bot and names.count(p.name) > 1 else p
         for seat, p in enumerate(players)
     )
-
-
-def is_human_turn(room: RoomState, seat: Seat | None) -> bool:
-    """True when a present human plays `seat` (the server times only their turns)."""
-    if seat is None or seat >= len(room.seats):
-        return False
-    info = room.seats[seat]
-    return info.kind is SeatKind.HUMAN and info.bot_level is None

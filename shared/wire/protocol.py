@@ -24,9 +24,8 @@ import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 from shared.wire.errors import ErrorCode, ProtocolError
 from shared.wire.game import (
     CARD_SCHEMA,
-    EVENTS_SCHEMA,
+    GAME_UPDATE_SCHEMA,
     SEAT_SCHEMA,
-    VIEW_SCHEMA,
     card_from_wire,
     cards_to_wire,
     event_from_wire,
@@ -165,9 +164,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
     ),
     MsgType.ROOMS: Struct({"rooms": ListOf(ROOM_SUMMARY_SCHEMA, 1000), "total": Int(0, 10**6)}),
     MsgType.ROOM_STATE: ROOM_STATE_SCHEMA,
-    MsgType.GAME_UPDATE: Struct(
-        {"seq": Int(0, 10**9), "view": VIEW_SCHEMA, "events": EVENTS_SCHEMA}
-    ),
+    MsgType.GAME_UPDATE: GAME_UPDATE_SCHEMA,
     MsgType.CHAT: Struct(
         {
             "from": Str(1, 64),

@@ -2,9 +2,10 @@
 
 Every accepted play goes out to up to four seats and any spectators, each with their own view.
 All of a view but the seat's own hand and legal plays is public, so it is converted and packed
-once per change; each recipient then adds only its own part. The result is the message
-`view_to_wire(view_for(state, seat))` and `redact` would give, byte for byte in meaning (the
-tests hold the two equal over thousands of matches), for a fraction of the work.
+once per change (with the turn timer's ``turn_ms``, the same for all); each recipient then adds
+only its own part. The result is the message `view_to_wire(view_for(state, seat))` and `redact`
+would give, byte for byte in meaning (the tests hold the two equal over thousands of matches),
+for a fraction of the work.
 """
 
 from __future__ import annotations
@@ -39,19 +40,34 @@ def _pairs(fields: dict[str, Any]) -> bytes:
     return _pack(fields)[len(_map_header(len(fields))) :]
 
 
-_HEAD = _map_header(4) + _pack("t") + _pack(MsgType.GAME_UPDATE.value) + _pack("seq")
+_HEAD = _map_header(5) + _pack("t") + _pack(MsgType.GAME_UPDATE.value) + _pack("seq")
 _EVENTS_KEY = _pack("events")
+_TURN_MS_KEY = _pack("turn_ms")
 
 
 class GameUpdate:
-    """The ``game_update`` frames of one change: `frame_for` a seat, or None for spectators."""
+    """The ``game_update`` frames of one change: `frame_for` a seat, or None for spectators.
 
-    __slots__ = ("_events", "_head", "_public_events", "_public_view", "_spectators", "_state")
+    ``turn_ms`` is what the message says of the turn timer: the milliseconds left for the seat
+    to move, or None when no timer runs for that turn. Everyone gets the same.
+    """
+
+    __slots__ = (
+        "_events",
+        "_head",
+        "_public_events",
+        "_public_view",
+        "_spectators",
+        "_state",
+        "_tail",
+    )
 
     # The frame is spliced from packed pieces: a msgpack map is its header and then its keys
     # and values, one after another, so the public pieces are packed once and reused.
 
-    def __init__(self, state: MatchState, events: tuple[Event, ...], seq: int) -> None:
+    def __init__(
+        self, state: MatchState, events: tuple[Event, ...], seq: int, turn_ms: int | None = None
+    ) -> None:
         self._state = state
         self._events = events
         public = view_to_wire(view_for(state, None))
@@ -59,6 +75,7 @@ class GameUpdate:
         self._public_view = _map_header(len(public)) + _pairs(shared)
         self._public_events = _pack(events_to_wire([redact(e, None) for e in events]))
         self._head = _HEAD + _pack(seq) + _pack("view")
+        self._tail = _TURN_MS_KEY + _pack(turn_ms)
         self._spectators: bytes | None = None
 
     def frame_for(self, seat: Seat | None) -> bytes:
@@ -79,4 +96,5 @@ class GameUpdate:
         self, seat: Seat | None, hand: list[str], plays: list[dict[str, Any]], events: bytes
     ) -> bytes:
         own = _pairs({"seat": seat, "hand": hand, "legal_plays": plays})
-        return encode_frame(b"".join((self._head, self._public_view, own, _EVENTS_KEY, events)))
+        pieces = (self._head, self._public_view, own, _EVENTS_KEY, events, self._tail)
+        return encode_frame(b"".join(pieces))

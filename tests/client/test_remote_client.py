@@ -77,7 +77,7 @@ def _room_state(timer: int = 30) -> Message:
     }
 
 
-def _update(events: bool = True) -> Message:
+def _update(events: bool = True, turn_ms: int | None = 29_250) -> Message:
     state = new_match(RuleSet(players=4), 5, dealer=3)
     wire_events = events_to_wire([redact(e, 0) for e in opening_events(state)]) if events else []
     return {
@@ -85,6 +85,7 @@ def _update(events: bool = True) -> Message:
         "seq": 0,
         "view": view_to_wire(view_for(state, 0)),
         "events": wire_events,
+        "turn_ms": turn_ms,
     }
 
 
@@ -99,16 +100,26 @@ def test_room_state_game_updates_and_chat_are_folded_in() -> None:
     assert client.room is not None and client.room.you == 0
     [update] = client.game_updates
     assert update.events and not update.reset
-    assert update.turn_seconds == 30.0, "the first turn is a human's, so the timer shows"
+    assert update.turn_seconds == 29.25, "the table shows the time the server says is left"
     assert list(client.chat) == [ChatLine("Bo", "hi")]
 
 
 def test_a_snapshot_without_events_resets_the_table() -> None:
     client, link = _client()
-    link.inbox += [_room_state(timer=0), _update(events=False)]
+    link.inbox += [_room_state(timer=0), _update(events=False, turn_ms=None)]
     client.pump()
     [update] = client.game_updates
     assert update.reset and update.turn_seconds is None
+
+
+def test_an_update_without_turn_ms_shows_no_timer() -> None:
+    client, link = _client()
+    old_server = _update()
+    del old_server["turn_ms"]
+    link.inbox += [_room_state(), old_server]
+    client.pump()
+    [update] = client.game_updates
+    assert update.turn_seconds is None
 
 
 def test_bots_with_the_same_name_are_told_apart() -> None:

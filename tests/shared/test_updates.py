@@ -32,20 +32,25 @@ def _decoded(frame: bytes) -> Message:
     return unpack_message(payload, Flow.TO_CLIENT)
 
 
-def _expected(state: MatchState, events: tuple[Event, ...], seq: int, seat: Seat | None) -> Message:
+def _expected(
+    state: MatchState, events: tuple[Event, ...], seq: int, seat: Seat | None, turn_ms: int | None
+) -> Message:
     return {
         "t": "game_update",
         "seq": seq,
         "view": view_to_wire(view_for(state, seat)),
         "events": events_to_wire([redact(e, seat) for e in events]),
+        "turn_ms": turn_ms,
     }
 
 
 def _check(state: MatchState, events: tuple[Event, ...], seq: int) -> None:
-    update = GameUpdate(state, events, seq)
+    # Some updates say a timer runs, some not: the value rides along unchanged either way.
+    turn_ms = None if seq % 3 else seq * 997
+    update = GameUpdate(state, events, seq, turn_ms)
     for seat in [*range(state.rules.players), None]:
         message = _decoded(update.frame_for(seat))
-        assert message == _expected(state, events, seq, seat)
+        assert message == _expected(state, events, seq, seat, turn_ms)
         assert view_from_wire(message["view"]) == view_for(state, seat)
         assert events_from_wire(message["events"]) == tuple(redact(e, seat) for e in events)
 
