@@ -235,8 +235,9 @@ class Lobby:
             raise LobbyRefusal(ErrorCode.TOO_MANY_ROOMS, "The server has all the rooms it takes.")
         rules, turn_seconds = self._rules_of(message)
         room_id = self._next_room
+        # An empty name is refused like any bad one; only a missing name takes the default.
         try:
-            name = clean_room_name(message.get("name") or f"{player.name} table")
+            name = clean_room_name(message.get("name", f"{player.name} table"))
         except BadNameError as error:
             raise LobbyRefusal(ErrorCode.BAD_NAME, str(error)) from None
         self._next_room += 1

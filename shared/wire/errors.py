@@ -1,14 +1,15 @@
 """What can go wrong on the wire: the `ErrorCode` of every refusal and `ProtocolError`.
 
-A `ProtocolError` is a `ValueError` whose ``code`` is one of `ErrorCode` and whose text can be
-shown to a player.
+A `ProtocolError` is a `ValueError` whose ``code`` is one of `READING_ERRORS` and whose text can
+be shown to a player.
 """
 
 from __future__ import annotations
 
 import enum
+from typing import Final
 
-__all__ = ["ErrorCode", "ProtocolError"]
+__all__ = ["READING_ERRORS", "ErrorCode", "ProtocolError"]
 
 
 class ErrorCode(enum.StrEnum):
@@ -63,6 +64,14 @@ class ErrorCode(enum.StrEnum):
     ADDRESS_LIMIT = "address_limit"
     # the server's fault
     INTERNAL = "internal"
+
+
+READING_ERRORS: Final = frozenset(
+    {ErrorCode.MALFORMED, ErrorCode.UNKNOWN_TYPE, ErrorCode.BAD_MESSAGE}
+)
+"""The codes of a message that cannot be taken as a request at all. Only a faulty program earns
+them, never a person typing (typed text is judged by its own rules and codes), so these and no
+other refusals count toward the server's limit of bad messages per connection."""
 
 
 class ProtocolError(ValueError):

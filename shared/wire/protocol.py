@@ -2,11 +2,13 @@
 the msgpack encoding.
 
 Every message is a msgpack map with string keys and a ``"t"`` naming its `MsgType`.
-`unpack_message` unpacks with tight limits (no bin, no ext, short strings, small containers)
-and then checks the message against its schema: required and optional fields, exact types
-(``True`` is not an int, ``1.0`` is not an int), ranges, string lengths, no extra keys. Anything
-wrong raises `ProtocolError`, a `ValueError` whose ``code`` is one of `ErrorCode` and whose text
-can be shown to a player.
+`unpack_message` unpacks (no bin, no ext, string keys, no more than `MAX_NESTING` deep; a client's
+strings and containers may be as long as its frame holds) and then checks the message against
+its schema: required and optional fields, exact types (``True`` is not an int, ``1.0`` is not an
+int), ranges, string lengths, no extra keys. Anything wrong raises `ProtocolError`, a
+`ValueError` whose ``code`` is one of `READING_ERRORS` and whose text can be shown to a player.
+Text a person types (names, chat) is only checked for being text: its limits are the server's
+rules, answered with their own codes (PROTOCOL.md §8).
 
 This module stays the wire's single public face: its `__all__` also lists the errors and game
 data conversions it imports from `shared.wire.errors` and `shared.wire.game`, so callers
@@ -21,7 +23,8 @@ from typing import Any, Final, cast
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from shared.wire.errors import ErrorCode, ProtocolError
+from shared.wire.errors import READING_ERRORS, ErrorCode, ProtocolError
+from shared.wire.framing import MAX_CLIENT_FRAME
 from shared.wire.game import (
     CARD_SCHEMA,
     GAME_UPDATE_SCHEMA,
@@ -38,12 +41,25 @@ from shared.wire.game import (
     view_to_wire,
 )
 from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
-from shared.wire.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Spec, Str, Struct
+from shared.wire.schema import (
+    Bool,
+    Int,
+    ListOf,
+    Nullable,
+    OneOf,
+    Options,
+    Spec,
+    Str,
+    Struct,
+    Text,
+)
 
 __all__ = [
     "DEFAULT_PORT",
+    "MAX_NESTING",
     "MAX_REQ",
     "PROTOCOL_VERSION",
+    "READING_ERRORS",
     "ErrorCode",
     "Flow",
     "Message",
@@ -73,6 +89,10 @@ DEFAULT_PORT: Final = 40404
 
 MAX_REQ: Final = 2**31 - 1
 """Largest request id a client may use."""
+
+MAX_NESTING: Final = 8
+"""How deep maps and arrays may nest in a message (the message's own map is 1). No message
+nests deeper than 5, so a message that fits its schema is never too deep."""
 
 Message = dict[str, Any]
 """A message as plain data: ``{"t": <MsgType value>, ...fields}``."""
@@ -115,14 +135,12 @@ class Flow(enum.Enum):
 
 
 _REQ = Int(0, MAX_REQ)
-_NAME_RAW = Str(1, 64)
-"""A name as sent; the server then applies its rules (1-16 characters after NFKC, ...)."""
 
 _OPT_REQ: dict[str, Spec] = {"req": _REQ}
 
 _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.HELLO: Struct(
-        {"name": _NAME_RAW, "version": Int(0, 65535)},
+        {"name": Text(), "version": Int(0, 65535)},
         {**_OPT_REQ, "resume_token": Str(1, 64)},
     ),
     MsgType.LIST_ROOMS: Struct({}, _OPT_REQ),
@@ -130,7 +148,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
         {"players": OneOf((2, 4))},
         {
             **_OPT_REQ,
-            "name": _NAME_RAW,
+            "name": Text(),
             "preset": Str(1, 16),
             "rules": Options(),
             "target": Int(1, 100_000),
@@ -146,7 +164,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.PLAY: Struct(
         {"card": CARD_SCHEMA, "taken": ListOf(CARD_SCHEMA, 16, unique=True)}, _OPT_REQ
     ),
-    MsgType.CHAT: Struct({"text": Str(1, 1024)}, _OPT_REQ),
+    MsgType.CHAT: Struct({"text": Text()}, _OPT_REQ),
     MsgType.PING: Struct({}, _OPT_REQ),
     MsgType.PONG: Struct({}, _OPT_REQ),
     MsgType.STATS: Struct({}, {**_OPT_REQ, "reset": Bool()}),
@@ -220,13 +238,14 @@ SCHEMAS: Final[Mapping[Flow, Mapping[MsgType, Struct]]] = {
 _TYPE_BY_VALUE: dict[str, MsgType] = {t.value: t for t in MsgType}
 
 _LIMITS: dict[Flow, dict[str, int]] = {
-    # A client frame is at most 4 KiB, so these only need to cover the legitimate messages:
-    # the longest string is a chat line, the longest list a play's taken cards.
+    # A client's frame is the only bound on its strings and containers: it keeps what one
+    # message can make us allocate small, and anything a person can type (4 bytes a character
+    # at most) is read, to be judged by the rules with their own error codes.
     Flow.TO_SERVER: {
-        "max_str_len": 1024,
+        "max_str_len": MAX_CLIENT_FRAME,
         "max_bin_len": 0,
-        "max_array_len": 64,
-        "max_map_len": 32,
+        "max_array_len": MAX_CLIENT_FRAME,
+        "max_map_len": MAX_CLIENT_FRAME,
         "max_ext_len": 0,
     },
     Flow.TO_CLIENT: {
@@ -259,7 +278,8 @@ def unpack_raw(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
 
     Raises `ProtocolError` with code ``malformed`` for anything msgpack cannot read within the
     limits (reserved bytes, truncation, trailing bytes, bad UTF-8, non-string keys, bin, ext,
-    too deep, too long).
+    too deep, too long). What msgpack lets through but the wire still cannot read (an empty bin
+    or ext, nesting deeper than `MAX_NESTING`) is caught by `check_message`.
     """
     try:
         obj = msgpack.unpackb(data, raw=False, strict_map_key=True, **_LIMITS[direction])
@@ -275,7 +295,48 @@ def unpack_raw(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
 
 
 def check_message(message: Message, direction: Flow = Flow.TO_SERVER) -> MsgType:
-    """Check ``message`` against its schema; its `MsgType`, or `ProtocolError`."""
+    """Check ``message`` against its schema; its `MsgType`, or `ProtocolError`.
+
+    A message that breaks the rules of reading (an empty bin or ext, nesting deeper than
+    `MAX_NESTING`) is ``malformed`` whatever else is wrong with it, with no request id, like
+    one msgpack could not read at all. Only a message that fails its schema can break them
+    (every field is of a known shape and shallow), so only such a message is searched.
+    """
+    try:
+        return _check_schema(message, direction)
+    except ProtocolError:
+        unreadable = _unreadable_part(message)
+        if unreadable is not None:
+            raise ProtocolError(
+                ErrorCode.MALFORMED, f"The message could not be read ({unreadable})."
+            ) from None
+        raise
+
+
+def _unreadable_part(message: Message) -> str | None:
+    """What in ``message`` the wire cannot read although msgpack did, or None."""
+    level: list[object] = [message]
+    depth = 0
+    while level:
+        depth += 1
+        inner: list[object] = []
+        for value in level:
+            if isinstance(value, dict | list):
+                if depth > MAX_NESTING:
+                    return f"nested deeper than {MAX_NESTING}"
+                if isinstance(value, list):
+                    inner.extend(value)
+                elif all(type(key) is str for key in value):
+                    inner.extend(value.values())
+                else:
+                    return "a key that is not text"
+            elif isinstance(value, bytes | msgpack.ExtType):
+                return "bin or ext"
+        level = inner
+    return None
+
+
+def _check_schema(message: Message, direction: Flow) -> MsgType:
     req = message.get("req")
     req = req if type(req) is int and 0 <= req <= MAX_REQ else None
     kind = message.get("t")

@@ -3,6 +3,10 @@
 Each `Spec` checks one value strictly: exact types (``True`` is not an int, ``1.0`` is not an
 int), ranges, string lengths, and for maps the required and optional keys with no extra ones.
 Anything wrong raises `ProtocolError` with code ``bad_message`` and a text naming the field.
+
+The one exception is `Text`, what a person typed: only its type is checked here, because its
+length and alphabet are rules a person can break by typing, which the server answers with their
+own codes (``bad_name``, ``chat_too_long``) after cleaning the text (`shared.names`).
 """
 
 from __future__ import annotations
@@ -26,7 +30,11 @@ __all__ = [
     "Str",
     "Struct",
     "Tagged",
+    "Text",
 ]
+
+_SHOWN_KEY = 32
+"""Characters of an unknown key quoted in an error: the player's message stays short."""
 
 
 def _bad(path: str, expected: str) -> ProtocolError:
@@ -86,6 +94,19 @@ class Str(Spec):
 
     def describe(self) -> str:
         return f"str {self.min_len}..{self.max_len} chars"
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Spec):
+    """Text a person typed, of any length the frame holds: a name or a chat line, whose limits
+    the server checks after cleaning it, each with its own error code (never ``bad_message``)."""
+
+    def check(self, value: object, path: str) -> None:
+        if type(value) is not str:
+            raise _bad(path, "text")
+
+    def describe(self) -> str:
+        return "str (typed text)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +191,8 @@ class Struct(Spec):
                 optional = self.optional.get(key)
                 if optional is None:
                     raise ProtocolError(
-                        ErrorCode.BAD_MESSAGE, f"The field '{prefix}{key}' is not allowed here."
+                        ErrorCode.BAD_MESSAGE,
+                        f"The field '{prefix}{str(key)[:_SHOWN_KEY]}' is not allowed here.",
                     )
                 optional.check(item, prefix + key)
 
@@ -209,8 +231,8 @@ class Options(Spec):
         if type(value) is not dict or len(value) > 32:
             raise _bad(path, "a map of up to 32 rule options")
         for key, item in value.items():
-            if len(key) > 32:
-                raise _bad(path, "a map whose keys are at most 32 characters")
+            if type(key) is not str or len(key) > 32:
+                raise _bad(path, "a map whose keys are text of at most 32 characters")
             kind = type(item)
             if kind is str:
                 if len(item) > 32:

@@ -166,7 +166,7 @@ SCHEMA = {
     "True for an int": ({"t": "take_seat", "seat": True}, "bad_message"),
     "extra key": ({"t": "list_rooms", "admin": True}, "bad_message"),
     "impossible card": ({"t": "play", "card": "1x", "taken": []}, "bad_message"),
-    "over-long chat": ({"t": "chat", "text": "a" * 2000}, "malformed"),
+    "over-long chat": ({"t": "chat", "text": "a" * 2000}, "not_in_room"),
     "chat of 201 characters": ({"t": "chat", "text": "b" * 201}, "not_in_room"),
 }
 

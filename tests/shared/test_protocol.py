@@ -104,7 +104,7 @@ MALFORMED = {
     "not a map": msgpack.packb(["t", "ping"]),
     "a bare int": msgpack.packb(5),
     "long array": msgpack.packb({"t": "play", "card": "5s", "taken": ["2c"] * 65}),
-    "long string": msgpack.packb({"t": "chat", "text": "a" * 1025}),
+    "string longer than a frame": msgpack.packb({"t": "chat", "text": "a" * 4097}),
 }
 
 
@@ -116,12 +116,12 @@ def test_malformed_input_is_refused_as_malformed(data: bytes) -> None:
     assert isinstance(info.value, ValueError)
 
 
-def test_empty_bin_and_ext_that_msgpack_lets_through_still_fail_the_schema() -> None:
+def test_empty_bin_and_ext_that_msgpack_lets_through_are_malformed_too() -> None:
     for raw in (b"\xc4\x00", b"\xc7\x00\x05"):
         data = b"\x82\xa1t\xa4chat\xa4text" + raw
         with pytest.raises(ProtocolError) as info:
             unpack_message(data)
-        assert info.value.code is ErrorCode.BAD_MESSAGE
+        assert info.value.code is ErrorCode.MALFORMED
 
 
 BAD_SCHEMA: dict[str, tuple[dict[str, Any], ErrorCode]] = {
@@ -146,9 +146,8 @@ BAD_SCHEMA: dict[str, tuple[dict[str, Any], ErrorCode]] = {
     "card as int": ({"t": "play", "card": 7, "taken": []}, ErrorCode.BAD_MESSAGE),
     "taken repeats": ({"t": "play", "card": "5s", "taken": ["Ac", "Ac"]}, ErrorCode.BAD_MESSAGE),
     "taken not a list": ({"t": "play", "card": "5s", "taken": "Ac"}, ErrorCode.BAD_MESSAGE),
-    "empty name": ({"t": "hello", "name": "", "version": 1}, ErrorCode.BAD_MESSAGE),
-    "over-long name": ({"t": "hello", "name": "n" * 65, "version": 1}, ErrorCode.BAD_MESSAGE),
-    "empty chat": ({"t": "chat", "text": ""}, ErrorCode.BAD_MESSAGE),
+    "name not text": ({"t": "hello", "name": 7, "version": 1}, ErrorCode.BAD_MESSAGE),
+    "chat not text": ({"t": "chat", "text": ["hi"]}, ErrorCode.BAD_MESSAGE),
     "bool as version": ({"t": "hello", "name": "a", "version": False}, ErrorCode.BAD_MESSAGE),
     "rules not a map": ({"t": "create_room", "players": 2, "rules": []}, ErrorCode.BAD_MESSAGE),
     "rules nested": (
