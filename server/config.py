@@ -31,11 +31,16 @@ class ServerConfig:
     idle_timeout: float = 15.0
     """A client that sends nothing for this long is treated as dropped."""
     outbound_queue: int = 64
-    """Messages waiting for one client; a client that falls this far behind is dropped."""
+    """Messages that may wait in the server for one client: a client that has stopped reading
+    (its socket's send buffer full) is cut off rather than let one more wait."""
     write_buffer: int = 64 * 1024
-    """Bytes the transport may hold for one client before the writer waits."""
-    socket_send_buffer: int = 0
-    """SO_SNDBUF for client sockets; 0 leaves the system's (self-tuning) default."""
+    """Bytes that may wait in the server for one client (in its queue and its transport);
+    as with ``outbound_queue``, a message that would take it past this is not queued and the
+    client is cut off instead. A single larger message still goes to a client that keeps up."""
+    socket_send_buffer: int = 32 * 1024
+    """SO_SNDBUF asked for each client socket: without it Linux grows the buffer by itself to
+    MiBs for a client that stops reading. Linux doubles the figure for its bookkeeping (64 KiB
+    here) and has a minimum (4608 bytes); 0 leaves the system's self-tuning default."""
     rate_per_second: float = 10.0
     rate_burst: int = 20
     rate_strikes: int = 20

@@ -12,11 +12,14 @@ and with 2000 clients the thousands of them waiting in the loop's heap made each
 collection of young objects stall the loop for about 20 ms.
 
 Rooms and the lobby never wait for a client: `send_frame` hands a ready-made frame to the
-transport at once while the client keeps up (the transport buffers up to ``write_buffer``
-bytes), and otherwise appends it to a bounded queue that the writer task drains as the client
-reads. A client whose queue is full has stopped reading, so it is cut off at once (its seat is
-held as for any other drop). Orderly closes queue a `bye` first; the writer sends it and then
-closes.
+socket at once while the client keeps up, and otherwise appends it to a queue that the writer
+task moves to the transport as the client reads. What waits in the server for one client (the
+queue, and what the transport could not yet give the socket) is bounded by ``outbound_queue``
+messages and ``write_buffer`` bytes, on top of the socket's own send buffer, whose size is set
+(``socket_send_buffer``) because Linux would otherwise grow it to MiBs. A client that would
+take the wait past either bound has stopped reading, so it is cut off at once, with a log line
+(its seat is held as for any other drop). Orderly closes queue a `bye` first; the writer sends
+it and then closes.
 """
 
 from __future__ import annotations
@@ -79,6 +82,9 @@ class Connection:
         self._lobby = lobby
         self._counters = counters
         self._queue: collections.deque[bytes | None] = collections.deque()
+        self._queued_bytes = 0
+        self.bytes_out = 0
+        """Bytes of the frames `send_frame` took for this client: sent since, or waiting."""
         self._wakeup = asyncio.Event()
         self._closing = False
         self._goodbye = False
@@ -91,7 +97,9 @@ class Connection:
         transport = writer.transport
         assert isinstance(transport, asyncio.Transport)
         self._transport = transport
-        transport.set_write_buffer_limits(high=config.write_buffer)
+        # The transport keeps back nothing of its own accord: what the socket does not take at
+        # once waits for the writer, where it counts against the client's bounds.
+        transport.set_write_buffer_limits(high=0)
         sock = transport.get_extra_info("socket")
         if config.socket_send_buffer and sock is not None:
             with contextlib.suppress(OSError):
@@ -120,19 +128,36 @@ class Connection:
         self._counters.messages_out += 1
         queue = self._queue
         transport = self._transport
-        if not queue and transport.get_write_buffer_size() < self._config.write_buffer:
-            # The usual case: the transport takes the frame at once (and sends it straight
-            # away when the socket has room). Waking the writer task per frame would cost two
-            # loop callbacks; it is needed only once a client is slow to read.
+        if not queue and not transport.get_write_buffer_size():
+            # The usual case: nothing waits, so the socket takes the frame at once. Waking the
+            # writer task per frame would cost two loop callbacks; it is needed only once a
+            # client is slow to read.
             if not transport.is_closing():
                 transport.write(frame)
+                self.bytes_out += len(frame)
             return
-        if len(queue) >= self._config.outbound_queue:
-            log.info("dropping a client at %s: it stopped reading", self.address)
-            self.abort()
+        waiting = self._queued_bytes + transport.get_write_buffer_size()
+        config = self._config
+        if len(queue) >= config.outbound_queue or waiting + len(frame) > config.write_buffer:
+            self._cut_off(len(queue), waiting)
             return
         queue.append(frame)
+        self._queued_bytes += len(frame)
+        self.bytes_out += len(frame)
         self._wakeup.set()
+
+    def _cut_off(self, messages: int, waiting: int) -> None:
+        """The client has stopped reading: drop it without a goodbye it would not read."""
+        player = self.player
+        who = "a client" if player is None else f"player {player.id} ({player.name})"
+        log.info(
+            "cut off %s at %s: it stopped reading, with %d messages (%d bytes) waiting for it",
+            who,
+            self.address,
+            messages,
+            waiting,
+        )
+        self.abort()
 
     def close(self, code: ErrorCode, message: str) -> None:
         """Send ``bye`` with ``code`` and close once it is out (or after the grace)."""
@@ -146,6 +171,7 @@ class Connection:
         self._goodbye = True
         self._queue.append(frame)
         self._queue.append(_CLOSE)
+        self._queued_bytes += len(frame)
         self._wakeup.set()
         log.debug("closing %s: %s", self.address, code)
 
@@ -156,6 +182,7 @@ class Connection:
         self._closing = True
         self._goodbye = False
         self._queue.clear()
+        self._queued_bytes = 0
         self._transport.abort()
         if self._writer_task is not None:
             self._writer_task.cancel()
@@ -207,6 +234,7 @@ class Connection:
         """
         self._writer_task = None
         self._queue.clear()
+        self._queued_bytes = 0
         error = self._reader.exception()
         if error is not None:
             error.__traceback__ = None
@@ -291,7 +319,7 @@ class Connection:
         except ProtocolError as error:
             self._bad_messages += 1
             if self._bad_messages > self._config.max_bad_messages:
-                self.close(ErrorCode.TOO_MANY_ERRORS, "Too many unreadable or invalid messages.")
+                self.close(ErrorCode.TOO_MANY_ERRORS, "Too many unreadable messages.")
             else:
                 self._error(error.req, error.code, str(error))
             return
@@ -322,6 +350,7 @@ class Connection:
                     last = True
                     break
                 batch.append(frame)
+            self._queued_bytes = 0  # the whole queue was taken: a close is always its last entry
             if batch:
                 writer.writelines(batch)
             if last:
