@@ -319,7 +319,7 @@ class Connection:
         except ProtocolError as error:
             self._bad_messages += 1
             if self._bad_messages > self._config.max_bad_messages:
-                self.close(ErrorCode.TOO_MANY_ERRORS, "Too many unreadable messages.")
+                self.close(ErrorCode.TOO_MANY_ERRORS, "Too many unreadable or invalid messages.")
             else:
                 self._error(error.req, error.code, str(error))
             return
