@@ -15,7 +15,6 @@ import random
 from shared.cards import Card, Rank
 from shared.plays import mask_of
 from shared.rules import Bonus
-from shared.state import team_of
 from shared.views import PlayerView
 
 from .knowledge import cards_of, unseen_mask
@@ -36,8 +35,7 @@ class Sampler:
             view.basras[t] * rules.basra + view.jack_basras[t] * rules.jack for t in (0, 1)
         ]
         self.gone = mask_of(view.gone)
-        last = view.last_play
-        self.last_capturer = team_of(last.seat) if last is not None and last.taken else None
+        self.last_capturer = view.last_capturer
         self.inferred_seat, self.ruled_out = _inference(view, rules)
         # With two players and no stock, the unseen cards are exactly the other hand.
         self.only_world = rules.players == 2 and view.stock_size == 0
