@@ -36,19 +36,19 @@ CardsCaptured 1 10c
 >>> print(format_cards(state.round.floor))  # the old state is unchanged
 4h 7s 6c 6h
 
-Shuffles are chance input: a seeded match shuffles round ``k`` with ``Random(f"{seed}:{k}")``,
-so the state never holds a live generator; an unseeded match draws from `secrets.SystemRandom`.
+Shuffles are chance input: the state carries a `shared.deals` value (never a live generator)
+that gives each round's deck and the first dealer. An int seed makes a reproducible match; with
+no seed, a match gets fair deals from a fresh secret server seed, so every match is verifiable.
 """
 
 from __future__ import annotations
 
-import random
-import secrets
 from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from shared.cards import KOMI, STANDARD_DECK, Card, Rank, shuffled_deck
+from shared.cards import KOMI, STANDARD_DECK, Card, Rank
+from shared.deals import Deals, FairDeals, SeededDeals, deals_for
 from shared.events import (
     BasraScored,
     CardPlayed,
@@ -104,26 +104,33 @@ def new_match(
     rules: RuleSet | None = None,
     seed: int | None = None,
     *,
+    deals: Deals | None = None,
     dealer: Seat | None = None,
     deck: Sequence[Card] | None = None,
 ) -> MatchState:
     """A new match, its first round dealt.
 
-    ``seed`` None shuffles with a CSPRNG; an int makes the match reproducible. ``dealer`` and
-    ``deck`` (the first round's order, top card first) fix the chance for tests and replays.
+    The chance comes from ``deals`` (`shared.deals`: fair seeds, or an int seed) or from
+    ``seed``: an int makes the match reproducible (`SeededDeals`), None draws fair deals from a
+    new secret server seed. ``dealer`` and ``deck`` (the first round's order, top card first)
+    fix the chance for tests and replays.
     """
     rules = rules or RuleSet()
-    if seed is not None and type(seed) is not int:
-        raise ValueError("A seed is a whole number (or None for a secure shuffle).")
+    if deals is None:
+        deals = deals_for(seed)
+    elif seed is not None:
+        raise ValueError("Give a seed or deals, not both.")
+    elif not isinstance(deals, (SeededDeals, FairDeals)):
+        raise ValueError("Deals are SeededDeals or FairDeals (sealed deals cannot deal).")
     if dealer is None:
-        dealer = _rng(seed, "dealer").randrange(rules.players)
+        dealer = deals.first_dealer(rules.players)
     elif dealer not in range(rules.players):
         raise ValueError(f"The dealer must be a seat from 0 to {rules.players - 1}.")
-    cards = tuple(deck) if deck is not None else _deck_for(seed, 0)
+    cards = tuple(deck) if deck is not None else deals.deck(0)
     if sorted(cards) != list(STANDARD_DECK):
         raise ValueError("A deck must hold each of the 52 cards exactly once.")
     round_state = _deal_round(rules, 0, dealer, cards)
-    return MatchState(rules, seed, (0, 0), 0, round_state, None, capture_profile_of(rules))
+    return MatchState(rules, deals, (0, 0), 0, round_state, None, capture_profile_of(rules))
 
 
 def opening_events(state: MatchState) -> tuple[Event, ...]:
@@ -224,7 +231,7 @@ def apply_play(state: MatchState, play: Play) -> Transition:
             return _end_round(state, after, events)
         after = _deal_more(rules, after)
         events.extend(_deal_events(rules, after, after.deal))
-    following = (rules, state.seed, state.scores, state.carry, after, None, state.profile, None)
+    following = (rules, state.deals, state.scores, state.carry, after, None, state.profile, None)
     return _transition((_match_state(following), tuple(events)))
 
 
@@ -292,25 +299,15 @@ def _end_round(state: MatchState, r: RoundState, events: list[Event]) -> Transit
         events.append(MatchEnded(winner, scores))
         final = r._replace(floor=(), floor_mask=0, piles=piles, to_move=None)
         end = MatchState(
-            rules, state.seed, scores, tally.carry_out, final, winner, state.profile, ended
+            rules, state.deals, scores, tally.carry_out, final, winner, state.profile, ended
         )
         return Transition(end, tuple(events))
     # Otherwise the next dealer deals the next round.
     number = r.number + 1
-    fresh = _deal_round(rules, number, next_seat(r.dealer, rules), _deck_for(state.seed, number))
+    fresh = _deal_round(rules, number, next_seat(r.dealer, rules), state.deals.deck(number))
     events.extend(_deal_events(rules, fresh, 1))
-    nxt = MatchState(rules, state.seed, scores, tally.carry_out, fresh, None, state.profile, ended)
+    nxt = MatchState(rules, state.deals, scores, tally.carry_out, fresh, None, state.profile, ended)
     return Transition(nxt, tuple(events))
-
-
-def _rng(seed: int | None, purpose: str | int) -> random.Random:
-    if seed is None:
-        return secrets.SystemRandom()
-    return random.Random(f"{seed}:{purpose}")
-
-
-def _deck_for(seed: int | None, round_number: int) -> tuple[Card, ...]:
-    return tuple(shuffled_deck(_rng(seed, round_number)))
 
 
 @cache

@@ -13,6 +13,7 @@ from functools import partial
 from typing import Any, NamedTuple, TypeVar, cast
 
 from shared.cards import Card
+from shared.deals import Deals
 from shared.rules import Bonus, CaptureProfile, Direction, RuleSet
 from shared.scoring import RoundTally
 
@@ -112,8 +113,8 @@ class MatchState(NamedTuple):
     """A match: its rules, scores so far, and the round being played."""
 
     rules: RuleSet
-    seed: int | None
-    """None: each round is shuffled by a CSPRNG; an int: every round is reproducible."""
+    deals: Deals
+    """Where every round's deck and the first dealer come from: fair seeds or an int seed."""
     scores: tuple[int, ...]
     """Per team, match totals before the round in progress."""
     carry: int

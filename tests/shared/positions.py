@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared.cards import STANDARD_DECK, Card, parse_cards
+from shared.deals import SeededDeals
 from shared.plays import mask_of
 from shared.rules import RuleSet, capture_profile_of
 from shared.state import MatchState, RoundState
@@ -45,4 +46,5 @@ def position(
         to_move,
         None,
     )
-    return MatchState(rules, 7, scores, 0, round_state, None, capture_profile_of(rules))
+    deals = SeededDeals(7)
+    return MatchState(rules, deals, scores, 0, round_state, None, capture_profile_of(rules))

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import fields, is_dataclass
 
 import pytest
 
 from shared.cards import KOMI, STANDARD_DECK, Card, Rank
+from shared.deals import FairDeals, SealedDeals, SeededDeals
 from shared.engine import Transition, apply_play, legal_plays, new_match, opening_events
 from shared.events import (
     BasraScored,
@@ -22,7 +24,7 @@ from shared.events import (
 )
 from shared.rules import Bonus, RuleSet
 from shared.state import MatchState, next_seat, team_of
-from shared.views import redact, view_for
+from shared.views import PlayerView, redact, view_for
 
 MATCHES = 1000
 
@@ -73,6 +75,27 @@ def check_views(state: MatchState, before: MatchState | None = None) -> None:
             ended = {*end.final_play.taken, *end.leftovers} - {final}
             assert not ended & hidden_from(before, seat)
             assert ended <= set(before.round.floor)
+        if isinstance(state.deals, FairDeals):
+            check_no_deal_secret(view, state.deals.server_seed)
+
+
+def leaves(value: object) -> Iterator[object]:
+    """Every plain value inside ``value``: the fields of records, the items of collections."""
+    if is_dataclass(value) and not isinstance(value, type):
+        for field in fields(value):
+            yield from leaves(getattr(value, field.name))
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for item in value:
+            yield from leaves(item)
+    else:
+        yield value
+
+
+def check_no_deal_secret(view: PlayerView, server_seed: bytes) -> None:
+    """A view holds no deals and no bytes, and no text of it spells the server seed."""
+    for value in leaves(view):
+        assert not isinstance(value, (bytes, bytearray, FairDeals, SealedDeals, SeededDeals))
+        assert not (isinstance(value, str) and server_seed.hex() in value)
 
 
 def check_redaction(events: tuple[Event, ...], players: int) -> None:
@@ -170,6 +193,18 @@ def test_views_never_show_hidden_cards_at_any_play() -> None:
             check_views(state)
             for before, transition in play_match(RuleSet(players=players), seed):
                 check_views(transition.state, before)
+
+
+def test_views_never_reveal_the_server_seed() -> None:
+    for players in (2, 4):
+        for number in range(10):
+            rng = random.Random(number)
+            deals = FairDeals(rng.randbytes(32), (rng.randbytes(16),))
+            state = new_match(RuleSet(players=players), deals=deals)
+            check_views(state)
+            while plays := legal_plays(state):
+                before, state = state, apply_play(state, rng.choice(plays)).state
+                check_views(state, before)
 
 
 def test_opening_events_deal_the_first_round() -> None:
