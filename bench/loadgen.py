@@ -11,8 +11,10 @@ Reported: the round trip from sending a play to receiving the update that answer
 (p50/p95/p99/max), plays per second, errors and drops seen by the clients, and the server's own
 figures from its `stats` message: the longest event-loop block and its memory (resident, and
 the blocks its interpreter holds), also sampled every ``--sample-every`` seconds (with a
-progress line on stderr) to show whether it stays flat. The run is bounded (``--duration``
-after the ramp-up) and stops by itself; nothing leaves loopback.
+progress line on stderr) to show whether it stays flat. At the end every client hangs up at
+once, and the server's longest loop stretch while it handles that is reported on its own
+(``server_hangup_loop_block_max_ms``). The run is bounded (``--duration`` after the ramp-up)
+and stops by itself; nothing leaves loopback.
 
 The clients are `WireClient`s that hand each message straight to their player and skip the
 schema checks: no task per connection and no work beyond unpacking, so that 2000 of them cost
@@ -48,6 +50,10 @@ PER_ADDRESS = 15
 """Clients per loopback source address (the server allows 16)."""
 WELCOME_TIMEOUT = 30.0
 """Seconds a client waits for its welcome while thousands connect at once."""
+HANG_UP_POLL = 0.05
+"""Seconds between two looks at the server while it sees the clients hang up."""
+HANG_UP_SETTLE = 1.0
+"""Seconds the rooms are given, once the connections are gone, to handle the drops."""
 
 
 @dataclass
@@ -240,14 +246,13 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
     samples = await _sample_memory(host, port, args.duration, args.sample_every, tally)
     tally.measuring = False
     elapsed = time.monotonic() - measured_from
-    after = await _admin(host, port, reset=False)
     for group in groups:
         group.stopping = True
+    # Resetting here starts the server's loop figures afresh for the hang-up that follows.
+    after = await _admin(host, port, reset=True)
     drops = tally.drops
     errors = tally.all_errors()
-    for client in clients:
-        client.close()
-    await asyncio.sleep(0.2)
+    hang_up = await _hang_up(host, port, clients, after["connections"])
     rtts_ms = [r * 1000 for r in tally.rtts]
     return {
         "clients": len(clients),
@@ -286,7 +291,32 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
         "server_heap_blocks_samples": [s["heap_blocks"] for s in samples],
         "server_heap_blocks_end": after["heap_blocks"],
         "server_connections": after["connections"],
+        "hangup_clients": len(clients),
+        "hangup_s": hang_up["seconds"],
+        "server_hangup_loop_block_max_ms": _ms(hang_up["stats"]["loop_block_max_us"]),
+        "server_hangup_loop_block_cpu_max_ms": _ms(hang_up["stats"]["loop_block_cpu_max_us"]),
+        "server_hangup_loop_lag_max_ms": _ms(hang_up["stats"]["loop_lag_max_us"]),
     }
+
+
+async def _hang_up(
+    host: str, port: int, clients: list[LoadClient], connected: int
+) -> dict[str, Any]:
+    """Every client hangs up at once (``connected`` connections before, counting the one that
+    asked); the server's loop figures once it has seen them all go and its rooms have settled,
+    and how long the server took to see them go."""
+    started = time.monotonic()
+    for client in clients:
+        client.close()
+    while True:
+        await asyncio.sleep(HANG_UP_POLL)
+        stats = await _admin(host, port, reset=False)
+        if stats["connections"] <= connected - len(clients):
+            break
+    seconds = time.monotonic() - started
+    # The rooms hear of the drops through their inboxes, a moment after the connections go.
+    await asyncio.sleep(HANG_UP_SETTLE)
+    return {"seconds": round(seconds, 2), "stats": await _admin(host, port, reset=False)}
 
 
 async def _sample_memory(
@@ -339,7 +369,7 @@ def _server_process(args: argparse.Namespace) -> Any:
             "--port-file",
             str(port_file),
             "--log-level",
-            "WARNING",
+            args.server_log_level,
             "--max-connections",
             str(args.rooms * args.players + 50),
         ]
@@ -385,6 +415,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--connect", metavar="HOST:PORT", help="use a running server")
+    parser.add_argument(
+        "--server-log-level",
+        choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+        default="WARNING",
+        help="the started server's log level (INFO, its default, logs every join and drop)",
+    )
     args = parser.parse_args(argv)
     if args.sample_every <= 0:
         parser.error("--sample-every must be a positive number of seconds")
@@ -400,8 +436,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         with _server_process(args) as port:
             result = asyncio.run(run_load(args, "127.0.0.1", port))
+    width = max(map(len, result))
     for key, value in result.items():
-        print(f"{key:28} {value}")
+        print(f"{key:{width}} {value}")
     return 0 if not result["errors"] and not result["drops"] else 1
 
 

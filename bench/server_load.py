@@ -3,8 +3,9 @@
 Runs `bench.loadgen` for the two standard scenarios, 250 rooms / 1000 clients and 500 rooms /
 2000 clients (4 players a room), each ``--repeat`` times because the machine may be shared:
 a fresh server process per run, the load generator in this process, loopback only. Each run
-prints the round-trip percentiles, errors, drops, the server's longest event-loop block and
-its memory; the load average is printed beside it, to tell a quiet machine from a busy one.
+prints the round-trip percentiles, errors, drops, the server's longest event-loop block (also
+while every client hangs up at once at the end) and its memory; the load average is printed
+beside it, to tell a quiet machine from a busy one.
 
     python bench/server_load.py --repeat 2 --duration 60
 """

@@ -41,6 +41,9 @@ class ServerConfig:
     """SO_SNDBUF asked for each client socket: without it Linux grows the buffer by itself to
     MiBs for a client that stops reading. Linux doubles the figure for its bookkeeping (64 KiB
     here) and has a minimum (4608 bytes); 0 leaves the system's self-tuning default."""
+    hang_ups_per_turn: int = 50
+    """Ended connections cleaned up in one turn of the event loop; the rest wait for the next
+    turns, so that thousands hanging up at once do not stall the loop (`server.pacing`)."""
     rate_per_second: float = 10.0
     rate_burst: int = 20
     rate_strikes: int = 20

@@ -20,6 +20,9 @@ messages and ``write_buffer`` bytes, on top of the socket's own send buffer, who
 take the wait past either bound has stopped reading, so it is cut off at once, with a log line
 (its seat is held as for any other drop). Orderly closes queue a `bye` first; the writer sends
 it and then closes.
+
+When a connection ends, its clean-up waits for a turn of the event loop with room in the
+server's `TurnQuota` (`server.pacing`): thousands may end at once.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from server.config import ServerConfig
 from server.limits import InboundLimiter, RateVerdict
+from server.pacing import TurnQuota
 from server.players import Player
 from server.stats import Counters
 from shared.wire.framing import MAX_CLIENT_FRAME, FrameDecoder, FrameError, encode_frame
@@ -72,7 +76,9 @@ class Connection:
         config: ServerConfig,
         lobby: Lobby,
         counters: Counters,
+        hang_ups: TurnQuota,
     ) -> None:
+        """``hang_ups``: the quota of connections ended per loop turn, shared by all."""
         self.address = address
         self.is_loopback = is_loopback
         self.player: Player | None = None
@@ -81,6 +87,7 @@ class Connection:
         self._config = config
         self._lobby = lobby
         self._counters = counters
+        self._hang_ups = hang_ups
         self._queue: collections.deque[bytes | None] = collections.deque()
         self._queued_bytes = 0
         self.bytes_out = 0
@@ -204,8 +211,12 @@ class Connection:
             if self._watchdog is not None:
                 self._watchdog.cancel()
                 self._watchdog = None
-            self._lobby.connection_lost(self)
-            await self._finish()
+            try:
+                # When thousands hang up at once, each clean-up waits for a turn with room.
+                await self._hang_ups.take()
+            finally:
+                self._lobby.connection_lost(self)
+                await self._finish()
 
     async def _finish(self) -> None:
         """Let the writer deliver a goodbye (within the grace), then make sure all is closed."""

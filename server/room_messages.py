@@ -49,8 +49,17 @@ def send_update(room: Room, events: tuple[Event, ...]) -> None:
 
 
 def send_room_state(room: Room) -> None:
+    if not _anyone_present(room):
+        return  # after a mass hang-up, most rooms hear every drop with no one left to tell
     state = room_state(room)
     _send_to_members(room, lambda seat: encode(room_state_message(replace(state, you=seat))))
+
+
+def _anyone_present(room: Room) -> bool:
+    """Whether `_send_to_members` would send to anyone."""
+    return bool(room.spectators) or any(
+        isinstance(slot, HumanSeat) and slot.player.link is not None for slot in room.seats
+    )
 
 
 def _send_to_members(room: Room, frame_for: Callable[[Seat | None], bytes]) -> None:

@@ -6,6 +6,9 @@ blocked. A stretch can be long because the loop worked, or because the operating
 another process meanwhile (on a 2-core machine shared with a load generator that alone reaches
 15-30 ms now and then); the CPU time the stretch used tells the two apart.
 
+With epoll (Linux) it also hands the loop at most `MAX_EVENTS_PER_POLL` ready sockets per poll,
+so that a burst of them is handled over several turns (`server.pacing`).
+
 `LoopLagMonitor` sleeps a short fixed interval over and over and records how late it wakes:
 the delay a message arriving at a random moment waits before it is looked at. The `stats`
 admin message and the optional periodic log line report these figures.
@@ -21,6 +24,8 @@ import resource
 import selectors
 import time
 from dataclasses import dataclass, field
+
+from server.pacing import CappedEpoll
 
 __all__ = ["Counters", "LoopLagMonitor", "PollClock", "cpu_seconds", "rss_kib"]
 
@@ -54,6 +59,9 @@ def cpu_seconds() -> float:
 
 class PollClock(selectors.DefaultSelector):
     """A selector that also times each stretch the loop runs between two of its polls."""
+
+    if selectors.DefaultSelector is getattr(selectors, "EpollSelector", None):
+        _selector_cls = CappedEpoll
 
     def __init__(self) -> None:
         super().__init__()
