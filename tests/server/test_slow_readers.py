@@ -70,17 +70,32 @@ async def send(sock: socket.socket, *messages: Message) -> None:
     await asyncio.get_running_loop().sock_sendall(sock, data)
 
 
-async def time_round_trips(
-    exchange: Callable[[], Awaitable[None]], until: asyncio.Event
-) -> list[float]:
-    """Time ``exchange`` (a request and its answer) over and over, until ``until`` is set."""
+async def others_unslowed_until_cut(
+    server: BasraServer,
+    connection: Connection,
+    exchange: Callable[[], Awaitable[None]],
+    provocation: Awaitable[None] | None = None,
+) -> None:
+    """Time ``exchange`` (another client's request and its answer) over and over, from before
+    ``provocation`` until the server has cut ``connection``: each round trip stays normal."""
     loop = asyncio.get_running_loop()
-    seconds: list[float] = []
-    while not until.is_set() or not seconds:
-        started = loop.time()
-        await exchange()
-        seconds.append(loop.time() - started)
-    return seconds
+    cut = asyncio.Event()
+
+    async def time_round_trips() -> list[float]:
+        seconds: list[float] = []
+        while not cut.is_set() or not seconds:
+            started = loop.time()
+            await exchange()
+            seconds.append(loop.time() - started)
+        return seconds
+
+    timing = asyncio.create_task(time_round_trips())
+    if provocation is not None:
+        await provocation
+    await eventually(lambda: connection not in server.connections, 20, what="the sleeper cut")
+    cut.set()
+    round_trips = await asyncio.wait_for(timing, 10)
+    assert max(round_trips) < NORMAL_ROUND_TRIP, sorted(round_trips)[-5:]
 
 
 def check_the_cut(
@@ -140,12 +155,7 @@ async def test_a_spectator_that_never_reads_is_cut_within_the_bound(
             answer = await host.expect("game_update")
             assert answer["seq"] == update["seq"] + 1
 
-        cut = asyncio.Event()
-        plays = asyncio.create_task(time_round_trips(play_once, cut))
-        await eventually(lambda: connection not in server.connections, 20, what="the sleeper cut")
-        cut.set()
-        round_trips = await asyncio.wait_for(plays, 10)
-        assert max(round_trips) < NORMAL_ROUND_TRIP, sorted(round_trips)[-5:]
+        await others_unslowed_until_cut(server, connection, play_once)
         check_the_cut(server, connection, sleeper, caplog)
         sleeper.close()
 
@@ -168,13 +178,8 @@ async def test_a_lobby_client_flooding_the_room_list_is_cut_within_the_bound(
             assert pong["req"] == req
 
         sleeper, connection = await never_reading_client(server)
-        cut = asyncio.Event()
-        pings = asyncio.create_task(time_round_trips(ping_once, cut))
-        await send(sleeper, *[{"t": "list_rooms"}] * 1000)
-        await eventually(lambda: connection not in server.connections, 20, what="the sleeper cut")
-        cut.set()
-        round_trips = await asyncio.wait_for(pings, 10)
-        assert max(round_trips) < NORMAL_ROUND_TRIP, sorted(round_trips)[-5:]
+        flood = send(sleeper, *[{"t": "list_rooms"}] * 1000)
+        await others_unslowed_until_cut(server, connection, ping_once, flood)
         check_the_cut(server, connection, sleeper, caplog)
         sleeper.close()
 
