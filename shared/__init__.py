@@ -4,7 +4,9 @@ Read the engine in this order: `cards` (the 52 cards and their text form), `rule
 options and what a played card takes), `plays` (a play and the fast path to every legal one),
 `state` (the immutable match and round), `engine` (start a match, check and apply plays; its
 docstring walks a match from the deal to a player's view), `events` (what a play did), `views`
-(what one seat may know) and `scoring` (round tallies, the match outcome). Beside them, `names`
-holds the rule for player names and chat text, `bots/` the computer players, and `wire/` the
-network format.
+(what one seat may know) and `scoring` (round tallies, the match outcome). `deals` is where
+each round's cards come from (provably fair seeds, or an int seed), `record` the record of a
+match and its replay, `record_file` its file format and `fairness` the check of its deals.
+Beside them, `names` holds the rule for player names and chat text, `bots/` the computer
+players, and `wire/` the network format.
 """

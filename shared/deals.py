@@ -13,6 +13,11 @@ The chance of a whole match is one small immutable value that the state carries
 - `SeededDeals`: an int seed (tests, golden replays, ``--seed`` practice): reproducible, not
   fair, since whoever knows the seed knows every card.
 
+A server: ``server_seed = new_server_seed()`` when the room is set up; announce
+``commitment_of(server_seed)``; collect the seated humans' client seeds; then
+``new_match(rules, deals=FairDeals(server_seed, seeds_in_seat_order))``; reveal the server seed
+when the match ends. Practice: ``new_match(rules)`` draws fair deals with no client seed.
+
 >>> deals = FairDeals(bytes(32), (bytes(range(16)),))
 >>> deals.commitment.hex()[:16], deals.first_dealer(2)
 ('66687aadf862bd77', 0)
@@ -54,6 +59,7 @@ __all__ = [
     "fair_dealer",
     "fair_deck",
     "new_client_seed",
+    "new_server_seed",
     "parse_client_seed",
     "parse_commitment",
     "parse_server_seed",
@@ -83,6 +89,12 @@ class SeedError(ValueError):
 
 class CommitmentError(ValueError):
     """A revealed server seed that does not hash to the commitment announced before the deal."""
+
+
+def new_server_seed() -> bytes:
+    """A server seed, 32 bytes from the operating system's CSPRNG: draw it when the match is
+    set up and announce `commitment_of` it before any client seed is known."""
+    return secrets.token_bytes(SERVER_SEED_SIZE)
 
 
 def new_client_seed() -> bytes:
@@ -122,6 +134,8 @@ def _stream(
     """The 32-bit words of the stream ``label``/``number``: block ``c`` is HMAC-SHA256 keyed
     with the server seed over label, 0x00, number and ``c`` (4 bytes big-endian each), then the
     count of client seeds and each seed after its length (one byte each); a block is 8 words."""
+    if not 0 <= number < _SPAN:
+        raise ValueError(f"A stream number is from 0 to {_SPAN - 1}, not {number}.")
     head = label + b"\x00" + number.to_bytes(4, "big")
     tail = bytes([len(client_seeds)]) + b"".join(bytes([len(s)]) + s for s in client_seeds)
     for counter in range(_SPAN):
@@ -174,7 +188,7 @@ class FairDeals:
     @classmethod
     def draw(cls, client_seeds: Sequence[bytes] = ()) -> FairDeals:
         """Fair deals with a new server seed from the operating system's CSPRNG."""
-        return cls(secrets.token_bytes(SERVER_SEED_SIZE), tuple(client_seeds))
+        return cls(new_server_seed(), tuple(client_seeds))
 
     @property
     def commitment(self) -> bytes:

@@ -24,6 +24,7 @@ from shared.deals import (
     commitment_of,
     deals_for,
     new_client_seed,
+    new_server_seed,
     parse_client_seed,
     parse_commitment,
     parse_server_seed,
@@ -205,6 +206,7 @@ def test_seeds_are_checked() -> None:
     assert FairDeals(SERVER_SEED, [bytes(16)]).client_seeds == (bytes(16),)  # type: ignore[arg-type]
     assert isinstance(SeedError("x"), ValueError) and isinstance(CommitmentError("x"), ValueError)
     assert len(new_client_seed()) == 32 and new_client_seed() != new_client_seed()
+    assert len(new_server_seed()) == 32 and new_server_seed() != new_server_seed()
 
 
 def test_seeds_read_from_text() -> None:

@@ -8,7 +8,7 @@ import pkgutil
 
 import shared
 
-WITH_EXAMPLES = ("shared.cards", "shared.rules", "shared.engine")
+WITH_EXAMPLES = ("shared.cards", "shared.rules", "shared.engine", "shared.deals", "shared.record")
 """Modules whose docstrings hold examples; the engine's walks a match from deal to view."""
 
 
