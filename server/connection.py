@@ -158,11 +158,13 @@ class Connection:
         player = self.player
         who = "a client" if player is None else f"player {player.id} ({player.name})"
         log.info(
-            "cut off %s at %s: it stopped reading, with %d messages (%d bytes) waiting for it",
+            "cut off %s at %s: it stopped reading, with %d messages (%d bytes) waiting for it "
+            "and %d bytes sent or waiting since it connected",
             who,
             self.address,
             messages,
             waiting,
+            self.bytes_out,
         )
         self.abort()
 

@@ -112,8 +112,9 @@ def check_the_cut(
     assert cut.levelno == logging.INFO and cut.name == "server.connection"
     assert "Sleeper" in cut.getMessage()
     assert isinstance(cut.args, tuple)
-    messages, waiting = cut.args[2:]
+    messages, waiting, in_all = cut.args[2:]
     assert isinstance(messages, int) and isinstance(waiting, int)
+    assert in_all == connection.bytes_out
     assert messages <= config.outbound_queue
     assert waiting <= config.write_buffer
     send_buffer = config.socket_send_buffer * (2 if KERNEL_DOUBLES_BUFFERS else 1)
