@@ -28,7 +28,8 @@ TEXT_ACCENT: RGB = (246, 206, 96)
 """Gold, for scores, titles and the Basra banner."""
 TEXT_ERROR: RGB = (255, 120, 110)
 
-# --- font sizes (the default pygame font, logical pixels) ---------------------------------
+# --- font sizes (logical pixels, as pygame's default font measured them; the text path sets
+# DejaVu Sans at `client.ui.fonts.POINTS_PER_SIZE` of each, so Latin text keeps its width) ---
 FONT_SMALL = 20
 FONT_BODY = 26
 FONT_LARGE = 34

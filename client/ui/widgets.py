@@ -39,6 +39,8 @@ RectLike = pygame.Rect | tuple[int, int, int, int]
 ACTIVATE_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 SUBMIT_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
 CURSOR_BLINK_SECONDS = 0.5
+BUTTON_PADDING = 8
+"""Room kept on each side of a button's label: a longer one is cut with an ellipsis."""
 
 
 def logical_mouse_event(
@@ -124,7 +126,13 @@ class Button:
             ring = self.rect.inflate(2 * theme.FOCUS_WIDTH + 2, 2 * theme.FOCUS_WIDTH + 2)
             pygame.draw.rect(surface, theme.FOCUS_RING, ring, theme.FOCUS_WIDTH, radius + 3)
         self._renderer.draw(
-            surface, self.label, self.rect.center, self.font_size, text_colour, "center"
+            surface,
+            self.label,
+            self.rect.center,
+            self.font_size,
+            text_colour,
+            "center",
+            max_width=self.rect.width - 2 * BUTTON_PADDING,
         )
 
 
@@ -219,15 +227,14 @@ class TextInput:
         """The cursor index nearest to logical x (for clicking into the text)."""
         left = self.rect.x + theme.INPUT_PADDING - self._scroll()
         widths = [
-            self._renderer.measure(self.text[:i], self.font_size)[0]
-            for i in range(len(self.text) + 1)
+            self._renderer.caret_x(self.text, i, self.font_size) for i in range(len(self.text) + 1)
         ]
         return min(range(len(widths)), key=lambda i: abs(left + widths[i] - x))
 
     def _scroll(self) -> int:
         """Pixels the text is shifted left so the cursor stays inside the box."""
         inner = self.rect.width - 2 * theme.INPUT_PADDING
-        cursor_x = self._renderer.measure(self.text[: self.cursor], self.font_size)[0]
+        cursor_x = self._renderer.caret_x(self.text, self.cursor, self.font_size)
         return max(0, cursor_x - inner + 2)
 
     def update(self, dt: float) -> None:
@@ -260,7 +267,7 @@ class TextInput:
                 "midleft",
             )
         if self.focused and self._blink < CURSOR_BLINK_SECONDS:
-            x = left + self._renderer.measure(self.text[: self.cursor], self.font_size)[0]
+            x = left + self._renderer.caret_x(self.text, self.cursor, self.font_size)
             half = self._renderer.font(self.font_size).get_height() // 2
             pygame.draw.line(
                 surface, theme.INPUT_CURSOR, (x, inner.centery - half), (x, inner.centery + half), 2
