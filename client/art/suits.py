@@ -1,9 +1,10 @@
-"""Suit symbols as polygons and circles, so no font needs the glyphs for the four suits.
+"""Suit symbols as polygons and circles, drawn alike at every size on the cards.
 
 Owns the outline of each suit (normalised to a box of height 1 centred on the origin), the
-suit colours, and `draw_suit`. Pygame's polygon fill is not anti-aliased, so callers that want
-smooth edges draw at a larger scale and smooth-scale down (as `client.art.cards` does). Must not
-import the engine: suits are the letters "c", "d", "h", "s".
+suit colours, `draw_suit`, and `SUIT_SYMBOLS`, the suits' characters for text. Pygame's polygon
+fill is not anti-aliased, so callers that want smooth edges draw at a larger scale and
+smooth-scale down (as `client.art.cards` does). Must not import the engine: suits are the
+letters "c", "d", "h", "s".
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ Point = tuple[float, float]
 
 SUIT_LETTERS = ("c", "d", "h", "s")
 RED_SUITS = frozenset({"d", "h"})
+SUIT_SYMBOLS = MappingProxyType({"c": "♣", "d": "♦", "h": "♥", "s": "♠"})
+"""Each suit as text writes it ("9♣"); the text path draws hearts and diamonds in red."""
 
 
 @dataclass(frozen=True, slots=True)

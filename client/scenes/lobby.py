@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.layout import LOGICAL_SIZE
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.room_info import summary_line
 from client.scenes.form import FormScene
@@ -29,6 +30,8 @@ logger = logging.getLogger(__name__)
 
 REFRESH_SECONDS = 3.0
 LIST_RECT = pygame.Rect(120, 200, 1040, 360)
+WHO_WIDTH = LOGICAL_SIZE[0] - 80
+"""The line saying who is connected where never reaches the screen's edges."""
 BUTTON_Y = 584
 TARGETS = (31, 61, 101, 151, 201)
 TIMERS = ((0, "Off"), (15, "15 seconds"), (30, "30 seconds"), (60, "60 seconds"))
@@ -120,7 +123,9 @@ class LobbyScene(FormScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text
         who = f"Connected to {self.client.address} as {self.client.name}"
-        text.draw(surface, who, (640, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        text.draw(
+            surface, who, (640, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", WHO_WIDTH
+        )
         if self.hosting_at is not None:
             line = f"You are hosting: others join at  {self.hosting_at}"
             text.draw(surface, line, (640, 700), theme.FONT_BODY, theme.TEXT_ACCENT, "center")

@@ -37,6 +37,10 @@ AUTO_CONTINUE_SECONDS = 8.0
 AUTOPLAY_CONTINUE_SECONDS = 2.5
 COLUMN_X = (PANEL.x + 40, PANEL.x + 430, PANEL.x + 590)
 ROW_HEIGHT = 38
+SIDE_WIDTH = COLUMN_X[2] - COLUMN_X[1] - 10
+"""The widest a side's name may be over its column; longer ones end in an ellipsis."""
+NAME_WIDTH = PANEL.width - 360
+"""The widest a side's name may be beside its final score."""
 
 
 class _Overlay(Scene):
@@ -126,7 +130,9 @@ class RoundResultsScene(_Overlay):
         sides = side_names(self.table.players, self.table.session.seat)
         y = PANEL.y + 100
         for x, label in zip(COLUMN_X[1:], sides, strict=True):
-            text.draw(surface, label, (x, y), theme.FONT_BODY, theme.TEXT_ACCENT, "midtop")
+            text.draw(
+                surface, label, (x, y), theme.FONT_BODY, theme.TEXT_ACCENT, "midtop", SIDE_WIDTH
+            )
         for i, (label, values) in enumerate(self._rows()):
             row_y = y + 40 + i * ROW_HEIGHT
             colour = theme.TEXT_ACCENT if label in ("This round", "Match total") else theme.TEXT
@@ -227,7 +233,9 @@ class MatchResultsScene(_Overlay):
         for i, (name, score) in enumerate(zip(sides, self.event.scores, strict=True)):
             y = PANEL.y + 210 + i * 64
             colour = theme.TEXT_ACCENT if i == self.event.winner else theme.TEXT
-            text.draw(surface, name, (PANEL.x + 120, y), theme.FONT_LARGE, colour, "midleft")
+            text.draw(
+                surface, name, (PANEL.x + 120, y), theme.FONT_LARGE, colour, "midleft", NAME_WIDTH
+            )
             text.draw(
                 surface,
                 str(score),

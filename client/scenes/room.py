@@ -32,6 +32,8 @@ logger = logging.getLogger(__name__)
 TEAM_PANELS = (pygame.Rect(60, 170, 380, 250), pygame.Rect(460, 170, 380, 250))
 CHAT_RECT = pygame.Rect(870, 170, 360, 440)
 SEAT_ROW = 88
+SEAT_TEXT_WIDTH = TEAM_PANELS[0].width - 160
+"""A seat's line stops short of its Take button; a longer name ends in an ellipsis."""
 TEAM_NAMES = ("Side A", "Side B")
 
 
@@ -207,6 +209,7 @@ class RoomScene(FormScene):
                 theme.FONT_BODY,
                 colour,
                 "topleft",
+                SEAT_TEXT_WIDTH,
             )
             text.draw(
                 surface,

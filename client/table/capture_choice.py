@@ -15,6 +15,7 @@ from typing import NamedTuple
 import pygame
 
 from client import theme
+from client.art.suits import SUIT_SYMBOLS
 from client.layout import FLOOR_AREA
 from client.table.model import SpriteKey
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite, sprite_at
@@ -140,8 +141,10 @@ class CaptureChoice:
         pygame.draw.rect(surface, fill, rect, border_radius=theme.CORNER_RADIUS)
         width = 3 if index == self.current else 1
         pygame.draw.rect(surface, colour, rect, width, border_radius=theme.CORNER_RADIUS)
-        ranks = " + ".join(c.rank.label for c in sorted(self.plays[index].taken))
-        label = f"{index + 1}:  {ranks}"
+        cards = " + ".join(
+            f"{c.rank.label}{SUIT_SYMBOLS[c.suit]}" for c in sorted(self.plays[index].taken)
+        )
+        label = f"{index + 1}:  {cards}"
         self._text.draw(surface, label, rect.center, theme.FONT_SMALL, theme.TEXT, "center")
 
     def _consider_at(self, pos: tuple[int, int], sprites: list[CardSprite]) -> None:

@@ -34,6 +34,11 @@ logger = logging.getLogger(__name__)
 
 SCOREBOARD = pygame.Rect(796, 10, 336, 104)
 TAG_SIZE = (176, 48)
+TAG_CHIP_ROOM = 34
+"""Room the dealer chip takes at the right of a name tag's first line."""
+TAG_TIMER_ROOM = 44
+"""Room the turn timer's seconds take at the right of a name tag's second line."""
+SCORE_NAME_WIDTH = 230
 TAG_FILL = (8, 26, 18, 215)
 TAG_ACTIVE_FILL = (58, 48, 12, 235)
 STACK_LAYERS = 6
@@ -207,7 +212,13 @@ class TableHud:
         self.panels.panel(surface, rect, TAG_ACTIVE_FILL if tag.active else TAG_FILL, border)
         name = tag.player.name
         self.text.draw(
-            surface, name, (rect.x + 14, rect.y + 8), theme.FONT_BODY - 2, theme.TEXT, "topleft"
+            surface,
+            name,
+            (rect.x + 14, rect.y + 8),
+            theme.FONT_BODY - 2,
+            theme.TEXT,
+            "topleft",
+            max_width=rect.width - 14 - TAG_CHIP_ROOM,
         )
         self.text.draw(
             surface,
@@ -216,6 +227,7 @@ class TableHud:
             theme.FONT_SMALL - 2,
             theme.TEXT_ACCENT if tag.active else theme.TEXT_DIM,
             "bottomleft",
+            max_width=rect.width - 14 - TAG_TIMER_ROOM,
         )
         if tag.dealer:
             chip = (rect.right - 16, rect.y + 16)
@@ -259,12 +271,7 @@ class TableHud:
             y = SCOREBOARD.y + 44 + team * 30
             colour = theme.TEXT_ACCENT if team == my_team else theme.TEXT
             self.text.draw(
-                surface,
-                _fit(self.text, sides[team], 230),
-                (x, y),
-                theme.FONT_BODY,
-                colour,
-                "midleft",
+                surface, sides[team], (x, y), theme.FONT_BODY, colour, "midleft", SCORE_NAME_WIDTH
             )
             self.text.draw(
                 surface, str(stats.scores[team]), (right, y), theme.FONT_LARGE, colour, "midright"
@@ -283,15 +290,6 @@ def _tag_detail(tag: SeatTag) -> str:
     if tag.active:
         return "your turn" if tag.is_me else "playing..."
     return "computer" if tag.player.is_bot else ("you" if tag.is_me else "player")
-
-
-def _fit(renderer: TextRenderer, text: str, width: int) -> str:
-    """`text` shortened with an ellipsis to fit `width` pixels."""
-    if renderer.measure(text, theme.FONT_BODY)[0] <= width:
-        return text
-    while text and renderer.measure(text + "…", theme.FONT_BODY)[0] > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def draw_star(

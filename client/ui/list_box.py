@@ -165,8 +165,9 @@ class ListBox:
         elif index == self.hovered_row:
             pygame.draw.rect(surface, theme.LIST_ROW_HOVER, row)
         position = (row.x + ROW_PADDING, row.centery)
+        room = row.width - 2 * ROW_PADDING - SCROLLBAR_WIDTH
         self._renderer.draw(
-            surface, self.items[index], position, self.font_size, theme.TEXT, "midleft"
+            surface, self.items[index], position, self.font_size, theme.TEXT, "midleft", room
         )
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:

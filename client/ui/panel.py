@@ -22,6 +22,8 @@ PANEL_BORDER = (196, 164, 84, 150)
 PANEL_RADIUS = 18
 SHADOW_COLOUR = (0, 0, 0)
 HEADING_SHADOW_OFFSET = (3, 4)
+HEADING_MAX_WIDTH = LOGICAL_SIZE[0] - 80
+"""A title never reaches the screen's edges; a longer one ends in an ellipsis."""
 
 
 class PanelPainter:
@@ -68,8 +70,10 @@ def draw_heading(
     center: tuple[float, float],
     size: int = theme.FONT_TITLE,
     colour: tuple[int, int, int] = theme.TEXT_ACCENT,
+    max_width: int = HEADING_MAX_WIDTH,
 ) -> pygame.Rect:
-    """A title in `colour` over a dark shadow, centred on `center`; returns its rect."""
+    """A title in `colour` over a dark shadow, centred on `center`, cut with an ellipsis to
+    `max_width`; returns its rect."""
     shadow_pos = (center[0] + HEADING_SHADOW_OFFSET[0], center[1] + HEADING_SHADOW_OFFSET[1])
-    renderer.draw(surface, text, shadow_pos, size, SHADOW_COLOUR, "center")
-    return renderer.draw(surface, text, center, size, colour, "center")
+    renderer.draw(surface, text, shadow_pos, size, SHADOW_COLOUR, "center", max_width)
+    return renderer.draw(surface, text, center, size, colour, "center", max_width)

@@ -1,7 +1,8 @@
 """A timed banner message ("Basra!", "Alice left", "Connection lost") that fades away.
 
 Owns `Toast`: shown for `duration` seconds of `update(dt)` time, fading in and out, drawn as
-a rounded banner centred on a point of the logical surface. Re-exported by `client.ui.widgets`.
+a rounded banner centred on a point of the logical surface (a long message on more lines,
+never reaching the screen's edges). Re-exported by `client.ui.widgets`.
 """
 
 from __future__ import annotations
@@ -11,12 +12,15 @@ import logging
 import pygame
 
 from client import theme
+from client.layout import LOGICAL_SIZE
 from client.ui.text import TextRenderer
 
 logger = logging.getLogger(__name__)
 
 FADE_SECONDS = 0.3
 PADDING = (28, 14)
+MAX_TEXT_WIDTH = LOGICAL_SIZE[0] - 160
+"""A longer message goes on to another line, so a toast never reaches the screen's edges."""
 
 
 class Toast:
@@ -70,13 +74,18 @@ class Toast:
     def _banner_surface(self) -> pygame.Surface:
         """The banner drawn once; only its alpha changes per frame."""
         if self._banner is None:
-            text = self._renderer.render(self.text, self.font_size, self.colour)
-            size = (text.get_width() + 2 * PADDING[0], text.get_height() + 2 * PADDING[1])
+            renderer = self._renderer
+            wrapped = renderer.wrap(self.text, MAX_TEXT_WIDTH, self.font_size)
+            lines = [renderer.render(line, self.font_size, self.colour) for line in wrapped]
+            width = max(line.get_width() for line in lines)
+            height = renderer.line_height(self.font_size)
+            size = (width + 2 * PADDING[0], height * len(lines) + 2 * PADDING[1])
             banner = pygame.Surface(size, pygame.SRCALPHA)
             rect = banner.get_rect()
-            radius = size[1] // 2
+            radius = (height + 2 * PADDING[1]) // 2
             pygame.draw.rect(banner, theme.TOAST_FILL, rect, border_radius=radius)
             pygame.draw.rect(banner, theme.TOAST_BORDER, rect, theme.BORDER_WIDTH, radius)
-            banner.blit(text, text.get_rect(center=rect.center))
+            for i, line in enumerate(lines):
+                banner.blit(line, line.get_rect(midtop=(rect.centerx, PADDING[1] + i * height)))
             self._banner = banner
         return self._banner
