@@ -1,9 +1,10 @@
 """The server process's top level: listening, admitting connections, and stopping cleanly.
 
-`BasraServer.run` listens, starts the services (pings, loop-lag monitor, optional stats log),
-runs every room's actor task in one `asyncio.TaskGroup`, and on `stop` shuts down in order:
-stop accepting, say ``bye`` to every client, give them ``shutdown_grace`` seconds to receive it,
-cut whatever is left, end the rooms. Connections over the total or per-address limit are told
+`BasraServer.run` listens, starts the services (pings, loop-lag monitor, optional stats log,
+the LAN discovery beacon when asked for), runs every room's actor task in one
+`asyncio.TaskGroup`, and on `stop` shuts down in order: stop announcing, stop accepting, say
+``bye`` to every client, give them ``shutdown_grace`` seconds to receive it, cut whatever is
+left, end the rooms. Connections over the total or per-address limit are told
 why and closed at once.
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 from server.bots_runner import BotRunner
 from server.config import ServerConfig
 from server.connection import Connection
+from server.discovery import run_beacon
 from server.limits import AddressCounter
 from server.lobby import Lobby, is_loopback
 from server.pacing import TurnQuota
@@ -103,6 +105,7 @@ class BasraServer:
                 services = [group.create_task(self._ping_loop(), name="pings")]
                 if self.config.stats_log_interval > 0:
                     services.append(group.create_task(self._stats_log_loop(), name="stats-log"))
+                beacon = self._start_beacon(group)
                 log.info(
                     "Basra server listening on %s port %d",
                     self.config.host,
@@ -110,6 +113,8 @@ class BasraServer:
                 )
                 self.started.set()
                 await self._stop.wait()
+                if beacon is not None:
+                    beacon.cancel()  # a server on its way out is no longer announced
                 await self._shutdown()
                 for task in services:
                     task.cancel()
@@ -218,6 +223,12 @@ class BasraServer:
         writer.close()
 
     # -- services -------------------------------------------------------------------------
+
+    def _start_beacon(self, group: asyncio.TaskGroup) -> asyncio.Task[None] | None:
+        """The LAN discovery beacon's task, when the config asks for one."""
+        if not self.config.discovery:
+            return None
+        return group.create_task(run_beacon(self.config, self.lobby, self.port), name="discovery")
 
     async def _ping_loop(self) -> None:
         """Ping every client once per ``ping_interval``, a slice at a time: 2000 socket writes

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT
 from shared.wire.protocol import DEFAULT_PORT
 
 FALLBACK_LEVEL = "medium"
@@ -82,6 +83,22 @@ class ServerConfig:
     """Cap of each rules-engine memo in the server process (bot workers keep the engine's
     larger default): a miss costs microseconds here, and a small cap keeps memory flat. With
     500 rooms a cap of 16,384 took over ten minutes to fill, and memory crept up that long."""
+    # LAN discovery (PROTOCOL.md §10)
+    discovery: bool = False
+    """Announce the server on the LAN and answer discovery requests. Off unless asked for (the
+    command line asks by default), so a server built in code (tests, benchmarks) stays quiet."""
+    discovery_port: int = DISCOVERY_PORT
+    """The UDP port announcements go to and requests are heard on."""
+    discovery_address: str = DEFAULT_DISCOVERY_ADDRESS
+    """Where announcements go: the limited broadcast address, a subnet's broadcast address, or
+    a loopback address (tests). A server listening on loopback only announces only there."""
+    discovery_interval: float = 1.0
+    """Seconds between two announcements."""
+    discovery_answers: float = 20.0
+    """Discovery requests answered per second at most (bursts of as many); the rest are
+    ignored, so a flood of requests never becomes a flood of answers."""
+    server_name: str | None = None
+    """The name announced (room-name rules); None: this machine's host name."""
     # shutdown and diagnostics
     shutdown_grace: float = 2.0
     """Seconds given to clients to receive the goodbye before connections are cut."""

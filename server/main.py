@@ -1,9 +1,10 @@
-"""`python run_server.py`: the command line of the server.
+"""`basra-server` (or `python run_server.py`): the command line of the server.
 
-Parses the flags into a `ServerConfig`, sets up logging (one line per notable event at INFO),
-raises the open-file limit so that ``--max-connections`` clients fit, and runs the server until
-SIGINT or SIGTERM, which shut it down cleanly (stop accepting, tell every client, exit within
-5 s). Returns the process exit status.
+Parses the flags into a `ServerConfig` (LAN discovery on unless ``--no-discovery``), sets up
+logging (one line per notable event at INFO), raises the open-file limit so that
+``--max-connections`` clients fit, and runs the server until SIGINT or SIGTERM, which shut it
+down cleanly (stop accepting, tell every client, exit within 5 s). Returns the process exit
+status.
 """
 
 from __future__ import annotations
@@ -19,7 +20,9 @@ from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
 from server.config import ServerConfig
 from server.stats import PollClock
+from shared.names import BadNameError, clean_room_name
 from shared.plays import limit_memos
+from shared.wire.discovery import ipv4_address, udp_port
 
 __all__ = ["main", "parse_args"]
 
@@ -44,10 +47,16 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _server_name(text: str) -> str:
+    try:
+        return clean_room_name(text)
+    except BadNameError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     defaults = ServerConfig()
     parser = argparse.ArgumentParser(
-        prog="run_server.py",
         description="The Basra LAN server: hosts rooms that Basra clients join over TCP.",
     )
     parser.add_argument("--host", default=defaults.host, help="address to listen on (all)")
@@ -105,6 +114,29 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="answer the stats message from any address, not only this host",
     )
     parser.add_argument("--port-file", type=Path, help="write the listening port to this file")
+    parser.add_argument(
+        "--no-discovery",
+        action="store_true",
+        help="do not announce the server on the LAN (players then type its address)",
+    )
+    parser.add_argument(
+        "--discovery-port",
+        type=udp_port,
+        default=defaults.discovery_port,
+        help="UDP port of LAN discovery (default %(default)s)",
+    )
+    parser.add_argument(
+        "--discovery-address",
+        type=ipv4_address,
+        default=defaults.discovery_address,
+        help="where announcements go: a broadcast address (default %(default)s, the whole "
+        "local network)",
+    )
+    parser.add_argument(
+        "--server-name",
+        type=_server_name,
+        help="the name players see in their list of servers (default: this computer's name)",
+    )
     return parser.parse_args(argv)
 
 
@@ -136,6 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         bot_delay=args.bot_delay,
         stats_log_interval=args.stats,
         stats_anywhere=args.stats_anywhere,
+        discovery=not args.no_discovery,
+        discovery_port=args.discovery_port,
+        discovery_address=args.discovery_address,
+        server_name=args.server_name,
     )
     try:
         # The loop polls through a `PollClock`, so the server can tell how long it ever blocked.

@@ -3,8 +3,9 @@
 Owns `framing` (length-prefixed frames, a sans-I/O decoder), `protocol` (the message types,
 their strict schemas and the msgpack encoding; the wire's public face), `schema` (the field
 shapes schemas are written in), `errors`, `card_text`, `game` and `rooms` (game, lobby and room
-values as plain wire data, both ways), `updates` (one match change as each recipient's frame)
-and `client` (the one asyncio protocol client, with `transports`). Import rules: msgpack is
+values as plain wire data, both ways), `updates` (one match change as each recipient's frame),
+`client` (the one asyncio protocol client, with `transports`), and LAN discovery's datagrams
+(`discovery`, sans-I/O) and UDP sockets (`datagrams`). Import rules: msgpack is
 imported here and nowhere else in `shared`; this package may use the engine modules of
 `shared`, never `shared.bots`, and the engine never imports it.
 """
