@@ -20,6 +20,12 @@ from typing import TYPE_CHECKING
 from client.settings import ANIMATION_SPEEDS, default_settings_path, load_settings
 from shared.bots import LEVELS
 from shared.rules import PRESETS
+from shared.wire.discovery import (
+    DEFAULT_DISCOVERY_ADDRESS,
+    DISCOVERY_PORT,
+    ipv4_address,
+    udp_port,
+)
 from shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -29,9 +35,7 @@ logger = logging.getLogger(__name__)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="run_client.py", description="Basra, the Egyptian card game."
-    )
+    parser = argparse.ArgumentParser(description="Basra, the Egyptian card game.")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--practice", action="store_true", help="start a practice match against the computer"
@@ -61,6 +65,21 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file to use")
     parser.add_argument("--mute", action="store_true", help="no sound this time")
+    parser.add_argument(
+        "--no-discovery", action="store_true", help="do not look for games on the LAN"
+    )
+    parser.add_argument(
+        "--discovery-port",
+        type=udp_port,
+        default=DISCOVERY_PORT,
+        help="UDP port of LAN discovery (default %(default)s)",
+    )
+    parser.add_argument(
+        "--discovery-address",
+        type=ipv4_address,
+        default=DEFAULT_DISCOVERY_ADDRESS,
+        help="where to ask for games: a broadcast address (default %(default)s)",
+    )
     parser.add_argument(
         "--log-level", default="WARNING", help="DEBUG, INFO, WARNING (default) or ERROR"
     )
@@ -99,6 +118,8 @@ def build_app(args: argparse.Namespace, owns_pygame: bool = True) -> App:
         quit_after=args.quit_after,
         screenshot=args.screenshot,
         sound=not args.mute,
+        discovery_address=None if args.no_discovery else args.discovery_address,
+        discovery_port=args.discovery_port,
     )
     app = App(settings, settings_path, options, owns_pygame=owns_pygame)
     app.nav = Navigator(app)

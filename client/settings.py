@@ -20,6 +20,7 @@ from typing import Any, TypeGuard
 from shared.bots import LEVELS
 from shared.names import MAX_NAME, name_character
 from shared.rules import PRESETS
+from shared.wire.discovery import DISCOVERY_PORT
 
 logger = logging.getLogger(__name__)
 
@@ -170,3 +171,7 @@ class LaunchOptions:
     quit_after: float | None = None
     screenshot: Path | None = None
     sound: bool = True
+    discovery_address: str | None = None
+    """Where the join screen asks for servers on the LAN (a broadcast address); None: it does
+    not look. The command line sets the limited broadcast address unless told otherwise."""
+    discovery_port: int = DISCOVERY_PORT

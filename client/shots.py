@@ -275,6 +275,7 @@ async def run_tour(out: Path, network: bool = True) -> list[Path]:
         args = parse_args(
             ["--settings", str(Path(settings_dir) / "settings.json"), "--mute", "--name", "Mona"]
         )
+        args.no_discovery = True  # the tour sends nothing onto the network
         app: App = build_app(args, owns_pygame=False)
         tour = Tour(app, out)
         try:

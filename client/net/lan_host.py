@@ -1,46 +1,71 @@
-"""Hosting a LAN game: the server as a child process of the client, and this machine's address.
+"""Hosting a LAN game: the server as a child process of the client, and this machine's addresses.
 
-Owns `LanHost`: `start()` runs ``run_server.py`` (the client never imports the server; it only
-starts it) on the default port, or on any free port when that one is taken, learns the port
-from ``--port-file``, and `stop()` ends it (politely, then firmly). `lan_address()` finds the
-address other machines on the network should type, without sending a packet.
+Owns `LanHost`: `start()` runs the server installed beside the client (``python -m
+server.main``: the client never imports the server, it only starts it, and needs no checkout)
+on the default port, or on any free port when that one is taken, learns the port from
+``--port-file``, and `stop()` ends it (politely, then firmly). The hosted server announces
+itself where the client looks for games (or nowhere). `lan_addresses()` lists the addresses
+other machines on the network may reach this one at.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import logging
+import os
 import socket
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+import ifaddr
+
 from shared.wire.protocol import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-SERVER_SCRIPT = REPO_ROOT / "run_server.py"
+PACKAGES_DIR = Path(__file__).resolve().parents[2]
+"""The folder holding the `client` package and the `server` package beside it: a checkout, or
+site-packages once installed. The server process looks there first."""
+SERVER_MODULE = "server.main"
 START_TIMEOUT = 8.0
 STOP_TIMEOUT = 3.0
 PROBE_ADDRESS = ("10.254.254.254", 1)
 """Any routable address: connecting a UDP socket only picks the outgoing interface."""
+ADDRESS_SEPARATOR = "  ·  "
 
 
 class HostError(RuntimeError):
     """The server could not be started; the text is for the player."""
 
 
-def lan_address() -> str:
-    """This machine's address on the local network (127.0.0.1 when it has none)."""
+def lan_addresses() -> tuple[str, ...]:
+    """This machine's IPv4 addresses that others may reach (never loopback), the one of the
+    default route first; empty when the machine is on no network."""
+    found: list[str] = []
+    with contextlib.suppress(OSError):
+        found = [
+            ip.ip
+            for adapter in ifaddr.get_adapters()
+            for ip in adapter.ips
+            if ip.is_IPv4 and isinstance(ip.ip, str)
+        ]
+    route = _default_route_address()
+    ordered = dict.fromkeys([route, *found] if route is not None else found)
+    return tuple(a for a in ordered if not ipaddress.IPv4Address(a).is_loopback)
+
+
+def _default_route_address() -> str | None:
+    """The address this machine sends from by default, found without sending a packet."""
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(PROBE_ADDRESS)
         address: str = probe.getsockname()[0]
         if address and not address.startswith("0."):
             return address
-    return "127.0.0.1"
+    return None
 
 
 class LanHost:
@@ -48,13 +73,14 @@ class LanHost:
 
     def __init__(
         self,
-        script: Path = SERVER_SCRIPT,
         extra_args: tuple[str, ...] = (),
         ports: tuple[int, ...] = (DEFAULT_PORT, 0),
+        discovery: tuple[str, int] | None = None,
     ) -> None:
-        """`ports` are tried in order (0: any free port)."""
-        self.script = script
+        """`ports` are tried in order (0: any free port); `discovery`: the address and port the
+        server announces itself to (the ones the client looks at), None for not at all."""
         self.extra_args = extra_args
+        self.discovery = discovery
         self.ports = ports
         self.process: subprocess.Popen[bytes] | None = None
         self.port: int | None = None
@@ -65,10 +91,16 @@ class LanHost:
         return self.process is not None and self.process.poll() is None
 
     @property
+    def addresses(self) -> tuple[str, ...]:
+        """Every ``address:port`` others on the network may join at (the default port until
+        the server has started)."""
+        port = self.port or DEFAULT_PORT
+        return tuple(f"{address}:{port}" for address in lan_addresses())
+
+    @property
     def address(self) -> str:
-        """What others type to join: ``192.168.1.20`` or ``192.168.1.20:5123``."""
-        host = lan_address()
-        return host if self.port in (None, DEFAULT_PORT) else f"{host}:{self.port}"
+        """What others type to join, as one line: ``192.168.1.20:40404 · 10.0.0.5:40404``."""
+        return ADDRESS_SEPARATOR.join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
 
     async def start(self) -> int:
         """Start the server (default port, else any free one); its port. `HostError` if not."""
@@ -84,7 +116,8 @@ class LanHost:
         port_file = Path(self._dir.name) / f"port-{port}"
         command = [
             sys.executable,
-            str(self.script),
+            "-m",
+            SERVER_MODULE,
             "--host",
             "0.0.0.0",
             "--port",
@@ -93,9 +126,12 @@ class LanHost:
             str(port_file),
             "--log-level",
             "WARNING",
+            *self._discovery_args(),
             *self.extra_args,
         ]
-        self.process = subprocess.Popen(command, cwd=REPO_ROOT, stdin=subprocess.DEVNULL)
+        search = [str(PACKAGES_DIR), *filter(None, [os.environ.get("PYTHONPATH")])]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(search)}
+        self.process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + START_TIMEOUT
         while loop.time() < deadline:
@@ -108,6 +144,12 @@ class LanHost:
             await asyncio.sleep(0.05)
         self.stop()
         return None
+
+    def _discovery_args(self) -> list[str]:
+        if self.discovery is None:
+            return ["--no-discovery"]
+        address, port = self.discovery
+        return ["--discovery-address", address, "--discovery-port", str(port)]
 
     def stop(self) -> None:
         """Stop the server if it runs: SIGTERM, then SIGKILL after a short wait."""

@@ -1,26 +1,31 @@
-"""Joining or hosting a LAN game: the address and name, then connecting (with clear failures).
+"""Joining or hosting a LAN game: the server and name, then connecting (with clear failures).
 
-Owns `ConnectScene`. In join mode it asks for ``host[:port]`` (remembered) and a name; in host
-mode it starts a server on this machine first (`LanHost`). Connecting runs as an asyncio task
-beside the frame loop; the screen says what is happening, and a failure (nothing listening,
-unknown host, another protocol version, a refused name) comes back as one readable line.
+Owns `ConnectScene`. In join mode it lists the servers found on the LAN (`ServerFinder`: the
+list fills and empties itself, with each server's rooms waiting and players; one click joins)
+beside a field for ``host[:port]`` (remembered) and the name; in host mode it shows every
+address of this machine that others may join at, and starts a server here first (`LanHost`),
+announced where this client looks for games. Connecting runs as an asyncio task beside the
+frame loop; the screen says what is happening, and a failure (nothing listening, unknown host,
+another protocol version, a refused name) comes back as one readable line.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING
 
 import pygame
 
 from client import theme
-from client.net.lan_host import HostError, LanHost
+from client.net.discovery import FoundServer, ServerFinder
+from client.net.lan_host import HostError, LanHost, lan_addresses
 from client.net.remote_client import RemoteClient
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
 from client.settings import clean_name
-from client.ui.widgets import Button, TextInput
+from client.ui.widgets import Button, ListBox, TextInput
 from shared.names import MAX_NAME, name_character
 from shared.wire.client import ConnectFailed, parse_address
 from shared.wire.protocol import DEFAULT_PORT
@@ -33,6 +38,13 @@ logger = logging.getLogger(__name__)
 FIELD = (560, 250, 340, 48)
 ROW_STEP = 80
 HOST_NOTE = "Starts a Basra server on this computer; others on your network join it."
+JOIN_PANEL = pygame.Rect(90, 150, 1100, 480)
+SERVER_LIST = pygame.Rect(120, 215, 560, 330)
+JOIN_FIELD = (720, 250, 440, 48)
+"""The address field; the name field is `JOIN_ROW_STEP` below it."""
+JOIN_ROW_STEP = 120
+ADDRESSES_PER_LINE = 2
+ADDRESS_LINES = 3
 
 
 class ConnectScene(FormScene):
@@ -43,14 +55,34 @@ class ConnectScene(FormScene):
         self.hosting = hosting
         self.title = "Host a LAN game" if hosting else "Join a LAN game"
         self.job: asyncio.Task[RemoteClient] | None = None
+        options = app.options
+        discovery = options.discovery_address
+        self.discovery = None if discovery is None else (discovery, options.discovery_port)
+        """Where servers are looked for, and where the one hosted here announces itself."""
+        self.finder: ServerFinder | None = None
+        self.found: tuple[FoundServer, ...] = ()
+        self.servers: ListBox | None = None
+        self.lan_addresses: tuple[str, ...] = lan_addresses() if hosting else ()
         self.connect_soon = False
         """Connect at the first frame (`--connect`: the event loop runs only from then on)."""
         self.host: LanHost | None = None
         self.dots = 0.0
         text = app.text
-        x, y, w, h = FIELD
+        x, y, w, h = FIELD if hosting else JOIN_FIELD
         self.address = None
         if not hosting:
+            self.panel_rect = JOIN_PANEL
+            if self.discovery is not None:
+                self.finder = ServerFinder(*self.discovery)
+            self.servers = self.add(
+                ListBox(
+                    SERVER_LIST,
+                    text,
+                    row_height=44,
+                    on_activate=self.join_found,
+                    font_size=theme.FONT_SMALL + 2,
+                )
+            )
             start = address if address is not None else app.settings.last_host
             self.address = self.add(
                 TextInput(
@@ -62,7 +94,7 @@ class ConnectScene(FormScene):
                     on_submit=lambda _: self.begin(),
                 )
             )
-        name_y = y + (0 if hosting else ROW_STEP)
+        name_y = y + (0 if hosting else JOIN_ROW_STEP)
         self.name = self.add(
             TextInput(
                 (x, name_y, w, h),
@@ -75,12 +107,12 @@ class ConnectScene(FormScene):
             )
         )
         label = "Start hosting" if hosting else "Connect"
+        buttons_y = y + 200 if hosting else name_y + 80
+        back_x = 380 if hosting else x
         self.go = self.add(
-            Button((x + w - 220, y + 2 * ROW_STEP + 10, 220, 56), label, text, on_click=self.begin)
+            Button((x + w - 220, buttons_y, 220, 56), label, text, on_click=self.begin)
         )
-        self.add(
-            Button((340 + 40, y + 2 * ROW_STEP + 10, 160, 56), "Back", text, on_click=self.back)
-        )
+        self.add(Button((back_x, buttons_y, 160, 56), "Back", text, on_click=self.back))
         self.focus.focus(
             self.address if self.address is not None and not self.address.text else self.name
         )
@@ -116,12 +148,40 @@ class ConnectScene(FormScene):
         self.go.enabled = False
         self.say("Starting the server..." if self.hosting else f"Connecting to {host}:{port}...")
 
+    def join_found(self, index: int) -> None:
+        """Join the server of row ``index`` of the list of servers found."""
+        if self.job is not None or not 0 <= index < len(self.found) or self.address is None:
+            return
+        server = self.found[index]
+        if not server.compatible:
+            self.say(
+                f"{server.announcement.name} runs another version of Basra.", NoticeLevel.ERROR
+            )
+            return
+        self.address.set_text(server.address)
+        self.begin()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        # One click on a server joins it (the list's own double click would be one too many).
+        servers = self.servers
+        if (
+            servers is not None
+            and event.type == pygame.MOUSEBUTTONDOWN
+            and getattr(event, "button", 0) == 1
+        ):
+            row = servers.row_at(event.pos)
+            if row is not None:
+                servers.select(row)
+                self.join_found(row)
+                return
+        super().handle_event(event)
+
     def _remembered(self) -> dict[str, str]:
         return {} if self.address is None else {"last_host": self.address.text.strip()}
 
     async def _connect(self, host: str, port: int, name: str) -> RemoteClient:
         if self.hosting:
-            self.host = LanHost()
+            self.host = LanHost(discovery=self.discovery)
             port = await self.host.start()
             self.say(f"Server running on port {port}; joining it...")
         client = RemoteClient(host, port, name)
@@ -133,6 +193,7 @@ class ConnectScene(FormScene):
         if self.connect_soon:
             self.connect_soon = False
             self.begin()
+        self._show_found()
         self.dots += dt
         job = self.job
         if job is None or not job.done():
@@ -156,7 +217,23 @@ class ConnectScene(FormScene):
             logger.error("connecting failed", exc_info=error)
             self.say("Something went wrong while connecting; see the log.", NoticeLevel.ERROR)
 
+    def _show_found(self) -> None:
+        finder, servers = self.finder, self.servers
+        if finder is None or servers is None:
+            return
+        if not finder.closed:
+            # Started from the frame loop: the scene may be built before the event loop runs.
+            with contextlib.suppress(RuntimeError):
+                finder.start()
+        found = finder.servers
+        if found != self.found:
+            self.found = found
+            servers.set_items([found_server_line(server) for server in found])
+            self.dirty = True
+
     def on_exit(self) -> None:
+        if self.finder is not None:
+            self.finder.close()
         if self.job is not None:
             self.job.cancel()
         if self.host is not None:
@@ -164,23 +241,10 @@ class ConnectScene(FormScene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text
-        _, y, _, h = FIELD
-        labels = ["Your name"] if self.hosting else ["Server address", "Your name"]
-        for i, label in enumerate(labels):
-            text.draw(
-                surface,
-                label,
-                (380, y + i * ROW_STEP + h // 2),
-                theme.FONT_BODY,
-                theme.TEXT,
-                "midleft",
-            )
-        note = (
-            HOST_NOTE
-            if self.hosting
-            else f"host or host:port  (the port is {DEFAULT_PORT} unless the host says otherwise)"
-        )
-        text.draw(surface, note, (640, 200), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+        if self.hosting:
+            self._draw_host_extra(surface)
+        else:
+            self._draw_join_extra(surface)
         if self.job is not None:
             dots = "." * (1 + int(self.dots * 3) % 3)
             text.draw(
@@ -191,3 +255,65 @@ class ConnectScene(FormScene):
                 theme.TEXT_ACCENT,
                 "center",
             )
+
+    def _draw_host_extra(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        _, y, _, h = FIELD
+        text.draw(surface, "Your name", (380, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft")
+        text.draw(surface, HOST_NOTE, (640, 200), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+        addresses = [f"{address}:{DEFAULT_PORT}" for address in self.lan_addresses]
+        if not addresses:
+            note = "This computer is on no network: only players on it can join."
+            text.draw(surface, note, (640, 340), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+            return
+        note = "Others find your game in their list, or type:"
+        text.draw(surface, note, (640, 322), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+        shown = ADDRESSES_PER_LINE * ADDRESS_LINES
+        lines = [
+            "  ·  ".join(addresses[i : i + ADDRESSES_PER_LINE])
+            for i in range(0, min(len(addresses), shown), ADDRESSES_PER_LINE)
+        ]
+        if len(addresses) > shown:
+            lines[-1] += f"  (+{len(addresses) - shown})"
+        for i, line in enumerate(lines):
+            position = (640, 356 + i * 30)
+            text.draw(surface, line, position, theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center")
+
+    def _draw_join_extra(self, surface: pygame.Surface) -> None:
+        text = self.app.text
+        x, y, _, h = JOIN_FIELD
+        labels = (("Or type its address", y), ("Your name", y + JOIN_ROW_STEP))
+        for label, top in labels:
+            text.draw(surface, label, (x, top - 8), theme.FONT_BODY, theme.TEXT, "bottomleft")
+        hint = f"host or host:port (port {DEFAULT_PORT} if left out)"
+        text.draw(surface, hint, (x, y + h + 8), theme.FONT_SMALL, theme.TEXT_DIM, "topleft")
+        top = SERVER_LIST.y - 8
+        heading = "Games on your network"
+        text.draw(surface, heading, (SERVER_LIST.x, top), theme.FONT_BODY, theme.TEXT, "bottomleft")
+        if not self.found:
+            text.draw(
+                surface,
+                self._nothing_found(),
+                SERVER_LIST.center,
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+                "center",
+            )
+
+    def _nothing_found(self) -> str:
+        if self.finder is None:
+            return "Not looking (--no-discovery): type the address."
+        if self.finder.problem is not None:
+            return self.finder.problem
+        return "Looking for games on your network..."
+
+
+def found_server_line(server: FoundServer) -> str:
+    """A server's row in the list: name, rooms waiting, players, address (or that it runs
+    another version)."""
+    found = server.announcement
+    if not server.compatible:
+        return f"{found.name}  ·  another version of Basra  ·  {server.host}"
+    rooms = "1 room waiting" if found.rooms_waiting == 1 else f"{found.rooms_waiting} rooms waiting"
+    players = "1 player" if found.players == 1 else f"{found.players} players"
+    return f"{found.name}  ·  {rooms}  ·  {players}  ·  {server.host}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -16,10 +17,20 @@ FRAME = 1 / 60
 
 
 def make_app(tmp_path: Path, *argv: str) -> App:
-    """An app as the command line would build it, with settings kept in `tmp_path`."""
-    args = parse_args(["--settings", str(tmp_path / "settings.json"), "--mute", *argv])
+    """An app as the command line would build it, with settings kept in `tmp_path`, looking
+    for LAN games on the loopback network only (on a port of its own unless `argv` says)."""
+    discovery = ["--discovery-address", "127.255.255.255", "--discovery-port", str(free_udp_port())]
+    args = parse_args(["--settings", str(tmp_path / "settings.json"), "--mute", *discovery, *argv])
     app: App = build_app(args, owns_pygame=False)
     return app
+
+
+def free_udp_port() -> int:
+    """A UDP port no socket of this machine uses now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
 
 
 def step(app: App, frames: int = 1, dt: float = FRAME) -> None:

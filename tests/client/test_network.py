@@ -317,8 +317,9 @@ async def test_host_a_lan_game_from_the_menu(
 
     hosts: list[LanHost] = []
 
-    def quiet_host() -> LanHost:
-        hosts.append(LanHost(ports=(0,), extra_args=("--bot-delay", "0")))
+    def quiet_host(discovery: tuple[str, int] | None) -> LanHost:
+        assert discovery is not None and discovery[0].startswith("127."), "announced on loopback"
+        hosts.append(LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery))
         return hosts[-1]
 
     monkeypatch.setattr(connect, "LanHost", quiet_host)
