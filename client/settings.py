@@ -3,19 +3,24 @@
 Owns `LaunchOptions` (what the command line asked for, beyond the saved settings), `Settings`
 (name, volume, mute, animation speed, window size, fullscreen, last host and the last practice
 set-up), `load_settings`/`save_settings` (a small JSON file, written atomically) and
-`default_settings_path` (``$XDG_CONFIG_HOME/basra/settings.json``, else
-``~/.config/basra/settings.json``). Pure: no pygame. A damaged or foreign file never stops the
-game: unreadable files give the defaults, bad values are replaced one by one."""
+`default_settings_path` (the platform's place for settings, by platformdirs: under
+``$XDG_CONFIG_HOME`` or ``~/.config`` on Linux, ``~/Library/Application Support`` on macOS,
+``%APPDATA%`` on Windows; a file left where older versions wrote it on every platform is moved
+there). Pure: no pygame. A damaged or foreign file never stops the game: unreadable files give
+the defaults, bad values are replaced one by one."""
 
 from __future__ import annotations
 
 import json
 import logging
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any, TypeGuard
+
+from platformdirs import user_config_path
 
 from shared.bots import LEVELS
 from shared.names import MAX_NAME, name_character
@@ -30,6 +35,7 @@ WINDOW_SIZES: tuple[tuple[int, int], ...] = ((1280, 720), (1600, 900), (1920, 10
 MIN_WINDOW = (480, 270)
 MAX_WINDOW = (7680, 4320)
 SETTINGS_FILE = "settings.json"
+APP_NAME = "basra"
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +68,33 @@ class Settings:
 
 
 def default_settings_path() -> Path:
-    """Where settings are kept for this user (the XDG config directory)."""
+    """Where settings are kept for this user: the platform's config directory.
+
+    Settings that older versions wrote to ``~/.config/basra`` whatever the platform are moved
+    here the first time (on Linux both places are the same).
+    """
+    path = user_config_path(APP_NAME, appauthor=False, roaming=True) / SETTINGS_FILE
+    _move_old_settings(_old_settings_path(), path)
+    return path
+
+
+def _old_settings_path() -> Path:
+    """Where versions before platformdirs kept settings, on every platform."""
     base = os.environ.get("XDG_CONFIG_HOME")
     root = Path(base) if base else Path.home() / ".config"
-    return root / "basra" / SETTINGS_FILE
+    return root / APP_NAME / SETTINGS_FILE
+
+
+def _move_old_settings(old: Path, new: Path) -> None:
+    if old == new or new.exists() or not old.is_file():
+        return
+    try:
+        new.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(old, new)
+    except OSError as exc:
+        logger.warning("could not move settings from %s to %s: %s", old, new, exc)
+        return
+    logger.info("moved settings from %s to %s", old, new)
 
 
 def load_settings(path: Path) -> Settings:
