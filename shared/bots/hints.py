@@ -2,11 +2,13 @@
 
 The choice is the medium bot's assessment (fast enough for every redraw, and deterministic: no
 generator is involved, ties go to the first legal play); the sentence is built from the parts
-of that assessment: what the play takes, its Basra, and what it leaves the next opponent.
+of that assessment: what the play takes, its Basra, and what it leaves the next opponent. The
+parts travel too (`Reason`), so an interface in another language can word them itself.
 """
 
 from __future__ import annotations
 
+import enum
 from typing import NamedTuple
 
 from shared.cards import KOMI, Card, Rank
@@ -20,11 +22,41 @@ from .medium import Assessment, assess
 SMALL_THREAT = 2.0
 
 
+class Why(enum.StrEnum):
+    """The kind of reason a hint gives."""
+
+    ONLY_PLAY = "only_play"
+    JACK_BASRA = "jack_basra"
+    BASRA = "basra"
+    SWEEP = "sweep"
+    TAKE = "take"
+    KEEP = "keep"
+    SAFER = "safer"
+    NOT_WORTH = "not_worth"
+    SAFE = "safe"
+    LEAST_RISK = "least_risk"
+
+
+class Reason(NamedTuple):
+    """Why a play is suggested, in parts."""
+
+    why: Why
+    card: Card
+    """The card to play."""
+    cards: int = 0
+    """How many floor cards it takes (`Why.SWEEP`, `Why.TAKE`)."""
+    kept: Card | None = None
+    """The card worth keeping for later (`Why.KEEP`)."""
+    leaves_little: bool = False
+    """The capture also leaves the next opponent little (`Why.SWEEP`, `Why.TAKE`)."""
+
+
 class Suggestion(NamedTuple):
-    """A suggested play and a short sentence a player understands."""
+    """A suggested play, a short sentence a player understands, and its parts."""
 
     play: Play
     reason: str
+    why: Reason
 
 
 def suggest(view: PlayerView) -> Suggestion:
@@ -34,48 +66,73 @@ def suggest(view: PlayerView) -> Suggestion:
     for candidate in ranked[1:]:
         if candidate.score > best.score + 1e-9:
             best = candidate
-    return Suggestion(best.play, _sentence(_reason(best, ranked, view)))
+    why = _reason(best, ranked, view)
+    return Suggestion(best.play, _sentence(_words(why)), why)
 
 
-def _reason(best: Assessment, ranked: list[Assessment], view: PlayerView) -> str:
+def _reason(best: Assessment, ranked: list[Assessment], view: PlayerView) -> Reason:
     card, taken = best.play
     if len(ranked) == 1:
-        return f"the {card} is your only play"
+        return Reason(Why.ONLY_PLAY, card)
     if best.bonus is Bonus.JACK_BASRA:
-        return f"the {card} takes the lone Jack for a Jack Basra"
+        return Reason(Why.JACK_BASRA, card)
     if best.bonus is Bonus.BASRA:
-        return f"the {card} now clears the floor for a Basra"
+        return Reason(Why.BASRA, card)
     if taken:
         return _capture_reason(best, view)
     return _dump_reason(best, ranked)
 
 
-def _capture_reason(best: Assessment, view: PlayerView) -> str:
+def _capture_reason(best: Assessment, view: PlayerView) -> Reason:
     card, taken = best.play
     count = len(taken)
-    noun = "card" if count == 1 else "cards"
-    if count == len(view.floor) and _is_sweeper(card):
-        text = f"the {card} sweeps all {count} floor {noun}"
-    else:
-        text = f"the {card} takes {count} {noun} from the floor"
-    if best.threat < SMALL_THREAT:
-        return text + " and leaves your opponent little"
-    return text
+    sweeps = count == len(view.floor) and _is_sweeper(card)
+    return Reason(
+        Why.SWEEP if sweeps else Why.TAKE, card, count, leaves_little=best.threat < SMALL_THREAT
+    )
 
 
-def _dump_reason(best: Assessment, ranked: list[Assessment]) -> str:
+def _dump_reason(best: Assessment, ranked: list[Assessment]) -> Reason:
     card = best.play.card
     kept = [a.play.card for a in ranked if a.hold > 0 and a.play.card is not card]
     if kept:
-        return f"keep your {kept[0]} for a bigger floor; lay the {card}"
+        return Reason(Why.KEEP, card, kept=kept[0])
     captures = [a for a in ranked if a.play.taken]
     if captures:
         if min(a.threat for a in captures) > best.threat + SMALL_THREAT:
-            return f"taking now would open the floor for your opponent; the {card} is safer"
-        return f"no capture here is worth a card; lay the {card}"
+            return Reason(Why.SAFER, card)
+        return Reason(Why.NOT_WORTH, card)
     if best.threat < SMALL_THREAT:
-        return f"nothing can be taken; the {card} is safe to lay down"
-    return f"nothing can be taken; laying the {card} risks the least"
+        return Reason(Why.SAFE, card)
+    return Reason(Why.LEAST_RISK, card)
+
+
+def _words(reason: Reason) -> str:
+    """The reason in English, without its capital and full stop."""
+    card, count = reason.card, reason.cards
+    noun = "card" if count == 1 else "cards"
+    little = " and leaves your opponent little" if reason.leaves_little else ""
+    match reason.why:
+        case Why.ONLY_PLAY:
+            return f"the {card} is your only play"
+        case Why.JACK_BASRA:
+            return f"the {card} takes the lone Jack for a Jack Basra"
+        case Why.BASRA:
+            return f"the {card} now clears the floor for a Basra"
+        case Why.SWEEP:
+            return f"the {card} sweeps all {count} floor {noun}{little}"
+        case Why.TAKE:
+            return f"the {card} takes {count} {noun} from the floor{little}"
+        case Why.KEEP:
+            return f"keep your {reason.kept} for a bigger floor; lay the {card}"
+        case Why.SAFER:
+            return f"taking now would open the floor for your opponent; the {card} is safer"
+        case Why.NOT_WORTH:
+            return f"no capture here is worth a card; lay the {card}"
+        case Why.SAFE:
+            return f"nothing can be taken; the {card} is safe to lay down"
+        case Why.LEAST_RISK:
+            return f"nothing can be taken; laying the {card} risks the least"
 
 
 def _is_sweeper(card: Card) -> bool:
