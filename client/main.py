@@ -4,7 +4,8 @@ Owns `main(argv)`, `parse_args` and `build_app` (used by tests and benchmarks, w
 app themselves). `python run_client.py` opens the main menu; `--practice` goes straight to a
 practice table, `--connect HOST[:PORT] --name NAME` straight to a server's lobby. `--autoplay`
 lets a computer player play the player's seat, `--quit-after` and `--screenshot` make
-unattended demo runs, `--seed` makes them repeatable.
+unattended demo runs, `--seed` makes them repeatable. `--lang ar|en` picks the interface's
+language (remembered); without it the settings say, and by default the computer's locale.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from client.i18n import LANGUAGES, use_language
 from client.settings import ANIMATION_SPEEDS, default_settings_path, load_settings
 from shared.bots import LEVELS
 from shared.rules import PRESETS
@@ -63,6 +65,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--screenshot", type=Path, metavar="PATH", help="save the window to PATH on quitting"
     )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the interface's language (remembered; by default the computer's)",
+    )
     parser.add_argument("--settings", type=Path, metavar="FILE", help="the settings file to use")
     parser.add_argument("--mute", action="store_true", help="no sound this time")
     parser.add_argument(
@@ -108,10 +115,12 @@ def build_app(args: argparse.Namespace, owns_pygame: bool = True) -> App:
         ("practice_level", args.level),
         ("practice_preset", args.preset),
         ("practice_target", args.target),
+        ("language", args.lang),
     )
     changes = {k: v for k, v in named if v}
     if changes:
         settings = settings.changed(**changes)
+    use_language(settings.language, settings.digits)
     options = LaunchOptions(
         autoplay=args.autoplay,
         seed=args.seed,

@@ -1,8 +1,9 @@
 """The player's settings: the remembered ones, where they live on disk, and this launch's.
 
 Owns `LaunchOptions` (what the command line asked for, beyond the saved settings), `Settings`
-(name, volume, mute, animation speed, window size, fullscreen, last host and the last practice
-set-up), `load_settings`/`save_settings` (a small JSON file, written atomically) and
+(name, volume, mute, animation speed, window size, fullscreen, last host, the last practice
+set-up, the interface's language and digits), `load_settings`/`save_settings` (a small JSON
+file, written atomically) and
 `default_settings_path` (the platform's place for settings, by platformdirs: under
 ``$XDG_CONFIG_HOME`` or ``~/.config`` on Linux, ``~/Library/Application Support`` on macOS,
 ``%APPDATA%`` on Windows; a file left where older versions wrote it on every platform is moved
@@ -22,6 +23,7 @@ from typing import Any, TypeGuard
 
 from platformdirs import user_config_path
 
+from client.i18n import DIGIT_STYLES, LANGUAGES
 from shared.bots import LEVELS
 from shared.names import MAX_NAME, name_character
 from shared.rules import PRESETS
@@ -56,6 +58,10 @@ class Settings:
     practice_level: str = "easy"
     practice_preset: str = "egyptian"
     practice_target: int = 101
+    language: str = ""
+    """A key of `client.i18n.LANGUAGE_NAMES`; "" follows the computer's locale."""
+    digits: str = "western"
+    """How numbers are written: a key of `client.i18n.DIGIT_STYLES`."""
 
     @property
     def duration_scale(self) -> float:
@@ -188,6 +194,8 @@ _FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
     "practice_level": lambda v: v in LEVELS,
     "practice_preset": lambda v: v in PRESETS,
     "practice_target": lambda v: _is_whole(v) and 1 <= v <= 100_000,
+    "language": lambda v: v == "" or v in LANGUAGES,
+    "digits": lambda v: v in DIGIT_STYLES,
 }
 
 

@@ -3,8 +3,9 @@
 Owns the screenshot tour. Practice screens come from seeded `LocalSession`s, stepped to the
 moment worth showing (a capture choice open mid-round, a Basra's banner and confetti, the
 round and match results); network screens come from a real server started as a child process
-(`LanHost`), with two more players joining and chatting. Runs headless (dummy SDL drivers);
-prints nothing, logs each file it writes.
+(`LanHost`), with two more players joining and chatting. ``--lang ar`` shows every screen in
+Arabic, with Arabic names and chat (`CASTS`). Runs headless (dummy SDL drivers); prints
+nothing, logs each file it writes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import random
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -44,6 +46,33 @@ logger = logging.getLogger(__name__)
 
 FRAME = 1 / 60
 SEARCH_SEEDS = 400
+
+
+class Cast(NamedTuple):
+    """Who plays in the tour and what they say, in the language of the tour."""
+
+    me: str
+    others: tuple[str, str, str]
+    rooms: tuple[str, str, str]
+    """The second and third players' rooms, then ours."""
+    chat: tuple[str, str, str]
+    """Our welcome, the first player's reply, and her line at the table."""
+
+
+CASTS = {
+    "en": Cast(
+        "Mona",
+        ("Layla", "Omar", "Youssef"),
+        ("Omar table", "Friday night", "Basra with Layla"),
+        ("Welcome! First to 101.", "Good luck, may the Komi be with you", "Your turn, Mona!"),
+    ),
+    "ar": Cast(
+        "منى",
+        ("ليلى", "عمر", "يوسف"),
+        ("ترابيزة عمر", "سهرة الجمعة", "بصرة مع ليلى"),
+        ("أهلاً! اللي يوصل 101 الأول يكسب.", "بالتوفيق، والكومي يكون معاكي", "دورك يا منى!"),
+    ),
+}
 
 
 class Tour:
@@ -218,16 +247,16 @@ def shoot_menus(tour: Tour) -> None:
 # --- network ------------------------------------------------------------------------------
 
 
-async def shoot_network(tour: Tour) -> None:
+async def shoot_network(tour: Tour, cast: Cast) -> None:
     app = tour.app
     host = LanHost(ports=(0,), extra_args=("--bot-delay", "0.3", "--turn-timeout", "30"))
     port = await host.start()
-    others = [RemoteClient("127.0.0.1", port, name) for name in ("Layla", "Omar", "Youssef")]
+    others = [RemoteClient("127.0.0.1", port, name) for name in cast.others]
     try:
         for other in others:
             await other.connect()
-        others[1].create_room(2, "jawaker", 151, 0, "Omar table")
-        others[2].create_room(4, "egyptian", 101, 30, "Friday night")
+        others[1].create_room(2, "jawaker", 151, 0, cast.rooms[0])
+        others[2].create_room(4, "egyptian", 101, 30, cast.rooms[1])
         await asyncio.sleep(0.3)
         others[2].pump()
         others[2].fill_bots("hard")
@@ -240,17 +269,17 @@ async def shoot_network(tour: Tour) -> None:
         await _frames(tour, 0.6)
         lobby.rooms.select(1)
         tour.save("05_lobby")
-        mine.create_room(2, "egyptian", 101, 30, "Basra with Layla")
+        mine.create_room(2, "egyptian", 101, 30, cast.rooms[2])
         await _frames(tour, 0.4)
         others[0].join_room(mine.room.room_id if mine.room else 0)
         await _frames(tour, 0.3)
-        mine.send_chat("Welcome! First to 101.")
-        others[0].send_chat("Good luck, may the Komi be with you")
+        mine.send_chat(cast.chat[0])
+        others[0].send_chat(cast.chat[1])
         await _frames(tour, 0.5)
         tour.save("12_room")
         mine.start_game()
         await _frames(tour, 4.0)
-        others[0].send_chat("Your turn, Mona!")
+        others[0].send_chat(cast.chat[2])
         await _frames(tour, 0.5)
         tour.save("13_table_network")
     finally:
@@ -269,12 +298,13 @@ async def _frames(tour: Tour, seconds: float) -> None:
 # --- entry ---------------------------------------------------------------------------------
 
 
-async def run_tour(out: Path, network: bool = True) -> list[Path]:
+async def run_tour(out: Path, network: bool = True, language: str = "en") -> list[Path]:
+    """Every screen in `language` ("en" or "ar") as PNG files in `out`; the files written."""
     out.mkdir(parents=True, exist_ok=True)
+    cast = CASTS[language]
     with tempfile.TemporaryDirectory() as settings_dir:
-        args = parse_args(
-            ["--settings", str(Path(settings_dir) / "settings.json"), "--mute", "--name", "Mona"]
-        )
+        settings = str(Path(settings_dir) / "settings.json")
+        args = parse_args(["--settings", settings, "--mute", "--name", cast.me, "--lang", language])
         args.no_discovery = True  # the tour sends nothing onto the network
         app: App = build_app(args, owns_pygame=False)
         tour = Tour(app, out)
@@ -283,7 +313,7 @@ async def run_tour(out: Path, network: bool = True) -> list[Path]:
             shoot_practice(tour)
             shoot_results(tour)
             if network:
-                await shoot_network(tour)
+                await shoot_network(tour, cast)
         finally:
             app.shutdown()
     return tour.saved
@@ -295,9 +325,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-network", action="store_true", help="skip the screens that need a server"
     )
+    parser.add_argument(
+        "--lang", choices=tuple(CASTS), default="en", help="the interface's language (en)"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    asyncio.run(run_tour(args.outdir, network=not args.no_network))
+    asyncio.run(run_tour(args.outdir, network=not args.no_network, language=args.lang))
     pygame.quit()
     return 0
 

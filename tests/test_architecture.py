@@ -82,6 +82,22 @@ FORBIDDEN: dict[str, set[str]] = {
         "client.art",
         "client.app",
     },
+    # The catalogues sit below every other part of the client, and word notices without pygame.
+    "client.i18n": {
+        "server",
+        "bench",
+        "pygame",
+        "client.net",
+        "client.scenes",
+        "client.table",
+        "client.ui",
+        "client.art",
+        "client.sessions",
+        "client.app",
+        "client.main",
+        "client.shots",
+        "client.settings",
+    },
 }
 """Part -> the roots, parts and modules it must never import."""
 

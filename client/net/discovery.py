@@ -14,6 +14,7 @@ import logging
 from dataclasses import dataclass
 from typing import cast
 
+from client.i18n import _
 from shared.wire.datagrams import discovery_socket
 from shared.wire.discovery import (
     Announcement,
@@ -162,7 +163,7 @@ class ServerFinder:
             self._asker = await self._endpoint(0)
         except OSError as error:
             logger.warning("LAN discovery off: %s", error)
-            self.problem = "This computer cannot look for games on the network."
+            self.problem = _("This computer cannot look for games on the network.")
             return
         try:
             self._listener = await self._endpoint(self.port)

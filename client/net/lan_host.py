@@ -23,6 +23,7 @@ from pathlib import Path
 
 import ifaddr
 
+from client.i18n import _
 from shared.wire.protocol import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
@@ -110,7 +111,7 @@ class LanHost:
                 self.port = started
                 logger.info("hosting a LAN server on port %d", started)
                 return started
-        raise HostError("The server would not start; see the log for why.")
+        raise HostError(_("The server would not start; see the log for why."))
 
     async def _start_on(self, port: int) -> int | None:
         port_file = Path(self._dir.name) / f"port-{port}"

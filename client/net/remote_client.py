@@ -5,7 +5,8 @@ and once per frame (`pump`) folds what arrived into plain state the screens read
 the current room, chat lines, notices, and the game updates the table animates. When the
 connection drops it reconnects by itself with the resume token (within the server's seat hold)
 and says so through notices and `status`; a refusal that will not change (another connection
-took over, the token expired, the server shut down) ends the client for good.
+took over, the token expired, the server shut down) ends the client for good. Notices and
+reasons are in the interface's language: the server's refusals are worded by their code.
 """
 
 from __future__ import annotations
@@ -18,6 +19,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import ClassVar
 
+from client.i18n import _
+from client.i18n.words import connect_failure_text, refusal_text, room_exit_text
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
 from shared.plays import Play
 from shared.wire.client import ConnectFailed, WireClient, closing_words
@@ -118,13 +121,13 @@ class RemoteClient:
                 link.abort()
             bye = link.bye
             if bye is not None and bye["code"] in FINAL_CODES:
-                self._end(closing_words(bye))
+                self._end(refusal_text(bye["code"], closing_words(bye)))
                 return
             await self._reconnect()
 
     async def _reconnect(self) -> None:
         self.status = LinkStatus.RECONNECTING
-        self._say("Connection lost: reconnecting...", NoticeLevel.WARNING)
+        self._say(_("Connection lost: reconnecting..."), NoticeLevel.WARNING)
         loop = asyncio.get_running_loop()
         give_up = loop.time() + RECONNECT_WINDOW
         attempt = 0
@@ -136,15 +139,15 @@ class RemoteClient:
                 welcome = await link.hello(self.name, self._token)
             except ConnectFailed as refusal:
                 if refusal.code in FINAL_CODES:
-                    self._end(str(refusal))
+                    self._end(connect_failure_text(refusal, self.address))
                     return
                 logger.info("reconnect attempt %d failed: %s", attempt, refusal)
                 continue
             self._adopt(link, welcome)
-            self._say("Reconnected.", NoticeLevel.INFO)
+            self._say(_("Reconnected."), NoticeLevel.INFO)
             logger.info("reconnected to %s after %d attempt(s)", self.address, attempt)
             return
-        self._end("Lost the connection to the server.")
+        self._end(_("Lost the connection to the server."))
 
     def _end(self, reason: str) -> None:
         self.status = LinkStatus.CLOSED
@@ -157,7 +160,7 @@ class RemoteClient:
 
     def _send(self, kind: MsgType, **fields: object) -> None:
         if self._link is None or self.status is not LinkStatus.ONLINE:
-            self._say("Not connected to the server right now.", NoticeLevel.WARNING)
+            self._say(_("Not connected to the server right now."), NoticeLevel.WARNING)
             return
         try:
             self._link.send_nowait({"t": kind.value, "req": self._link.next_req(), **fields})
@@ -260,13 +263,14 @@ class RemoteClient:
         self.room = None
         self.room_version += 1
         self.game_updates.clear()
-        self.left_reason = message["message"] or None if message["reason"] != "left" else None
+        reason = message["reason"]
+        self.left_reason = room_exit_text(reason, message["message"]) if reason != "left" else None
         if self.left_reason:
             self._say(self.left_reason, NoticeLevel.WARNING)
         self.list_rooms()
 
     def _on_error(self, message: Message) -> None:
-        self._say(message["message"] or message["code"], NoticeLevel.ERROR)
+        self._say(refusal_text(message["code"], message["message"]), NoticeLevel.ERROR)
 
     _HANDLERS: ClassVar[dict[str, Callable[[RemoteClient, Message], None]]] = {
         MsgType.ROOMS.value: _on_rooms,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 
+from client.i18n import _
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.room_info import players_by_seat
 from client.sessions.game_session import (
@@ -44,7 +45,7 @@ class RemoteSession:
     def connection_note(self) -> str | None:
         """Shown on the table while the link is being restored."""
         if self.client.status is LinkStatus.RECONNECTING:
-            return "Connection lost: reconnecting..."
+            return _("Connection lost: reconnecting...")
         return None
 
     def poll_updates(self) -> list[SessionUpdate]:
@@ -60,7 +61,7 @@ class RemoteSession:
         if client.status is LinkStatus.CLOSED and not self._ended:
             self._ended = True
             updates.append(
-                SessionClosed(client.closed_reason or "The connection to the server closed.")
+                SessionClosed(client.closed_reason or _("The connection to the server closed."))
             )
         return updates
 
@@ -75,7 +76,7 @@ class RemoteSession:
             if self._ended:
                 return []
             self._ended = True
-            return [SessionClosed(self.client.left_reason or "The room has closed.")]
+            return [SessionClosed(self.client.left_reason or _("The room has closed."))]
         self.seat = room.you
         players = players_by_seat(room)
         if players == self.players:

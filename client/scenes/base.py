@@ -1,9 +1,9 @@
 """Scenes and the stack the app keeps them on.
 
-Owns `Scene` (the hooks every screen implements: enter, exit, cover, uncover, events, update,
-draw) and `SceneStack` (push, pop, replace, and which scenes show through an overlay). Only the
-top scene gets events and updates; an overlay that is not `opaque` is drawn over the scenes
-beneath it, so round results can dim the table instead of hiding it.
+Owns `Scene` (the hooks every screen implements: enter, exit, cover, uncover, language,
+events, update, draw) and `SceneStack` (push, pop, replace, and which scenes show through an
+overlay). Only the top scene gets events and updates; an overlay that is not `opaque` is drawn
+over the scenes beneath it, so round results can dim the table instead of hiding it.
 """
 
 from __future__ import annotations
@@ -50,6 +50,11 @@ class Scene:
 
     def on_uncover(self) -> None:
         """The scene above was popped; this one is on top again."""
+        self.dirty = True
+
+    def on_language(self) -> None:
+        """The interface's language or digits changed (in Settings): words and layouts made when
+        the scene was built are made again by the scenes Settings can be opened over."""
         self.dirty = True
 
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -6,7 +6,8 @@ beside a field for ``host[:port]`` (remembered) and the name; in host mode it sh
 address of this machine that others may join at, and starts a server here first (`LanHost`),
 announced where this client looks for games. Connecting runs as an asyncio task beside the
 frame loop; the screen says what is happening, and a failure (nothing listening, unknown host,
-another protocol version, a refused name) comes back as one readable line.
+another protocol version, a refused name) comes back as one readable line, in the player's
+language; the screen is mirrored in Arabic.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import _, isolate, ngettext, number
+from client.i18n.words import address_text, connect_failure_text
 from client.net.discovery import FoundServer, ServerFinder
 from client.net.lan_host import HostError, LanHost, lan_addresses
 from client.net.remote_client import RemoteClient
@@ -37,7 +40,6 @@ logger = logging.getLogger(__name__)
 
 FIELD = (560, 250, 340, 48)
 ROW_STEP = 80
-HOST_NOTE = "Starts a Basra server on this computer; others on your network join it."
 JOIN_PANEL = pygame.Rect(90, 150, 1100, 480)
 SERVER_LIST = pygame.Rect(120, 215, 560, 330)
 JOIN_FIELD = (720, 250, 440, 48)
@@ -53,7 +55,7 @@ class ConnectScene(FormScene):
     def __init__(self, app: SceneHost, hosting: bool = False, address: str | None = None) -> None:
         super().__init__(app)
         self.hosting = hosting
-        self.title = "Host a LAN game" if hosting else "Join a LAN game"
+        self.title = _("Host a LAN game") if hosting else _("Join a LAN game")
         self.job: asyncio.Task[RemoteClient] | None = None
         options = app.options
         discovery = options.discovery_address
@@ -63,6 +65,8 @@ class ConnectScene(FormScene):
         self.found: tuple[FoundServer, ...] = ()
         self.servers: ListBox | None = None
         self.lan_addresses: tuple[str, ...] = lan_addresses() if hosting else ()
+        self.target = ""
+        """The address being connected to, "host:port"."""
         self.connect_soon = False
         """Connect at the first frame (`--connect`: the event loop runs only from then on)."""
         self.host: LanHost | None = None
@@ -91,7 +95,7 @@ class ConnectScene(FormScene):
                     start,
                     max_length=64,
                     placeholder="192.168.1.20",
-                    on_submit=lambda _: self.begin(),
+                    on_submit=lambda _typed: self.begin(),
                 )
             )
         name_y = y + (0 if hosting else JOIN_ROW_STEP)
@@ -102,17 +106,17 @@ class ConnectScene(FormScene):
                 app.settings.name,
                 max_length=MAX_NAME,
                 allowed=name_character,
-                placeholder="Your name",
-                on_submit=lambda _: self.begin(),
+                placeholder=_("Your name"),
+                on_submit=lambda _typed: self.begin(),
             )
         )
-        label = "Start hosting" if hosting else "Connect"
+        label = _("Start hosting") if hosting else _("Connect")
         buttons_y = y + 200 if hosting else name_y + 80
         back_x = 380 if hosting else x
         self.go = self.add(
             Button((x + w - 220, buttons_y, 220, 56), label, text, on_click=self.begin)
         )
-        self.add(Button((back_x, buttons_y, 160, 56), "Back", text, on_click=self.back))
+        self.add(Button((back_x, buttons_y, 160, 56), _("Back"), text, on_click=self.back))
         self.focus.focus(
             self.address if self.address is not None and not self.address.text else self.name
         )
@@ -127,7 +131,7 @@ class ConnectScene(FormScene):
             return
         name = clean_name(self.name.text)
         if not name:
-            self.say("Type the name the others will see.", NoticeLevel.ERROR)
+            self.say(_("Type the name the others will see."), NoticeLevel.ERROR)
             return
         try:
             host, port = (
@@ -136,17 +140,19 @@ class ConnectScene(FormScene):
                 else parse_address(self.address.text if self.address else "")
             )
         except ValueError as error:
-            self.say(str(error), NoticeLevel.ERROR)
+            self.say(address_text(error), NoticeLevel.ERROR)
             return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self.say("Networking needs the game's event loop.", NoticeLevel.ERROR)
+            self.say(_("Networking needs the game's event loop."), NoticeLevel.ERROR)
             return
         self.app.update_settings(self.app.settings.changed(name=name, **self._remembered()))
         self.job = loop.create_task(self._connect(host, port, name))
+        self.target = f"{host}:{port}"
         self.go.enabled = False
-        self.say("Starting the server..." if self.hosting else f"Connecting to {host}:{port}...")
+        connecting = _("Connecting to {address}...").format(address=isolate(self.target))
+        self.say(_("Starting the server...") if self.hosting else connecting)
 
     def join_found(self, index: int) -> None:
         """Join the server of row ``index`` of the list of servers found."""
@@ -154,9 +160,8 @@ class ConnectScene(FormScene):
             return
         server = self.found[index]
         if not server.compatible:
-            self.say(
-                f"{server.announcement.name} runs another version of Basra.", NoticeLevel.ERROR
-            )
+            other = _("{name} runs another version of Basra.")
+            self.say(other.format(name=isolate(server.announcement.name)), NoticeLevel.ERROR)
             return
         self.address.set_text(server.address)
         self.begin()
@@ -183,7 +188,8 @@ class ConnectScene(FormScene):
         if self.hosting:
             self.host = LanHost(discovery=self.discovery)
             port = await self.host.start()
-            self.say(f"Server running on port {port}; joining it...")
+            running = _("Server running on port {port}; joining it...")
+            self.say(running.format(port=port))
         client = RemoteClient(host, port, name)
         await client.connect()
         return client
@@ -211,11 +217,13 @@ class ConnectScene(FormScene):
         if self.host is not None:
             self.host.stop()
             self.host = None
-        if isinstance(error, ConnectFailed | HostError):
+        if isinstance(error, ConnectFailed):
+            self.say(connect_failure_text(error, self.target), NoticeLevel.ERROR)
+        elif isinstance(error, HostError):
             self.say(str(error), NoticeLevel.ERROR)
         else:
             logger.error("connecting failed", exc_info=error)
-            self.say("Something went wrong while connecting; see the log.", NoticeLevel.ERROR)
+            self.say(_("Something went wrong while connecting; see the log."), NoticeLevel.ERROR)
 
     def _show_found(self) -> None:
         finder, servers = self.finder, self.servers
@@ -249,7 +257,7 @@ class ConnectScene(FormScene):
             dots = "." * (1 + int(self.dots * 3) % 3)
             text.draw(
                 surface,
-                f"Please wait{dots}",
+                _("Please wait") + dots,
                 (640, 600),
                 theme.FONT_BODY,
                 theme.TEXT_ACCENT,
@@ -258,15 +266,18 @@ class ConnectScene(FormScene):
 
     def _draw_host_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text
-        _, y, _, h = FIELD
-        text.draw(surface, "Your name", (380, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft")
-        text.draw(surface, HOST_NOTE, (640, 200), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+        y, h = FIELD[1], FIELD[3]
+        self.write(
+            surface, _("Your name"), (380, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft"
+        )
+        note = _("Starts a Basra server on this computer; others on your network join it.")
+        text.draw(surface, note, (640, 200), theme.FONT_SMALL, theme.TEXT_DIM, "center")
         addresses = [f"{address}:{DEFAULT_PORT}" for address in self.lan_addresses]
         if not addresses:
-            note = "This computer is on no network: only players on it can join."
+            note = _("This computer is on no network: only players on it can join.")
             text.draw(surface, note, (640, 340), theme.FONT_SMALL, theme.TEXT_DIM, "center")
             return
-        note = "Others find your game in their list, or type:"
+        note = _("Others find your game in their list, or type:")
         text.draw(surface, note, (640, 322), theme.FONT_SMALL, theme.TEXT_DIM, "center")
         shown = ADDRESSES_PER_LINE * ADDRESS_LINES
         lines = [
@@ -274,24 +285,25 @@ class ConnectScene(FormScene):
             for i in range(0, min(len(addresses), shown), ADDRESSES_PER_LINE)
         ]
         if len(addresses) > shown:
-            lines[-1] += f"  (+{len(addresses) - shown})"
+            lines[-1] += f"  (+{number(len(addresses) - shown)})"
         for i, line in enumerate(lines):
             position = (640, 356 + i * 30)
             text.draw(surface, line, position, theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center")
 
     def _draw_join_extra(self, surface: pygame.Surface) -> None:
-        text = self.app.text
-        x, y, _, h = JOIN_FIELD
-        labels = (("Or type its address", y), ("Your name", y + JOIN_ROW_STEP))
+        x, y, h = JOIN_FIELD[0], JOIN_FIELD[1], JOIN_FIELD[3]
+        labels = ((_("Or type its address"), y), (_("Your name"), y + JOIN_ROW_STEP))
         for label, top in labels:
-            text.draw(surface, label, (x, top - 8), theme.FONT_BODY, theme.TEXT, "bottomleft")
-        hint = f"host or host:port (port {DEFAULT_PORT} if left out)"
-        text.draw(surface, hint, (x, y + h + 8), theme.FONT_SMALL, theme.TEXT_DIM, "topleft")
+            self.write(surface, label, (x, top - 8), theme.FONT_BODY, theme.TEXT, "bottomleft")
+        hint = _("host or host:port (port {port} if left out)").format(port=DEFAULT_PORT)
+        self.write(surface, hint, (x, y + h + 8), theme.FONT_SMALL, theme.TEXT_DIM, "topleft")
         top = SERVER_LIST.y - 8
-        heading = "Games on your network"
-        text.draw(surface, heading, (SERVER_LIST.x, top), theme.FONT_BODY, theme.TEXT, "bottomleft")
+        heading = _("Games on your network")
+        self.write(
+            surface, heading, (SERVER_LIST.x, top), theme.FONT_BODY, theme.TEXT, "bottomleft"
+        )
         if not self.found:
-            text.draw(
+            self.write(
                 surface,
                 self._nothing_found(),
                 SERVER_LIST.center,
@@ -302,18 +314,27 @@ class ConnectScene(FormScene):
 
     def _nothing_found(self) -> str:
         if self.finder is None:
-            return "Not looking (--no-discovery): type the address."
+            return _("Not looking (--no-discovery): type the address.")
         if self.finder.problem is not None:
             return self.finder.problem
-        return "Looking for games on your network..."
+        return _("Looking for games on your network...")
 
 
 def found_server_line(server: FoundServer) -> str:
     """A server's row in the list: name, rooms waiting, players, address (or that it runs
     another version)."""
     found = server.announcement
+    name, host = isolate(found.name), isolate(server.host)
     if not server.compatible:
-        return f"{found.name}  ·  another version of Basra  ·  {server.host}"
-    rooms = "1 room waiting" if found.rooms_waiting == 1 else f"{found.rooms_waiting} rooms waiting"
-    players = "1 player" if found.players == 1 else f"{found.players} players"
-    return f"{found.name}  ·  {rooms}  ·  {players}  ·  {server.host}"
+        return f"{name}  ·  {_('another version of Basra')}  ·  {host}"
+    waiting = found.rooms_waiting
+    rooms = ngettext("{count} room waiting", "{count} rooms waiting", waiting)
+    players = ngettext("{count} player", "{count} players", found.players)
+    return "  ·  ".join(
+        (
+            name,
+            rooms.format(count=number(waiting)),
+            players.format(count=number(found.players)),
+            host,
+        )
+    )

@@ -2,8 +2,10 @@
 
 Owns `FormScene`: widgets added with `add` are drawn in order and get every event after the
 `FocusCycle` (Tab / Shift+Tab, and Up/Down between rows), Escape calls `back`, and a status
-line can show a message in the theme's colours. Subclasses lay out their widgets in
-`__init__` and may draw more in `draw_extra`.
+line can show a message in the theme's colours. Subclasses lay out their widgets left to right
+in `__init__` (with their words already translated) and may draw more in `draw_extra` with
+`write`; `add` and `write` place things in the reading direction, so in Arabic the whole form
+is mirrored.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from client import theme
 from client.scenes.base import Scene
 from client.sessions.game_session import NoticeLevel
 from client.table.effects import NOTICE_COLOURS
+from client.ui.direction import flow_anchor, flow_point, flow_rect
 from client.ui.panel import draw_heading
+from client.ui.text import Anchor
 from client.ui.widgets import FocusCycle, ListBox, TextInput
 
 if TYPE_CHECKING:
@@ -30,6 +34,7 @@ STATUS_Y = 660
 
 
 class FormWidget(Protocol):
+    rect: pygame.Rect
     focused: bool
     enabled: bool
 
@@ -55,6 +60,8 @@ class FormScene(Scene):
         self.status_level = NoticeLevel.INFO
 
     def add(self, widget: W) -> W:
+        """Show `widget` (laid out left to right) at its place in the reading direction."""
+        widget.rect = flow_rect(widget.rect)
         self.widgets.append(widget)
         self.focus.widgets.append(widget)
         return widget
@@ -101,7 +108,7 @@ class FormScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.plain_felt, (0, 0))
         if self.panel_rect is not None:
-            self.app.panels.panel(surface, self.panel_rect)
+            self.app.panels.panel(surface, flow_rect(self.panel_rect))
         if self.title:
             draw_heading(surface, self.app.text, self.title, (640, HEADING_Y))
         self.draw_extra(surface)
@@ -115,3 +122,18 @@ class FormScene(Scene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         """Anything a screen draws under its widgets."""
+
+    def write(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[float, float],
+        size: int = theme.FONT_BODY,
+        colour: tuple[int, int, int] = theme.TEXT,
+        anchor: Anchor = "topleft",
+        max_width: int | None = None,
+    ) -> pygame.Rect:
+        """Draw `text` placed as if left to right at `pos` (mirrored when the form is), cut
+        with an ellipsis to `max_width` when given."""
+        position, side = flow_point(pos), flow_anchor(anchor)
+        return self.app.text.draw(surface, text, position, size, colour, side, max_width)

@@ -3,7 +3,7 @@
 Owns `LobbyScene` (the room list with players, rules and state; Create, Join, Watch, Refresh,
 Leave; the address others type when this machine hosts) and `CreateRoomScene` (players, rules
 preset, target and turn timer for a new room). The list refreshes itself every few seconds;
-entering a room opens the room screen.
+entering a room opens the room screen. Both are mirrored in Arabic.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import _, isolate
+from client.i18n.words import points_text, preset_name, seconds_text
 from client.layout import LOGICAL_SIZE
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.room_info import summary_line
@@ -22,6 +24,7 @@ from client.sessions.game_session import NoticeLevel
 from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
 from shared.names import MAX_ROOM_NAME, name_character
+from shared.rules import PRESETS
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -34,7 +37,8 @@ WHO_WIDTH = LOGICAL_SIZE[0] - 80
 """The line saying who is connected where never reaches the screen's edges."""
 BUTTON_Y = 584
 TARGETS = (31, 61, 101, 151, 201)
-TIMERS = ((0, "Off"), (15, "15 seconds"), (30, "30 seconds"), (60, "60 seconds"))
+TIMERS = (0, 15, 30, 60)
+"""Seconds a player has for a turn (0: no timer)."""
 
 
 class LobbyScene(FormScene):
@@ -46,7 +50,7 @@ class LobbyScene(FormScene):
         super().__init__(app)
         self.client = client
         self.hosting_at = hosting_at
-        self.title = "Lobby"
+        self.title = _("Lobby")
         self.refresh_in = REFRESH_SECONDS
         self.auto_created = False
         text = app.text
@@ -54,11 +58,11 @@ class LobbyScene(FormScene):
             ListBox(LIST_RECT, text, row_height=40, on_activate=lambda _: self.join())
         )
         actions = [
-            ("Create room", self.create),
-            ("Join", self.join),
-            ("Watch", self.watch),
-            ("Refresh", self.refresh),
-            ("Leave server", self.back),
+            (_("Create room"), self.create),
+            (_("Join"), self.join),
+            (_("Watch"), self.watch),
+            (_("Refresh"), self.refresh),
+            (_("Leave server"), self.back),
         ]
         for i, (label, action) in enumerate(actions):
             self.add(
@@ -81,7 +85,7 @@ class LobbyScene(FormScene):
     def join(self, spectate: bool = False) -> None:
         room_id = self.selected_room()
         if room_id is None:
-            self.say("Pick a room first (or create one).", NoticeLevel.WARNING)
+            self.say(_("Pick a room first (or create one)."), NoticeLevel.WARNING)
             return
         self.client.join_room(room_id, spectate)
 
@@ -122,35 +126,39 @@ class LobbyScene(FormScene):
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text
-        who = f"Connected to {self.client.address} as {self.client.name}"
+        who = _("Connected to {address} as {name}").format(
+            address=isolate(self.client.address), name=isolate(self.client.name)
+        )
         text.draw(
             surface, who, (640, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", WHO_WIDTH
         )
         if self.hosting_at is not None:
-            line = f"You are hosting: others join at  {self.hosting_at}"
+            line = _("You are hosting: others join at  {address}").format(
+                address=isolate(self.hosting_at)
+            )
             text.draw(surface, line, (640, 700), theme.FONT_BODY, theme.TEXT_ACCENT, "center")
         if not self.client.rooms:
             text.draw(
                 surface,
-                "No rooms yet: create one.",
+                _("No rooms yet: create one."),
                 LIST_RECT.center,
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
             )
         if self.client.status is LinkStatus.RECONNECTING:
+            reconnecting = _("Reconnecting...")
             text.draw(
-                surface, "Reconnecting...", (640, 130), theme.FONT_BODY, theme.TEXT_ACCENT, "center"
+                surface, reconnecting, (640, 130), theme.FONT_BODY, theme.TEXT_ACCENT, "center"
             )
 
 
 class CreateRoomScene(FormScene):
     """The options of a new room."""
 
-    title = "Create a room"
-
     def __init__(self, app: SceneHost, client: RemoteClient) -> None:
         super().__init__(app)
+        self.title = _("Create a room")
         self.client = client
         s = app.settings
         text = app.text
@@ -159,7 +167,7 @@ class CreateRoomScene(FormScene):
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
                 text,
-                f"{client.name} table",
+                _("{name} table").format(name=client.name),
                 max_length=MAX_ROOM_NAME,
                 allowed=name_character,
             )
@@ -167,8 +175,8 @@ class CreateRoomScene(FormScene):
         self.players = self.add(
             Choice(
                 (x, y + 66, w, h),
-                "Players",
-                [(2, "2 players"), (4, "4 (teams)")],
+                _("Players"),
+                [(2, _("2 players")), (4, _("4 (teams)"))],
                 text,
                 s.practice_players,
             )
@@ -176,8 +184,8 @@ class CreateRoomScene(FormScene):
         self.preset = self.add(
             Choice(
                 (x, y + 132, w, h),
-                "Rules",
-                [("egyptian", "Egyptian"), ("jawaker", "Jawaker")],
+                _("Rules"),
+                [(preset, preset_name(preset)) for preset in PRESETS],
                 text,
                 s.practice_preset,
             )
@@ -186,15 +194,16 @@ class CreateRoomScene(FormScene):
         self.target = self.add(
             Choice(
                 (x, y + 198, w, h),
-                "Play to",
-                [(t, f"{t} points") for t in targets],
+                _("Play to"),
+                [(t, points_text(t)) for t in targets],
                 text,
                 s.practice_target,
             )
         )
-        self.timer = self.add(Choice((x, y + 264, w, h), "Turn timer", list(TIMERS), text, 30))
-        self.add(Button((x + w - 200, y + 350, 200, 54), "Create", text, on_click=self.create))
-        self.add(Button((x, y + 350, 160, 54), "Cancel", text, on_click=self.back))
+        timers = [(t, seconds_text(t) if t else _("No timer")) for t in TIMERS]
+        self.timer = self.add(Choice((x, y + 264, w, h), _("Turn timer"), timers, text, 30))
+        self.add(Button((x + w - 200, y + 350, 200, 54), _("Create"), text, on_click=self.create))
+        self.add(Button((x, y + 350, 160, 54), _("Cancel"), text, on_click=self.back))
 
     def create(self) -> None:
         name = self.name.text.strip() or None
@@ -204,4 +213,4 @@ class CreateRoomScene(FormScene):
         self.app.stack.pop()
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        self.app.text.draw(surface, "Room name", (400, 215), theme.FONT_BODY, theme.TEXT, "midleft")
+        self.write(surface, _("Room name"), (400, 215), theme.FONT_BODY, theme.TEXT, "midleft")

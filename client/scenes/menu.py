@@ -1,7 +1,7 @@
 """The main menu: Practice, Join a LAN game, Host a LAN game, Settings, Quit.
 
 Owns `MainMenuScene`: the title with a fan of cards on the left, the buttons on the right
-(mouse, Tab or arrows, Enter), and a footer with the keyboard hints.
+(mouse, Tab or arrows, Enter), and a footer with the keyboard hints; mirrored in Arabic.
 """
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import _, isolate
 from client.scenes.form import FormScene
+from client.ui.direction import flow_point
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button
 
@@ -36,47 +38,56 @@ class MainMenuScene(FormScene):
 
     def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
-        nav = app.navigator
+        self._fan: pygame.Surface | None = None
+        self._build()
+
+    def _build(self) -> None:
+        nav = self.app.navigator
         entries = [
-            ("Practice", nav.practice_setup),
-            ("Join a LAN game", nav.connect_screen),
-            ("Host a LAN game", nav.host_game),
-            ("Settings", nav.settings),
-            ("Quit", app.quit),
+            (_("Practice"), nav.practice_setup),
+            (_("Join a LAN game"), nav.connect_screen),
+            (_("Host a LAN game"), nav.host_game),
+            (_("Settings"), nav.settings),
+            (_("Quit"), self.app.quit),
         ]
         x = self.panel_rect.centerx - BUTTON_SIZE[0] // 2
         for i, (label, action) in enumerate(entries):
             rect = (x, self.panel_rect.y + 40 + i * (BUTTON_SIZE[1] + 22), *BUTTON_SIZE)
-            self.add(Button(rect, label, app.text, on_click=action, font_size=theme.FONT_LARGE - 4))
+            font = theme.FONT_LARGE - 4
+            self.add(Button(rect, label, self.app.text, on_click=action, font_size=font))
         self.focus.focus(self.widgets[0])
-        self._fan: pygame.Surface | None = None
+
+    def on_language(self) -> None:
+        super().on_language()
+        self.widgets.clear()
+        self.focus.widgets.clear()
+        self._build()
 
     def back(self) -> None:
         """Escape on the main menu does nothing: Quit is a button."""
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text
-        draw_heading(surface, text, "Basra", (380, 170), size=150)
-        text.draw(
+        draw_heading(surface, text, _("Basra"), flow_point((380, 170)), size=150)
+        self.write(
             surface,
-            "Egyptian Basra  ·  Al Komi  ·  Kosh el Walad",
+            _("Egyptian Basra  ·  Al Komi  ·  Kosh el Walad"),
             (380, 262),
             theme.FONT_BODY,
             theme.TEXT_DIM,
             "center",
         )
         fan = self._fan_surface()
-        surface.blit(fan, fan.get_rect(center=FAN_CENTER))
-        name = self.app.settings.name
-        text.draw(
+        surface.blit(fan, fan.get_rect(center=flow_point(FAN_CENTER)))
+        self.write(
             surface,
-            f"Playing as {name}",
+            _("Playing as {name}").format(name=isolate(self.app.settings.name)),
             (self.panel_rect.centerx, self.panel_rect.bottom + 24),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
             "center",
         )
-        footer = "Tab or arrows to move  ·  Enter to choose  ·  F11 full screen"
+        footer = _("Tab or arrows to move  ·  Enter to choose  ·  F11 full screen")
         text.draw(surface, footer, (640, 700), theme.FONT_SMALL, theme.TEXT_DIM, "center")
 
     def _fan_surface(self) -> pygame.Surface:

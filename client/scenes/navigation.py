@@ -10,9 +10,11 @@ screens and the flow of the game reads in one file.
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import TYPE_CHECKING, NamedTuple
 
+from client.i18n import _
 from client.net.lan_host import LanHost
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
@@ -90,8 +92,8 @@ class Navigator:
     # --- over the table ----------------------------------------------------------------
 
     def pause(self, table: TableScene) -> None:
-        label = "Leave game" if table.session.is_practice else "Leave table"
-        self.app.stack.push(PauseScene(self.app, lambda: self.leave_table(table), label))
+        leave = functools.partial(self.leave_table, table)
+        self.app.stack.push(PauseScene(self.app, leave, table.session.is_practice))
 
     def round_results(self, table: TableScene, event: Event | None) -> None:
         if isinstance(event, RoundScored):
@@ -111,14 +113,15 @@ class Navigator:
     def session_closed(self, reason: str) -> None:
         online = self.remote is not None and self.remote.status is LinkStatus.ONLINE
         if online:
-            action, label = self.back_to_lobby, "Back to lobby"
+            action, label = self.back_to_lobby, _("Back to lobby")
         else:
-            action, label = self.disconnect, "Main menu"
-        self.app.stack.push(MessageScene(self.app, "The game has ended", reason, label, action))
+            action, label = self.disconnect, _("Main menu")
+        title = _("The game has ended")
+        self.app.stack.push(MessageScene(self.app, title, reason, label, action))
 
     def message(self, title: str, text: str) -> None:
         """A message box that closes itself."""
-        box = MessageScene(self.app, title, text, "OK", lambda: self.app.stack.remove(box))
+        box = MessageScene(self.app, title, text, _("OK"), lambda: self.app.stack.remove(box))
         self.app.stack.push(box)
 
     # --- network -----------------------------------------------------------------------
@@ -165,7 +168,7 @@ class Navigator:
     def server_gone(self, reason: str) -> None:
         self.close()
         self.main_menu()
-        self.message("Disconnected", reason or "The connection to the server closed.")
+        self.message(_("Disconnected"), reason or _("The connection to the server closed."))
 
     def close(self) -> None:
         """Let go of the server connection and the hosted server, if any."""

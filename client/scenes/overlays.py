@@ -1,7 +1,8 @@
 """Small overlays: the pause menu over the table, and a message box.
 
 Owns `PauseScene` (Resume, Settings, Leave) and `MessageScene` (a title, a few lines of text
-and one button that runs an action), both drawn over the dimmed scene beneath.
+and one button that runs an action), both drawn over the dimmed scene beneath. Their words are
+given translated; the pause menu words itself again when the language changes under it.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import _
 from client.scenes.base import Scene
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
@@ -78,14 +80,26 @@ class _ButtonOverlay(Scene):
 class PauseScene(_ButtonOverlay):
     """Esc on the table: Resume, Settings, Leave."""
 
-    def __init__(
-        self, app: SceneHost, leave: Callable[[], None], leave_label: str = "Leave game"
-    ) -> None:
-        super().__init__(app, "Paused")
+    def __init__(self, app: SceneHost, leave: Callable[[], None], practice: bool = True) -> None:
+        """`practice`: the leave button says "Leave game" (else "Leave table")."""
+        super().__init__(app, "")
+        self.leave = leave
+        self.practice = practice
+        self._build()
+
+    def _build(self) -> None:
+        self.title = _("Paused")
         top = self.panel.y + 110
-        self.add_button("Resume", self.dismiss, top)
-        self.add_button("Settings", app.navigator.settings, top + 76)
-        self.add_button(leave_label, leave, top + 152)
+        self.add_button(_("Resume"), self.dismiss, top)
+        self.add_button(_("Settings"), self.app.navigator.settings, top + 76)
+        leave = _("Leave game") if self.practice else _("Leave table")
+        self.add_button(leave, self.leave, top + 152)
+
+    def on_language(self) -> None:
+        super().on_language()
+        self.buttons.clear()
+        self.focus.widgets.clear()
+        self._build()
 
 
 class MessageScene(_ButtonOverlay):

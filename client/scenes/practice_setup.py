@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import N_, _, number
+from client.i18n.words import card_text, level_name, points_text, preset_name
 from client.scenes.form import FormScene
 from client.ui.pickers import Choice
 from client.ui.widgets import Button
 from shared.bots import LEVELS
-from shared.rules import PRESETS
+from shared.cards import KOMI, Card
+from shared.rules import PRESETS, RuleSet
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -27,44 +30,43 @@ TARGETS = (31, 61, 101, 151, 201)
 ROW = (400, 200, 480, 52)
 ROW_STEP = 70
 PRESET_NOTES = {
-    "egyptian": "Basra 10, Jack Basra 30, 30 for the most cards.",
-    "jawaker": "Card points (J, A, 2c, 10d); no Jack Basra; 7d Basra only to 10.",
+    "egyptian": N_("Basra {basra}, Jack Basra {jack}, {majority} for the most cards."),
+    "jawaker": N_(
+        "Card points: jacks, aces, {two} and {ten}; no Jack Basra; {komi} Basra only to {limit}."
+    ),
 }
+"""What each preset changes, worded when shown (numbers and cards filled in then)."""
+KOMI_BASRA_LIMIT = 10
+"""Jawaker: the 7♦ makes a Basra only on numerals totalling this much or less."""
 
 
 class PracticeSetupScene(FormScene):
     """Choose a practice match, then Start."""
 
-    title = "Practice"
-
     def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
+        self.title = _("Practice")
         s = app.settings
         text = app.text
         x, y, w, h = ROW
+        players = [(2, _("2 players")), (4, _("4, with a partner"))]
         self.players = self.add(
-            Choice(
-                (x, y, w, h),
-                "Players",
-                [(2, "2 players"), (4, "4, with a partner")],
-                text,
-                s.practice_players,
-            )
+            Choice((x, y, w, h), _("Players"), players, text, s.practice_players)
         )
-        levels = [(level, level.title()) for level in LEVELS]
+        levels = [(level, level_name(level)) for level in LEVELS]
         self.level = self.add(
-            Choice((x, y + ROW_STEP, w, h), "Opponents", levels, text, s.practice_level)
+            Choice((x, y + ROW_STEP, w, h), _("Opponents"), levels, text, s.practice_level)
         )
-        presets = [(name, name.title()) for name in PRESETS]
+        presets = [(name, preset_name(name)) for name in PRESETS]
         self.preset = self.add(
-            Choice((x, y + 2 * ROW_STEP, w, h), "Rules", presets, text, s.practice_preset)
+            Choice((x, y + 2 * ROW_STEP, w, h), _("Rules"), presets, text, s.practice_preset)
         )
         targets = sorted({*TARGETS, s.practice_target})
         self.target = self.add(
             Choice(
                 (x, y + 3 * ROW_STEP, w, h),
-                "Play to",
-                [(t, f"{t} points") for t in targets],
+                _("Play to"),
+                [(t, points_text(t)) for t in targets],
                 text,
                 s.practice_target,
             )
@@ -72,13 +74,13 @@ class PracticeSetupScene(FormScene):
         self.start = self.add(
             Button(
                 (x + w - 220, y + 4 * ROW_STEP + 20, 220, 56),
-                "Start",
+                _("Start"),
                 text,
                 on_click=self.begin,
                 font_size=theme.FONT_LARGE - 4,
             )
         )
-        self.add(Button((x, y + 4 * ROW_STEP + 20, 160, 56), "Back", text, on_click=self.back))
+        self.add(Button((x, y + 4 * ROW_STEP + 20, 160, 56), _("Back"), text, on_click=self.back))
         self.focus.focus(self.start)
 
     def begin(self) -> None:
@@ -97,8 +99,17 @@ class PracticeSetupScene(FormScene):
         )
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        note = PRESET_NOTES.get(self.preset.value, "")
-        _x, y, _w, _ = ROW
-        self.app.text.draw(
-            surface, note, (640, y + 4 * ROW_STEP - 6), theme.FONT_SMALL, theme.TEXT_DIM, "center"
-        )
+        note = PRESET_NOTES.get(self.preset.value)
+        y = ROW[1] + 4 * ROW_STEP - 6
+        if note is not None:
+            rules = RuleSet.preset(self.preset.value)
+            text = _(note).format(
+                basra=number(rules.basra_points),
+                jack=number(rules.jack_basra_points),
+                majority=number(rules.majority_points),
+                two=card_text(Card.parse("2c")),
+                ten=card_text(Card.parse("10d")),
+                komi=card_text(KOMI),
+                limit=number(KOMI_BASRA_LIMIT),
+            )
+            self.app.text.draw(surface, text, (640, y), theme.FONT_SMALL, theme.TEXT_DIM, "center")

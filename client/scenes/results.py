@@ -4,11 +4,13 @@ Owns `RoundResultsScene` (per side: cards taken, the majority bonus, Basras and 
 card points when the rules count them, the round's points and the match totals; Continue) and
 `MatchResultsScene` (the winner, the final scores, confetti when the player's side won; Play
 again in practice, Main menu). With autoplay, or in a network game, the round results close
-by themselves after a countdown so the match never waits on a screen.
+by themselves after a countdown so the match never waits on a screen. Both read right to left
+in Arabic: labels on the right, the sides' columns mirrored.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import random
 from collections.abc import Callable
@@ -17,9 +19,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import N_, _, isolate, number
+from client.i18n.words import seconds_text
 from client.scenes.base import Scene
 from client.table.hud import side_names
 from client.table.particles import ParticleBurst
+from client.ui.direction import flow_anchor, flow_rect, flow_x
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
 from shared.events import MatchEnded, RoundScored
@@ -37,6 +42,10 @@ AUTO_CONTINUE_SECONDS = 8.0
 AUTOPLAY_CONTINUE_SECONDS = 2.5
 COLUMN_X = (PANEL.x + 40, PANEL.x + 430, PANEL.x + 590)
 ROW_HEIGHT = 38
+ROUND_POINTS = N_("This round")
+MATCH_TOTAL = N_("Match total")
+TOTALS = (ROUND_POINTS, MATCH_TOTAL)
+"""The rows drawn in gold."""
 SIDE_WIDTH = COLUMN_X[2] - COLUMN_X[1] - 10
 """The widest a side's name may be over its column; longer ones end in an ellipsis."""
 NAME_WIDTH = PANEL.width - 360
@@ -55,7 +64,9 @@ class _Overlay(Scene):
         self.focus = FocusCycle([])
 
     def add_button(self, label: str, x: int, action: Callable[[], None]) -> Button:
-        button = Button((x, PANEL.bottom - 76, 220, 54), label, self.app.text, on_click=action)
+        """A button at `x` as laid out left to right (the first one on the right in Arabic)."""
+        rect = flow_rect((x, PANEL.bottom - 76, 220, 54), PANEL)
+        button = Button(rect, label, self.app.text, on_click=action)
         self.buttons.append(button)
         self.focus.widgets.append(button)
         return button
@@ -90,7 +101,7 @@ class RoundResultsScene(_Overlay):
                 if app.options.autoplay
                 else AUTO_CONTINUE_SECONDS
             )
-        self.proceed = self.add_button("Continue", PANEL.centerx - 110, self.close)
+        self.proceed = self.add_button(_("Continue"), PANEL.centerx - 110, self.close)
         self.focus.focus(self.proceed)
 
     @property
@@ -123,24 +134,27 @@ class RoundResultsScene(_Overlay):
         draw_heading(
             surface,
             text,
-            f"Round {self.event.number + 1}",
+            _("Round {number}").format(number=number(self.event.number + 1)),
             (PANEL.centerx, PANEL.y + 46),
             theme.FONT_TITLE - 8,
         )
         sides = side_names(self.table.players, self.table.session.seat)
         y = PANEL.y + 100
-        for x, label in zip(COLUMN_X[1:], sides, strict=True):
+        columns = [flow_x(x, PANEL) for x in COLUMN_X[1:]]
+        for x, label in zip(columns, sides, strict=True):
             text.draw(
                 surface, label, (x, y), theme.FONT_BODY, theme.TEXT_ACCENT, "midtop", SIDE_WIDTH
             )
+        label_x, label_anchor = flow_x(COLUMN_X[0], PANEL), flow_anchor("topleft")
         for i, (label, values) in enumerate(self._rows()):
             row_y = y + 40 + i * ROW_HEIGHT
-            colour = theme.TEXT_ACCENT if label in ("This round", "Match total") else theme.TEXT
-            text.draw(surface, label, (COLUMN_X[0], row_y), theme.FONT_BODY, colour, "topleft")
-            for x, value in zip(COLUMN_X[1:], values, strict=True):
+            colour = theme.TEXT_ACCENT if label in TOTALS else theme.TEXT
+            text.draw(surface, _(label), (label_x, row_y), theme.FONT_BODY, colour, label_anchor)
+            for x, value in zip(columns, values, strict=True):
                 text.draw(surface, value, (x, row_y), theme.FONT_BODY, colour, "midtop")
         if self.countdown is not None:
-            note = f"Next round in {max(0, round(self.countdown))} s"
+            left = seconds_text(max(0, round(self.countdown)))
+            note = _("Next round in {seconds}").format(seconds=left)
             text.draw(
                 surface,
                 note,
@@ -151,31 +165,32 @@ class RoundResultsScene(_Overlay):
             )
 
     def _rows(self) -> list[tuple[str, tuple[str, str]]]:
+        """(label, a value per side): the labels are catalogue messages, translated when drawn."""
         t = self.event.tally
         rules = self.table.view.rules if self.table.view is not None else None
         basra = rules.basra_points if rules is not None else 10
         jack = rules.jack_basra_points if rules is not None else 30
         rows = [
-            ("Cards taken", _pair(t.cards)),
-            ("Most cards", _pair(t.majority, plus=True)),
-            ("Basras", _bonus_pair(t.basras, basra)),
-            ("Jack Basras", _bonus_pair(t.jack_basras, jack)),
+            (N_("Cards taken"), _pair(t.cards)),
+            (N_("Most cards"), _pair(t.majority, plus=True)),
+            (N_("Basras"), _bonus_pair(t.basras, basra)),
+            (N_("Jack Basras"), _bonus_pair(t.jack_basras, jack)),
         ]
         if rules is not None and rules.card_points:
-            rows.append(("Card points", _pair(t.card_points, plus=True)))
-        rows.append(("This round", _pair(t.points, plus=True)))
-        rows.append(("Match total", _pair(self.event.scores)))
+            rows.append((N_("Card points"), _pair(t.card_points, plus=True)))
+        rows.append((ROUND_POINTS, _pair(t.points, plus=True)))
+        rows.append((MATCH_TOTAL, _pair(self.event.scores)))
         return rows
 
 
 def _pair(values: tuple[int, ...], plus: bool = False) -> tuple[str, str]:
-    shown = [f"+{v}" if plus and v else ("-" if plus else str(v)) for v in values]
+    shown = [f"+{number(v)}" if plus and v else ("-" if plus else number(v)) for v in values]
     return (shown[0], shown[1])
 
 
 def _bonus_pair(counts: tuple[int, ...], points: int) -> tuple[str, str]:
     """Each side's count of a bonus with the points it earned, "-" for none."""
-    shown = [f"{n}  (+{n * points})" if n else "-" for n in counts]
+    shown = [f"{number(n)}  (+{number(n * points)})" if n else "-" for n in counts]
     return (shown[0], shown[1])
 
 
@@ -193,11 +208,12 @@ class MatchResultsScene(_Overlay):
         )
         nav = app.navigator
         if table.session.is_practice:
-            self.add_button("Play again", PANEL.centerx - 240, nav.play_again)
-            self.add_button("Main menu", PANEL.centerx + 20, nav.main_menu)
+            self.add_button(_("Play again"), PANEL.centerx - 240, nav.play_again)
+            self.add_button(_("Main menu"), PANEL.centerx + 20, nav.main_menu)
         else:
-            self.add_button("Back to lobby", PANEL.centerx - 240, lambda: nav.leave_table(table))
-            self.add_button("Main menu", PANEL.centerx + 20, nav.main_menu)
+            leave = functools.partial(nav.leave_table, table)
+            self.add_button(_("Back to lobby"), PANEL.centerx - 240, leave)
+            self.add_button(_("Main menu"), PANEL.centerx + 20, nav.main_menu)
         self.focus.focus(self.buttons[0])
 
     @property
@@ -217,14 +233,16 @@ class MatchResultsScene(_Overlay):
         super().draw(surface)
         text = self.app.text
         sides = side_names(self.table.players, self.table.session.seat)
-        winner = sides[self.event.winner]
-        headline = (
-            ("You win!" if winner == "You" else "Your side wins!") if self.won else f"{winner} wins"
+        draw_heading(
+            surface,
+            text,
+            self._headline(sides),
+            (PANEL.centerx, PANEL.y + 70),
+            theme.FONT_TITLE + 6,
         )
-        draw_heading(surface, text, headline, (PANEL.centerx, PANEL.y + 70), theme.FONT_TITLE + 6)
         text.draw(
             surface,
-            "Final score",
+            _("Final score"),
             (PANEL.centerx, PANEL.y + 150),
             theme.FONT_BODY,
             theme.TEXT_DIM,
@@ -234,15 +252,29 @@ class MatchResultsScene(_Overlay):
             y = PANEL.y + 210 + i * 64
             colour = theme.TEXT_ACCENT if i == self.event.winner else theme.TEXT
             text.draw(
-                surface, name, (PANEL.x + 120, y), theme.FONT_LARGE, colour, "midleft", NAME_WIDTH
+                surface,
+                name,
+                (flow_x(PANEL.x + 120, PANEL), y),
+                theme.FONT_LARGE,
+                colour,
+                flow_anchor("midleft"),
+                NAME_WIDTH,
             )
             text.draw(
                 surface,
-                str(score),
-                (PANEL.right - 120, y),
+                number(score),
+                (flow_x(PANEL.right - 120, PANEL), y),
                 theme.FONT_TITLE - 10,
                 colour,
-                "midright",
+                flow_anchor("midright"),
             )
         if self.burst is not None:
             self.burst.draw(surface)
+
+    def _headline(self, sides: tuple[str, str]) -> str:
+        if self.won:
+            return _("You win!") if len(self.table.players) == 2 else _("Your side wins!")
+        winner = sides[self.event.winner]
+        if len(self.table.players) == 2:
+            return _("{name} wins").format(name=isolate(winner))
+        return _("{names} win").format(names=winner)

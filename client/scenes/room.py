@@ -3,7 +3,7 @@
 Owns `RoomScene`: the two sides with their seats (partners opposite), who is a person and who
 a computer, Take seat (for a watcher, on a computer's seat), the creator's Fill with bots (at a
 chosen level) and Start, the room's chat, and Leave. When the match's first update arrives the
-table takes over.
+table takes over. Mirrored in Arabic: side A on the right, the chat on the left.
 """
 
 from __future__ import annotations
@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import N_, _, isolate, ngettext, number
+from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.room_info import seat_label
 from client.scenes.form import FormScene
 from client.ui.chat_panel import ChatPanel
+from client.ui.direction import flow_rect
 from client.ui.pickers import Choice
 from client.ui.widgets import Button
 from shared.bots import LEVELS
@@ -34,7 +37,7 @@ CHAT_RECT = pygame.Rect(870, 170, 360, 440)
 SEAT_ROW = 88
 SEAT_TEXT_WIDTH = TEAM_PANELS[0].width - 160
 """A seat's line stops short of its Take button; a longer name ends in an ellipsis."""
-TEAM_NAMES = ("Side A", "Side B")
+TEAM_NAMES = (N_("Side A"), N_("Side B"))
 
 
 class RoomScene(FormScene):
@@ -47,25 +50,25 @@ class RoomScene(FormScene):
         self.client = client
         text = app.text
         self.chat = ChatPanel(
-            CHAT_RECT.copy(), text, app.panels, client.send_chat, collapsible=False
+            flow_rect(CHAT_RECT), text, app.panels, client.send_chat, collapsible=False
         )
         self._chat_seen = client.chat_count - len(client.chat)
         self.level = self.add(
             Choice(
                 (60, 440, 380, 50),
-                "Bots",
-                [(lv, lv.title()) for lv in LEVELS],
+                _("Bots"),
+                [(level, level_name(level)) for level in LEVELS],
                 text,
                 app.settings.practice_level,
             )
         )
         self.fill = self.add(
-            Button((460, 440, 180, 50), "Fill with bots", text, on_click=self.fill_bots)
+            Button((460, 440, 180, 50), _("Fill with bots"), text, on_click=self.fill_bots)
         )
         self.start = self.add(
-            Button((660, 440, 180, 50), "Start", text, on_click=client.start_game)
+            Button((660, 440, 180, 50), _("Start"), text, on_click=client.start_game)
         )
-        self.add(Button((60, 620, 180, 54), "Leave", text, on_click=self.back))
+        self.add(Button((60, 620, 180, 54), _("Leave"), text, on_click=self.back))
         self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
         self.take: dict[int, Button] = {}
         self._auto = {"fill": False, "start": False}
@@ -134,7 +137,7 @@ class RoomScene(FormScene):
         watching = room.you is None
         self.take = {
             s.seat: self.take.get(s.seat)
-            or Button(self._take_rect(s), "Take seat", self.app.text, font_size=theme.FONT_SMALL)
+            or Button(self._take_rect(s), _("Take seat"), self.app.text, font_size=theme.FONT_SMALL)
             for s in room.seats
             if watching and s.kind is SeatKind.BOT
         }
@@ -153,7 +156,8 @@ class RoomScene(FormScene):
     @staticmethod
     def _take_rect(seat: SeatInfo) -> pygame.Rect:
         panel = TEAM_PANELS[team_of(seat.seat)]
-        return pygame.Rect(panel.right - 130, panel.y + 60 + (seat.seat // 2) * SEAT_ROW, 110, 36)
+        top = panel.y + 60 + (seat.seat // 2) * SEAT_ROW
+        return flow_rect((panel.right - 130, top, 110, 36))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         room = self.room
@@ -161,11 +165,17 @@ class RoomScene(FormScene):
             return
         text = self.app.text
         self.title = room.name
-        timer = f"{room.turn_timer} s turns" if room.turn_timer else "no turn timer"
+        timer = (
+            _("{seconds} turns").format(seconds=seconds_text(room.turn_timer))
+            if room.turn_timer
+            else _("no turn timer")
+        )
         parts = (
-            f"{room.players} players",
-            f"{room.preset.title()} rules",
-            f"to {room.rules.target}",
+            ngettext("{count} player", "{count} players", room.players).format(
+                count=number(room.players)
+            ),
+            _("{preset} rules").format(preset=preset_name(room.preset)),
+            _("to {points}").format(points=points_text(room.rules.target)),
             timer,
         )
         line = "  ·  ".join(parts)
@@ -173,9 +183,9 @@ class RoomScene(FormScene):
         for team, panel in enumerate(TEAM_PANELS):
             self._draw_team(surface, room, team, panel)
         if not self.mine and room.phase is RoomPhase.WAITING:
-            text.draw(
+            self.write(
                 surface,
-                "Waiting for the room's creator to start.",
+                _("Waiting for the room's creator to start."),
                 (450, 530),
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
@@ -188,11 +198,10 @@ class RoomScene(FormScene):
     def _draw_team(
         self, surface: pygame.Surface, room: RoomState, team: int, panel: pygame.Rect
     ) -> None:
-        self.app.panels.panel(surface, panel)
-        text = self.app.text
-        text.draw(
+        self.app.panels.panel(surface, flow_rect(panel))
+        self.write(
             surface,
-            TEAM_NAMES[team],
+            _(TEAM_NAMES[team]),
             (panel.x + 20, panel.y + 16),
             theme.FONT_BODY,
             theme.TEXT_ACCENT,
@@ -200,18 +209,20 @@ class RoomScene(FormScene):
         )
         for i, seat in enumerate(room.team_seats(team)):
             y = panel.y + 60 + i * SEAT_ROW
-            you = "  (you)" if seat.seat == room.you else ""
+            label = seat_label(seat)
+            if seat.seat == room.you:
+                label = _("{name}  (you)").format(name=isolate(label))
             colour = theme.TEXT if seat.kind is not SeatKind.EMPTY else theme.TEXT_DIM
-            text.draw(
+            self.write(
                 surface,
-                seat_label(seat) + you,
+                label,
                 (panel.x + 20, y),
                 theme.FONT_BODY,
                 colour,
                 "topleft",
                 SEAT_TEXT_WIDTH,
             )
-            text.draw(
+            self.write(
                 surface,
                 _seat_detail(seat, room),
                 (panel.x + 20, y + 30),
@@ -222,11 +233,15 @@ class RoomScene(FormScene):
 
 
 def _seat_detail(seat: SeatInfo, room: RoomState) -> str:
-    where = f"seat {seat.seat + 1}"
+    parts = [_("seat {number}").format(number=number(seat.seat + 1))]
     if seat.kind is SeatKind.BOT:
-        return f"{where}  ·  computer ({seat.bot_level or '?'})"
-    if seat.kind is SeatKind.HUMAN:
-        creator = "  ·  creator" if seat.player_id == room.creator else ""
-        stand_in = "  ·  a computer plays for now" if seat.bot_level else ""
-        return f"{where}  ·  player{creator}{stand_in}"
-    return f"{where}  ·  open"
+        parts.append(_("computer ({level})").format(level=level_name(seat.bot_level or "?")))
+    elif seat.kind is SeatKind.HUMAN:
+        parts.append(_("player"))
+        if seat.player_id == room.creator:
+            parts.append(_("creator"))
+        if seat.bot_level:
+            parts.append(_("a computer plays for now"))
+    else:
+        parts.append(_("open"))
+    return "  ·  ".join(parts)

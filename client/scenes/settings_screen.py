@@ -1,7 +1,10 @@
-"""Settings: name, volume, mute, animation speed, window size and full screen.
+"""Settings: name, language, digits, volume, mute, animation speed, window size and full screen.
 
-Owns `SettingsScene`. Changes apply at once (volume, mute, window) so the player hears and
-sees them, and are saved when the screen closes; the animation speed applies to the next table.
+Owns `SettingsScene`. Changes apply at once (volume, mute, window, language, digits) so the
+player hears and sees them, and are saved when the screen closes; the animation speed applies
+to the next table. A new language or digits is saved and made active at once, and every scene
+on the stack is told (`Scene.on_language`), so this screen and the ones beneath it are worded
+and laid out afresh (mirrored for Arabic).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
+from client.i18n import LANGUAGE_NAMES, N_, _, number, use_language
 from client.scenes.form import FormScene
 from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name
 from client.ui.pickers import Choice, Slider, Toggle
@@ -23,66 +27,92 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-ROW = (400, 176, 480, 50)
-ROW_STEP = 62
-SPEED_LABELS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "instant": "Instant"}
+ROW = (400, 154, 480, 46)
+ROW_STEP = 54
+SPEED_LABELS = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
+DIGIT_SAMPLES = {"western": "123", "arabic-indic": "١٢٣"}
+"""Each way of writing numbers, shown as itself."""
 
 
 class SettingsScene(FormScene):
     """Edit and save the settings."""
 
-    title = "Settings"
-    panel_rect = pygame.Rect(340, 150, 600, 500)
+    panel_rect = pygame.Rect(340, 136, 600, 530)
 
     def __init__(self, app: SceneHost) -> None:
         super().__init__(app)
-        s = app.settings
-        text = app.text
+        self._build()
+
+    def _build(self) -> None:
+        self.title = _("Settings")
+        s = self.app.settings
+        text = self.app.text
         x, y, w, h = ROW
+
+        def row(index: int) -> tuple[int, int, int, int]:
+            return (x, y + index * ROW_STEP, w, h)
+
         self.name = self.add(
             TextInput(
-                (x + w - 260, y + 4, 260, h - 8),
+                (x + w - 260, y + 3, 260, h - 6),
                 text,
                 s.name,
                 max_length=MAX_NAME,
                 allowed=name_character,
-                placeholder="Your name",
+                placeholder=_("Your name"),
             )
         )
-        self.volume = self.add(
-            Slider((x, y + ROW_STEP, w, h), "Volume", text, s.volume, on_change=self._volume)
+        languages = [("", _("Automatic")), *LANGUAGE_NAMES.items()]
+        self.language = self.add(
+            Choice(row(1), _("Language"), languages, text, s.language, self._relocalise)
         )
-        self.mute = self.add(
-            Toggle((x, y + 2 * ROW_STEP, w, h), "Mute", text, s.muted, on_change=self._mute)
+        digits = list(DIGIT_SAMPLES.items())
+        self.digits = self.add(
+            Choice(row(2), _("Digits"), digits, text, s.digits, self._relocalise)
         )
-        speeds = [(k, SPEED_LABELS[k]) for k in ANIMATION_SPEEDS]
-        self.speed = self.add(
-            Choice((x, y + 3 * ROW_STEP, w, h), "Animation", speeds, text, s.animation_speed)
-        )
+        self.volume = self.add(Slider(row(3), _("Volume"), text, s.volume, on_change=self._volume))
+        self.mute = self.add(Toggle(row(4), _("Mute"), text, s.muted, on_change=self._mute))
+        speeds = [(k, _(SPEED_LABELS[k])) for k in ANIMATION_SPEEDS]
+        self.speed = self.add(Choice(row(5), _("Animation"), speeds, text, s.animation_speed))
         sizes = sorted({*WINDOW_SIZES, s.window_size})
         self.size = self.add(
             Choice(
-                (x, y + 4 * ROW_STEP, w, h),
-                "Window",
-                [(z, f"{z[0]} x {z[1]}") for z in sizes],
+                row(6),
+                _("Window"),
+                [(z, f"{number(z[0])} × {number(z[1])}") for z in sizes],
                 text,
                 s.window_size,
             )
         )
-        self.fullscreen = self.add(
-            Toggle((x, y + 5 * ROW_STEP, w, h), "Full screen", text, s.fullscreen)
-        )
+        self.fullscreen = self.add(Toggle(row(7), _("Full screen"), text, s.fullscreen))
+        buttons_y = y + 8 * ROW_STEP + 4
+        self.add(Button((x + w - 200, buttons_y, 200, 52), _("Done"), text, on_click=self.back))
         self.add(
-            Button((x + w - 200, y + 6 * ROW_STEP + 6, 200, 52), "Done", text, on_click=self.back)
+            Button((x, buttons_y, 200, 52), _("Apply window"), text, on_click=self._apply_window)
         )
-        self.add(
-            Button(
-                (x, y + 6 * ROW_STEP + 6, 200, 52),
-                "Apply window",
-                text,
-                on_click=self._apply_window,
-            )
-        )
+
+    def on_language(self) -> None:
+        super().on_language()
+        focused = self.focus.focused
+        index = self.widgets.index(focused) if focused in self.widgets else None
+        self.widgets.clear()
+        self.focus.widgets.clear()
+        self._build()
+        if index is not None:
+            self.focus.focus(self.widgets[index])
+
+    def _relocalise(self, _value: object) -> None:
+        """The language or the digits changed: keep every field, and word everything anew."""
+        self.app.update_settings(self._collected())
+        settings = self.app.settings
+        use_language(settings.language, settings.digits)
+        for scene in self.app.stack.scenes:
+            scene.on_language()
 
     def _volume(self, value: float) -> None:
         self.app.sounds.volume = value
@@ -96,6 +126,8 @@ class SettingsScene(FormScene):
     def _collected(self) -> Settings:
         return self.app.settings.changed(
             name=clean_name(self.name.text) or self.app.settings.name,
+            language=self.language.value,
+            digits=self.digits.value,
             volume=self.volume.value,
             muted=self.mute.value,
             animation_speed=self.speed.value,
@@ -109,5 +141,5 @@ class SettingsScene(FormScene):
         self.app.stack.pop()
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        x, y, _, h = ROW
-        self.app.text.draw(surface, "Name", (x, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft")
+        x, y, _w, h = ROW
+        self.write(surface, _("Name"), (x, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from client.i18n import _, number
 from client.scenes.base import Scene
 from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
 from client.sessions.game_session import (
@@ -124,8 +125,10 @@ class TableScene(Scene):
 
     def seat_name(self, seat: int) -> str:
         if seat == self.session.seat:
-            return "You"
-        return self.players[seat].name if seat < len(self.players) else f"Seat {seat + 1}"
+            return _("You")
+        if seat < len(self.players):
+            return self.players[seat].name
+        return _("Seat {number}").format(number=number(seat + 1))
 
     # --- actions ---------------------------------------------------------------------
 
@@ -147,6 +150,16 @@ class TableScene(Scene):
         self.queue.pace = pace
         if isinstance(self.session, LocalSession):
             self.session.bot_delay = BOT_DELAY_SECONDS * pace
+
+    def on_language(self) -> None:
+        """Word the buttons and the cached furniture (scores, counts) in the new language."""
+        super().on_language()
+        self.backdrop = TableBackdrop(
+            TableHud(self.app.text, self.app.cards, self.app.panels), self.app.felt
+        )
+        self.controls = TableControls(self._controls_context())
+        if self.chat is not None:
+            self.chat.relabel()
 
     def on_cover(self) -> None:
         # The table stops updating under an overlay: frozen confetti would hang in the air.

@@ -13,6 +13,8 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
+from client.i18n.words import hint_text
+from shared.bots.hints import Reason
 from shared.events import Event
 from shared.plays import Play
 from shared.views import PlayerView
@@ -49,7 +51,8 @@ class NoticeLevel(enum.StrEnum):
 
 
 class Notice(NamedTuple):
-    """A message for the player ("Reconnecting...", "That is not your turn.")."""
+    """A message for the player ("Reconnecting...", "That is not your turn."), in the
+    interface's language."""
 
     text: str
     level: NoticeLevel = NoticeLevel.INFO
@@ -72,7 +75,12 @@ class Hint(NamedTuple):
     """A suggested play and why, for the practice Hint button."""
 
     play: Play
-    reason: str
+    why: Reason
+
+    @property
+    def reason(self) -> str:
+        """The hint as one sentence in the interface's language."""
+        return hint_text(self.why)
 
 
 class GameSession(Protocol):

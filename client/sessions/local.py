@@ -14,6 +14,8 @@ import logging
 import random
 from collections.abc import Sequence
 
+from client.i18n import N_, _
+from client.i18n.words import refusal_text
 from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
     Hint,
@@ -31,12 +33,14 @@ from shared.plays import Play
 from shared.rules import RuleSet
 from shared.state import MatchState
 from shared.views import PlayerView, redact, view_for
+from shared.wire.errors import ErrorCode
 
 logger = logging.getLogger(__name__)
 
 BOT_DELAY_SECONDS = 0.7
 """Thinking time shown before each bot move at normal animation speed."""
-BOT_NAMES = ("Karim", "Nour", "Salma")
+BOT_NAMES = (N_("Karim"), N_("Nour"), N_("Salma"))
+"""The computer players' names, written in the interface's language when a match starts."""
 UNDO_LIMIT = 200
 
 
@@ -110,7 +114,8 @@ class LocalSession:
         try:
             check_play(self._state, play, self.seat)
         except IllegalPlayError as exc:
-            self._updates.append(Notice(str(exc), NoticeLevel.ERROR))
+            refusal = refusal_text(ErrorCode.ILLEGAL_PLAY, str(exc))
+            self._updates.append(Notice(refusal, NoticeLevel.ERROR))
             return
         self._undo.append(self._state)
         del self._undo[:-UNDO_LIMIT]
@@ -130,7 +135,7 @@ class LocalSession:
         self._waited = 0.0
         self._thinker.cancel()
         self._updates.append(TableUpdate(self.view, (), reset=True))
-        self._updates.append(Notice("Took back your last play."))
+        self._updates.append(Notice(_("Took back your last play.")))
 
     def hint(self) -> Hint | None:
         """A suggested play for the player's turn, or None when it is not the player's turn."""
@@ -157,7 +162,7 @@ class LocalSession:
     def _seat_players(self, name: str) -> tuple[SeatPlayer, ...]:
         bots = iter(BOT_NAMES)
         return tuple(
-            SeatPlayer(name) if s == self.seat else SeatPlayer(next(bots), is_bot=True)
+            SeatPlayer(name) if s == self.seat else SeatPlayer(_(next(bots)), is_bot=True)
             for s in range(self.rules.players)
         )
 
@@ -165,4 +170,4 @@ class LocalSession:
 def suggest_play(view: PlayerView) -> Hint:
     """The hint for the seat to move in `view`."""
     suggestion = suggest(view)
-    return Hint(suggestion.play, suggestion.reason)
+    return Hint(suggestion.play, suggestion.why)

@@ -3,7 +3,8 @@
 Owns `CaptureChoice`: while open, each option's floor cards are outlined in their own colour
 and the option under consideration is raised; hovering a floor card considers the option it
 belongs to, clicking it (or its chip, or pressing its number / Enter) chooses it, Esc or a
-click elsewhere cancels. A panel over the floor says what is being chosen.
+click elsewhere cancels. A panel over the floor says what is being chosen; its chips read in
+the interface's direction (option 1 on the right in Arabic).
 """
 
 from __future__ import annotations
@@ -16,12 +17,15 @@ import pygame
 
 from client import theme
 from client.art.suits import SUIT_SYMBOLS
+from client.i18n import _
+from client.i18n.words import card_text
 from client.layout import FLOOR_AREA
 from client.table.model import SpriteKey
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite, sprite_at
+from client.ui.direction import flow_rect
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
-from shared.cards import Card, Suit
+from shared.cards import Card
 from shared.plays import Play
 
 logger = logging.getLogger(__name__)
@@ -31,13 +35,6 @@ PANEL_WIDTH = 700
 PANEL_HEIGHT = 80
 CHIP_HEIGHT = 30
 CHIP_GAP = 12
-SUIT_NAMES = {
-    Suit.CLUBS: "clubs",
-    Suit.DIAMONDS: "diamonds",
-    Suit.HEARTS: "hearts",
-    Suit.SPADES: "spades",
-}
-RANK_WORDS = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 
 
 class ChoiceOutcome(NamedTuple):
@@ -45,12 +42,6 @@ class ChoiceOutcome(NamedTuple):
 
     play: Play | None = None
     cancelled: bool = False
-
-
-def card_name(card: Card) -> str:
-    """ "the 9 of diamonds", "the queen of spades" (the font has no suit symbols)."""
-    rank = RANK_WORDS.get(card.rank.label, card.rank.label)
-    return f"the {rank} of {SUIT_NAMES[card.suit]}"
 
 
 class CaptureChoice:
@@ -106,11 +97,7 @@ class CaptureChoice:
 
     def draw(self, surface: pygame.Surface) -> None:
         self._panels.panel(surface, self.panel_rect)
-        count = len(self.plays)
-        keys = " or ".join(str(n + 1) for n in range(count)) if count < 4 else f"1-{count}"
-        title = (
-            f"Your {card_name(self.card)[4:]} can take different sets: click one, or press {keys}"
-        )
+        title = self._title().format(card=card_text(self.card), count=len(self.plays))
         self._text.draw(
             surface,
             title,
@@ -124,6 +111,14 @@ class CaptureChoice:
 
     # --- internals -------------------------------------------------------------------
 
+    def _title(self) -> str:
+        """What the panel asks; the number keys stay as the keyboard writes them."""
+        if len(self.plays) == 2:
+            return _("Your {card} can take different sets: click one, or press 1 or 2")
+        if len(self.plays) == 3:
+            return _("Your {card} can take different sets: click one, or press 1, 2 or 3")
+        return _("Your {card} can take different sets: click one, or press 1 to {count}")
+
     def _chip_rects(self) -> list[pygame.Rect]:
         count = len(self.plays)
         width = min(170, (PANEL_WIDTH - 24 - CHIP_GAP * (count - 1)) // count)
@@ -131,7 +126,7 @@ class CaptureChoice:
         left = self.panel_rect.centerx - total // 2
         top = self.panel_rect.bottom - CHIP_HEIGHT - 8
         return [
-            pygame.Rect(left + i * (width + CHIP_GAP), top, width, CHIP_HEIGHT)
+            flow_rect((left + i * (width + CHIP_GAP), top, width, CHIP_HEIGHT), self.panel_rect)
             for i in range(count)
         ]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from client.i18n import _, number
 from client.layout import FLOOR_AREA, hand_area
 from client.table.model import Placement, SpriteKey, TableModel
 from shared.events import (
@@ -158,7 +159,7 @@ def _dealt(before: Placements, after: Placements) -> _Plan:
 
 
 def _round_started(event: RoundStarted, before: Placements, after: Placements) -> _Plan:
-    text = f"Round {event.number + 1}"
+    text = _("Round {number}").format(number=number(event.number + 1))
     cues = (_stats(0.0), Cue(0.0, CueKind.BANNER, text=text, length=ROUND_BANNER))
     return _Plan(tuple(_relayout(before, after, 0.0)), cues, ROUND_BANNER * 0.6)
 
@@ -202,10 +203,16 @@ def _captured(
 
 
 def _basra(event: BasraScored) -> _Plan:
-    text = "Jack Basra!" if event.bonus is Bonus.JACK_BASRA else "Basra!"
+    text = _("Jack Basra!") if event.bonus is Bonus.JACK_BASRA else _("Basra!")
     cues = (
         Cue(0.0, CueKind.SOUND, sound="basra"),
-        Cue(0.0, CueKind.BANNER, text=text, detail=f"+{event.points}", length=BASRA_HOLD + 0.4),
+        Cue(
+            0.0,
+            CueKind.BANNER,
+            text=text,
+            detail=f"+{number(event.points)}",
+            length=BASRA_HOLD + 0.4,
+        ),
         Cue(0.0, CueKind.BURST, point=FLOOR_AREA.center),
         _stats(0.0),
     )

@@ -14,12 +14,14 @@ import logging
 import pygame
 
 from client import theme
+from client.i18n import _, isolate
 from client.sessions.game_session import Hint, NoticeLevel, plays_for_card
-from client.table.capture_choice import CaptureChoice, card_name
+from client.table.capture_choice import CaptureChoice
 from client.table.context import TableContext
 from client.table.hand import HandControl, Pick
 from client.table.model import SpriteKey
 from client.table.sprites import CardSprite
+from client.ui.direction import flow_rect, flow_x
 from client.ui.widgets import Button
 from shared.cards import Card
 from shared.events import CardsCaptured
@@ -46,14 +48,14 @@ class TableControls:
         self.peek = False
         size = theme.FONT_SMALL + 2
         self.menu = Button(
-            (1148, 12, 120, 36), "Menu", text, on_click=table.open_pause, font_size=size
+            (1148, 12, 120, 36), _("Menu"), text, on_click=table.open_pause, font_size=size
         )
-        column = [("Last take", self.toggle_peek)]
+        column = [(_("Last take"), self.toggle_peek)]
         if table.session.is_practice:
-            column = [("Hint", self.show_hint), ("Undo", self.undo), *column]
+            column = [(_("Hint"), self.show_hint), (_("Undo"), self.undo), *column]
         bottom = 720 - 16 - BUTTON_SIZE[1]
-        self.buttons = [self.menu] + [
-            Button(
+        by_action = {
+            action: Button(
                 (16, bottom - i * (BUTTON_SIZE[1] + 8), *BUTTON_SIZE),
                 label,
                 text,
@@ -61,9 +63,10 @@ class TableControls:
                 font_size=size,
             )
             for i, (label, action) in enumerate(reversed(column))
-        ]
-        self.hint_button = next((b for b in self.buttons if b.label == "Hint"), None)
-        self.undo_button = next((b for b in self.buttons if b.label == "Undo"), None)
+        }
+        self.buttons = [self.menu, *by_action.values()]
+        self.hint_button = by_action.get(self.show_hint)
+        self.undo_button = by_action.get(self.undo)
 
     # --- actions ---------------------------------------------------------------------
 
@@ -71,15 +74,14 @@ class TableControls:
         table = self.table
         hint = table.session.hint() if table.ready() else None
         if hint is None:
-            table.effects.notify("A hint is for your own turn.", NoticeLevel.WARNING)
+            table.effects.notify(_("A hint is for your own turn."), NoticeLevel.WARNING)
             return
         self.hint = hint
-        name = card_name(hint.play.card)
-        table.effects.notify(f"Try {name}: {hint.reason}", seconds=5.0)
+        table.effects.notify(hint.reason, seconds=5.0)
 
     def undo(self) -> None:
         if not self.table.session.can_undo():
-            self.table.effects.notify("Nothing to take back.", NoticeLevel.WARNING)
+            self.table.effects.notify(_("Nothing to take back."), NoticeLevel.WARNING)
             return
         self.close_choice()
         self.table.session.undo()
@@ -230,14 +232,14 @@ class TableControls:
         if capture is None:
             text.draw(
                 surface,
-                "No capture yet this round.",
+                _("No capture yet this round."),
                 PEEK_RECT.center,
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
             )
             return
-        title = f"Last capture, by {table.seat_name(capture.seat)}"
+        title = _("Last capture, by {name}").format(name=isolate(table.seat_name(capture.seat)))
         text.draw(
             surface,
             title,
@@ -249,23 +251,27 @@ class TableControls:
         self._draw_mini_cards(surface, capture)
 
     def _draw_mini_cards(self, surface: pygame.Surface, capture: CardsCaptured) -> None:
-        """The played card, the word "took", then the cards it took, centred in the panel."""
+        """The played card, the word "took", then the cards it took, centred in the panel (and
+        read from the right in Arabic)."""
         art = self.table.small_cards()
         text = self.table.text
         cards = sorted(capture.taken)
-        width = art.size[0]
+        width, height = art.size
         step = min(width + 6, (PEEK_RECT.width - 3 * width) // max(1, len(cards)))
         total = width + 70 + width + step * (len(cards) - 1)
         x = PEEK_RECT.centerx - total // 2
         y = PEEK_RECT.y + 48
-        surface.blit(art.face_for_text(str(capture.card)), (x, y))
-        middle = y + art.size[1] // 2
-        text.draw(
-            surface, "took", (x + width + 35, middle), theme.FONT_SMALL, theme.TEXT_DIM, "center"
-        )
+
+        def place(card_x: int) -> pygame.Rect:
+            return flow_rect((card_x, y, width, height), PEEK_RECT)
+
+        surface.blit(art.face_for_text(str(capture.card)), place(x))
+        middle = y + height // 2
+        took = (flow_x(x + width + 35, PEEK_RECT), middle)
+        text.draw(surface, _("took"), took, theme.FONT_SMALL, theme.TEXT_DIM, "center")
         x += width + 70
         for card in cards:
-            surface.blit(art.face_for_text(str(card)), (x, y))
+            surface.blit(art.face_for_text(str(card)), place(x))
             x += step
 
     # --- lookups ---------------------------------------------------------------------

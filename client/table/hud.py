@@ -5,6 +5,8 @@ updated by the animations' STATS cues so a count changes when the cards arrive) 
 `TableHud`, which draws the stock as a stack with its size, each side's capture pile with its
 count and Basras, a name tag per seat (whose turn it is, the turn timer, the dealer chip) and
 the scoreboard with the target. Positions come from `client.layout` via the `TableModel`.
+The seats stay where the rules put them in every language; inside a name tag and the
+scoreboard, text reads in the interface's direction (mirrored in Arabic).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import pygame
 
 from client import theme
 from client.art.cards import CardArt
+from client.i18n import _, isolate, ngettext, number
 from client.layout import (
     CARD_SIZE,
     LOGICAL_SIZE,
@@ -27,6 +30,7 @@ from client.layout import (
 )
 from client.sessions.game_session import SeatPlayer
 from client.table.model import TableModel
+from client.ui.direction import flow_anchor, flow_x
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 
@@ -92,11 +96,15 @@ def side_names(players: tuple[SeatPlayer, ...], viewer: int | None) -> tuple[str
     """A label per side: the player's name with 2 players, "A & B" with 4 ("You" for me)."""
 
     def label(seat: int) -> str:
-        return "You" if seat == viewer else players[seat].name
+        return _("You") if seat == viewer else players[seat].name
 
     if len(players) == 2:
         return (label(0), label(1))
-    return (f"{label(0)} & {label(2)}", f"{label(1)} & {label(3)}")
+    pair = _("{first} & {second}")
+    return (
+        pair.format(first=isolate(label(0)), second=isolate(label(2))),
+        pair.format(first=isolate(label(1)), second=isolate(label(3))),
+    )
 
 
 class TableHud:
@@ -116,7 +124,8 @@ class TableHud:
             pygame.draw.rect(surface, (255, 255, 255, 40), rect, 2, border_radius=7)
             return
         self._stack(surface, rect.center, 0, count)
-        self._badge(surface, f"{count}", (rect.centerx, rect.bottom + 16), "left in stock")
+        left = ngettext("{count} left in stock", "{count} left in stock", count)
+        self._badge(surface, left.format(count=number(count)), (rect.centerx, rect.bottom + 16))
 
     def draw_pile(
         self, surface: pygame.Surface, model: TableModel, team: int, stats: TableStats
@@ -134,7 +143,8 @@ class TableHud:
         below = position is not SeatPosition.BOTTOM
         half = (CARD_SIZE[0] if is_sideways(position) else CARD_SIZE[1]) / 2
         y = place.center[1] + (half + 18 if below else -half - 18)
-        self._badge(surface, f"{count}", (place.center[0], y), "taken")
+        taken = ngettext("{count} taken", "{count} taken", count).format(count=number(count))
+        self._badge(surface, taken, (place.center[0], y))
         self._basra_marks(
             surface,
             stats.basras[team],
@@ -168,10 +178,7 @@ class TableHud:
             self._backs[angle % 360] = cached
         return cached
 
-    def _badge(
-        self, surface: pygame.Surface, number: str, center: tuple[float, float], word: str
-    ) -> None:
-        text = f"{number} {word}"
+    def _badge(self, surface: pygame.Surface, text: str, center: tuple[float, float]) -> None:
         width = self.text.measure(text, theme.FONT_SMALL)[0] + 20
         rect = pygame.Rect(0, 0, width, 24)
         rect.center = (round(center[0]), round(center[1]))
@@ -182,16 +189,20 @@ class TableHud:
     def _basra_marks(
         self, surface: pygame.Surface, basras: int, jacks: int, center: tuple[float, float]
     ) -> None:
-        marks = [(STAR_COLOUR, f"Basra x{basras}")] if basras else []
+        """A star and "Basra ×2" (and one for Jack Basras), centred on `center`, read from the
+        right in Arabic."""
+        marks = [(STAR_COLOUR, _("Basra ×{count}").format(count=number(basras)))] if basras else []
         if jacks:
-            marks.append((JACK_COLOUR, f"Jack x{jacks}"))
-        x = center[0] - sum(self.text.measure(t, theme.FONT_SMALL)[0] + 26 for _, t in marks) / 2
-        for colour, label in marks:
-            draw_star(surface, (x + 8, center[1]), 9, colour)
-            rect = self.text.draw(
-                surface, label, (x + 20, center[1]), theme.FONT_SMALL, colour, "midleft"
-            )
-            x = rect.right + 10
+            marks.append((JACK_COLOUR, _("Jack ×{count}").format(count=number(jacks))))
+        widths = [self.text.measure(label, theme.FONT_SMALL)[0] for _colour, label in marks]
+        total = sum(width + 30 for width in widths) - 10
+        row = pygame.Rect(round(center[0] - total / 2), round(center[1]) - 10, total, 20)
+        x = row.x
+        for (colour, label), width in zip(marks, widths, strict=True):
+            draw_star(surface, (flow_x(x + 8, row), center[1]), 9, colour)
+            start = (flow_x(x + 20, row), center[1])
+            self.text.draw(surface, label, start, theme.FONT_SMALL, colour, flow_anchor("midleft"))
+            x += width + 30
 
     # --- name tags and scoreboard --------------------------------------------------------
 
@@ -211,29 +222,31 @@ class TableHud:
         border = (246, 206, 96, 255) if tag.active else (120, 150, 130, 140)
         self.panels.panel(surface, rect, TAG_ACTIVE_FILL if tag.active else TAG_FILL, border)
         name = tag.player.name
+        start = flow_x(rect.x + 14, rect)
         self.text.draw(
             surface,
             name,
-            (rect.x + 14, rect.y + 8),
+            (start, rect.y + 8),
             theme.FONT_BODY - 2,
             theme.TEXT,
-            "topleft",
+            flow_anchor("topleft"),
             max_width=rect.width - 14 - TAG_CHIP_ROOM,
         )
         self.text.draw(
             surface,
             _tag_detail(tag),
-            (rect.x + 14, rect.bottom - 7),
+            (start, rect.bottom - 7),
             theme.FONT_SMALL - 2,
             theme.TEXT_ACCENT if tag.active else theme.TEXT_DIM,
-            "bottomleft",
+            flow_anchor("bottomleft"),
             max_width=rect.width - 14 - TAG_TIMER_ROOM,
         )
         if tag.dealer:
-            chip = (rect.right - 16, rect.y + 16)
+            chip = (round(flow_x(rect.right - 16, rect)), rect.y + 16)
             pygame.draw.circle(surface, theme.CARD_FACE, chip, 11)
             pygame.draw.circle(surface, theme.COURT_FRAME, chip, 11, 2)
-            self.text.draw(surface, "D", chip, theme.FONT_SMALL, theme.TEXT_DARK, "center")
+            dealer = _("D")  # the dealer's chip: one letter
+            self.text.draw(surface, dealer, chip, theme.FONT_SMALL, theme.TEXT_DARK, "center")
         if tag.active and tag.seconds_left is not None and tag.seconds_total:
             self._timer(surface, rect, tag.seconds_left, tag.seconds_total)
 
@@ -246,11 +259,11 @@ class TableHud:
         pygame.draw.rect(surface, TIMER_OK if left > 5 else TIMER_LOW, filled, border_radius=3)
         self.text.draw(
             surface,
-            f"{math.ceil(left)}s",
-            (rect.right - 12, rect.bottom - 7),
+            _("{seconds}s").format(seconds=number(math.ceil(left))),
+            (flow_x(rect.right - 12, rect), rect.bottom - 7),
             theme.FONT_SMALL - 2,
             TIMER_OK if left > 5 else TIMER_LOW,
-            "bottomright",
+            flow_anchor("bottomright"),
         )
 
     def draw_scoreboard(
@@ -262,20 +275,27 @@ class TableHud:
         my_team: int | None,
     ) -> None:
         self.panels.panel(surface, SCOREBOARD)
-        x, right = SCOREBOARD.x + 16, SCOREBOARD.right - 16
-        header = f"Round {stats.round_number + 1}  ·  first to {target}"
+        x = flow_x(SCOREBOARD.x + 16, SCOREBOARD)
+        right = flow_x(SCOREBOARD.right - 16, SCOREBOARD)
+        start, end = flow_anchor("midleft"), flow_anchor("midright")
+        header = _("Round {number}  ·  first to {target}").format(
+            number=number(stats.round_number + 1), target=number(target)
+        )
         self.text.draw(
-            surface, header, (x, SCOREBOARD.y + 10), theme.FONT_SMALL, theme.TEXT_DIM, "topleft"
+            surface,
+            header,
+            (x, SCOREBOARD.y + 10),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            flow_anchor("topleft"),
         )
         for team in (0, 1):
             y = SCOREBOARD.y + 44 + team * 30
             colour = theme.TEXT_ACCENT if team == my_team else theme.TEXT
-            self.text.draw(
-                surface, sides[team], (x, y), theme.FONT_BODY, colour, "midleft", SCORE_NAME_WIDTH
-            )
-            self.text.draw(
-                surface, str(stats.scores[team]), (right, y), theme.FONT_LARGE, colour, "midright"
-            )
+            name = sides[team]
+            self.text.draw(surface, name, (x, y), theme.FONT_BODY, colour, start, SCORE_NAME_WIDTH)
+            score = number(stats.scores[team])
+            self.text.draw(surface, score, (right, y), theme.FONT_LARGE, colour, end)
 
 
 def pulse_step(clock: float) -> int:
@@ -286,10 +306,12 @@ def pulse_step(clock: float) -> int:
 
 def _tag_detail(tag: SeatTag) -> str:
     if not tag.player.connected:
-        return "disconnected"
+        return _("disconnected")
     if tag.active:
-        return "your turn" if tag.is_me else "playing..."
-    return "computer" if tag.player.is_bot else ("you" if tag.is_me else "player")
+        return _("your turn") if tag.is_me else _("playing...")
+    if tag.player.is_bot:
+        return _("computer")
+    return _("you") if tag.is_me else _("player")
 
 
 def draw_star(

@@ -2,7 +2,8 @@
 
 Owns `ChatPanel`: a scrolling log of `ChatLine`s wrapped to the panel's width (newest at the
 bottom), a `TextInput` that sends on Enter through `on_send`, and a collapsed state that shows
-only a toggle with the number of unread lines. Lines are kept to `MAX_LINES`.
+only a toggle with the number of unread lines. Lines are kept to `MAX_LINES`. In a language
+read right to left the lines and the title are right-aligned.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from collections.abc import Callable
 import pygame
 
 from client import theme
+from client.i18n import _, isolate, number
 from client.sessions.game_session import ChatLine
+from client.ui.direction import flow_anchor, flow_x
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 from client.ui.widgets import Button, TextInput
@@ -61,14 +64,14 @@ class ChatPanel:
             input_rect,
             renderer,
             max_length=CHAT_TEXT_MAX,
-            placeholder="Say something...",
+            placeholder=_("Say something..."),
             on_submit=self._submit,
             font_size=theme.FONT_SMALL + 2,
         )
         self.toggle = (
             Button(
                 toggle_rect or pygame.Rect(rect.right - 110, rect.y - 40, 110, 34),
-                "Chat",
+                _("Chat"),
                 renderer,
                 on_click=self.flip,
                 font_size=theme.FONT_SMALL + 2,
@@ -125,11 +128,11 @@ class ChatPanel:
         self._panels.panel(surface, self.rect)
         self._text.draw(
             surface,
-            "Chat",
-            (self.rect.x + PADDING + 2, self.rect.y + 8),
+            _("Chat"),
+            (flow_x(self.rect.x + PADDING + 2, self.rect), self.rect.y + 8),
             theme.FONT_SMALL + 2,
             theme.TEXT_ACCENT,
-            "topleft",
+            flow_anchor("topleft"),
         )
         self._draw_lines(surface)
         self.input.draw(surface)
@@ -144,14 +147,14 @@ class ChatPanel:
                 wrapped = self._text.wrap(line.text, width, theme.FONT_SMALL)
                 rows += [(w, theme.TEXT_DIM) for w in wrapped]
             else:
-                wrapped = self._text.wrap(f"{line.sender}: {line.text}", width, theme.FONT_SMALL)
+                said = _("{name}: {text}").format(name=isolate(line.sender), text=line.text)
+                wrapped = self._text.wrap(said, width, theme.FONT_SMALL)
                 rows += [(w, theme.TEXT) for w in wrapped]
         visible = max(0, (bottom - top) // LINE_HEIGHT)
         y = bottom - LINE_HEIGHT * min(visible, len(rows))
+        start, anchor = flow_x(self.rect.x + PADDING, self.rect), flow_anchor("topleft")
         for text, colour in rows[-visible:] if visible else []:
-            self._text.draw(
-                surface, text, (self.rect.x + PADDING, y), theme.FONT_SMALL, colour, "topleft"
-            )
+            self._text.draw(surface, text, (start, y), theme.FONT_SMALL, colour, anchor)
             y += LINE_HEIGHT
 
     def _submit(self, text: str) -> None:
@@ -160,8 +163,17 @@ class ChatPanel:
             self._on_send(cleaned)
         self.input.set_text("")
 
+    def relabel(self) -> None:
+        """Word the toggle and the input's placeholder in the interface's language."""
+        self.input.placeholder = _("Say something...")
+        self._refresh_toggle()
+
     def _refresh_toggle(self) -> None:
-        if self.toggle is not None:
-            self.toggle.label = (
-                "Hide chat" if self.open else (f"Chat ({self.unread})" if self.unread else "Chat")
-            )
+        if self.toggle is None:
+            return
+        if self.open:
+            self.toggle.label = _("Hide chat")
+        elif self.unread:
+            self.toggle.label = _("Chat ({count})").format(count=number(self.unread))
+        else:
+            self.toggle.label = _("Chat")

@@ -1,8 +1,8 @@
 """A scrolling list of selectable text rows (rooms in the lobby, players, saved servers).
 
 Owns `ListBox`: selection by click or arrow keys, scrolling by wheel, activation by Enter or a
-double click timed with `update(dt)`. Event positions are logical coordinates. Re-exported by
-`client.ui.widgets`.
+double click timed with `update(dt)`; rows read from the right in Arabic. Event positions are
+logical coordinates. Re-exported by `client.ui.widgets`.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from client import theme
+from client.ui.direction import flow_anchor, flow_rect, flow_x
 from client.ui.text import TextRenderer
 
 logger = logging.getLogger(__name__)
@@ -164,10 +165,11 @@ class ListBox:
             pygame.draw.rect(surface, theme.LIST_ROW_SELECTED, row)
         elif index == self.hovered_row:
             pygame.draw.rect(surface, theme.LIST_ROW_HOVER, row)
-        position = (row.x + ROW_PADDING, row.centery)
+        position = (flow_x(row.x + ROW_PADDING, row), row.centery)
         room = row.width - 2 * ROW_PADDING - SCROLLBAR_WIDTH
+        start = flow_anchor("midleft")
         self._renderer.draw(
-            surface, self.items[index], position, self.font_size, theme.TEXT, "midleft", room
+            surface, self.items[index], position, self.font_size, theme.TEXT, start, room
         )
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
@@ -178,5 +180,5 @@ class ListBox:
         top = self.rect.y + theme.BORDER_WIDTH
         top += (track - height) * self.scroll // max(1, self._max_scroll())
         x = self.rect.right - SCROLLBAR_WIDTH - 3
-        bar = pygame.Rect(x, top, SCROLLBAR_WIDTH, height)
+        bar = flow_rect((x, top, SCROLLBAR_WIDTH, height), self.rect)
         pygame.draw.rect(surface, theme.LIST_SCROLLBAR, bar, border_radius=SCROLLBAR_WIDTH // 2)

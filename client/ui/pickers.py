@@ -3,7 +3,9 @@
 Owns `Choice`, `Toggle` and `Slider`. Like the widgets in `client.ui.widgets` they take logical
 mouse positions, work with `FocusCycle` (`focused`, `enabled`) and the keyboard (Left/Right
 change a focused choice or slider, Space/Enter flip a toggle), report changes through an
-optional callback, and draw themselves in the theme's colours.
+optional callback, and draw themselves in the theme's colours. Labels and option texts are
+given translated; in a language read right to left the label sits on the right and the control
+on the left (the control itself still runs left to right, as a volume slider does).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Generic, TypeVar
 import pygame
 
 from client import theme
+from client.i18n import _, number
+from client.ui.direction import flow_anchor, flow_rect, flow_x
 from client.ui.text import TextRenderer
 
 logger = logging.getLogger(__name__)
@@ -34,7 +38,10 @@ def _left_click(event: pygame.event.Event) -> bool:
 def _draw_label(
     surface: pygame.Surface, renderer: TextRenderer, text: str, rect: pygame.Rect
 ) -> None:
-    renderer.draw(surface, text, (rect.x, rect.centery), theme.FONT_BODY, theme.TEXT, "midleft")
+    start = flow_x(rect.x, rect)
+    renderer.draw(
+        surface, text, (start, rect.centery), theme.FONT_BODY, theme.TEXT, flow_anchor("midleft")
+    )
 
 
 def _focus_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -72,9 +79,8 @@ class Choice(Generic[T]):
 
     @property
     def value_rect(self) -> pygame.Rect:
-        return pygame.Rect(
-            self.rect.right - VALUE_WIDTH, self.rect.y, VALUE_WIDTH, self.rect.height
-        )
+        box = (self.rect.right - VALUE_WIDTH, self.rect.y, VALUE_WIDTH, self.rect.height)
+        return flow_rect(box, self.rect)
 
     def step(self, direction: int) -> None:
         self.index = (self.index + direction) % len(self.options)
@@ -144,7 +150,7 @@ class Toggle:
 
     @property
     def switch_rect(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.right - 80, self.rect.centery - 16, 80, 32)
+        return flow_rect((self.rect.right - 80, self.rect.centery - 16, 80, 32), self.rect)
 
     def flip(self) -> None:
         self.value = not self.value
@@ -173,10 +179,15 @@ class Toggle:
         pygame.draw.rect(surface, theme.BUTTON_BORDER, switch, 2, border_radius=switch.height // 2)
         knob_x = switch.right - 16 if self.value else switch.x + 16
         pygame.draw.circle(surface, theme.CARD_FACE, (knob_x, switch.centery), 12)
-        text = "On" if self.value else "Off"
-        text_x = switch.x - 12
+        text = _("On") if self.value else _("Off")
+        text_x = flow_x(self.rect.right - 80 - 12, self.rect)
         self._renderer.draw(
-            surface, text, (text_x, switch.centery), theme.FONT_SMALL, theme.TEXT_DIM, "midright"
+            surface,
+            text,
+            (text_x, switch.centery),
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            flow_anchor("midright"),
         )
         if self.focused:
             _focus_ring(surface, switch)
@@ -204,12 +215,13 @@ class Slider:
 
     @property
     def track_rect(self) -> pygame.Rect:
-        return pygame.Rect(
+        track = (
             self.rect.right - VALUE_WIDTH + KNOB_RADIUS,
             self.rect.centery - TRACK_HEIGHT // 2,
             VALUE_WIDTH - 2 * KNOB_RADIUS - 56,
             TRACK_HEIGHT,
         )
+        return flow_rect(track, self.rect)
 
     def set_value(self, value: float) -> None:
         value = round(min(1.0, max(0.0, value)), 3)
@@ -252,14 +264,14 @@ class Slider:
         knob = (track.x + round(track.width * self.value), track.centery)
         pygame.draw.circle(surface, theme.CARD_FACE, knob, KNOB_RADIUS)
         pygame.draw.circle(surface, theme.BUTTON_BORDER, knob, KNOB_RADIUS, 2)
-        percent = f"{round(self.value * 100)}%"
+        percent = _("{percent}%").format(percent=number(round(self.value * 100)))
         self._renderer.draw(
             surface,
             percent,
-            (self.rect.right, track.centery),
+            (flow_x(self.rect.right, self.rect), track.centery),
             theme.FONT_SMALL,
             theme.TEXT_DIM,
-            "midright",
+            flow_anchor("midright"),
         )
         if self.focused:
             _focus_ring(surface, track.inflate(2 * KNOB_RADIUS, 2 * KNOB_RADIUS))

@@ -17,6 +17,7 @@ from typing import Protocol
 import pygame
 
 from client import theme
+from client.i18n import is_rtl
 from client.layout import window_to_logical
 from client.ui.list_box import ListBox
 from client.ui.text import Label, TextRenderer
@@ -137,7 +138,8 @@ class Button:
 
 
 class TextInput:
-    """A single-line text field with a cursor; Enter submits.
+    """A single-line text field with a cursor; Enter submits. In an interface that reads right
+    to left its text sits at the right while it fits.
 
     ``allowed``, when given, decides alone which typed characters are kept (a name field passes
     `shared.names.name_character`); without it every printable character is.
@@ -225,11 +227,20 @@ class TextInput:
 
     def _index_at(self, x: int) -> int:
         """The cursor index nearest to logical x (for clicking into the text)."""
-        left = self.rect.x + theme.INPUT_PADDING - self._scroll()
+        left = self._text_left(self.text)
         widths = [
             self._renderer.caret_x(self.text, i, self.font_size) for i in range(len(self.text) + 1)
         ]
         return min(range(len(widths)), key=lambda i: abs(left + widths[i] - x))
+
+    def _text_left(self, text: str) -> int:
+        """Where drawn `text` starts: right-aligned while it fits when the interface reads right
+        to left, else from the left and scrolled so the cursor stays inside the box."""
+        inner = self.rect.width - 2 * theme.INPUT_PADDING
+        width = self._renderer.measure(text, self.font_size)[0]
+        if is_rtl() and width <= inner:
+            return self.rect.x + theme.INPUT_PADDING + inner - width
+        return self.rect.x + theme.INPUT_PADDING - self._scroll()
 
     def _scroll(self) -> int:
         """Pixels the text is shifted left so the cursor stays inside the box."""
@@ -247,7 +258,7 @@ class TextInput:
         inner = self.rect.inflate(-2 * theme.INPUT_PADDING, -theme.BORDER_WIDTH * 2)
         previous_clip = surface.get_clip()
         surface.set_clip(inner.clip(previous_clip) if previous_clip else inner)
-        left = inner.x - self._scroll()
+        left = self._text_left(self.text)
         if self.text:
             self._renderer.draw(
                 surface,
@@ -261,7 +272,7 @@ class TextInput:
             self._renderer.draw(
                 surface,
                 self.placeholder,
-                (left, inner.centery),
+                (self._text_left(self.placeholder), inner.centery),
                 self.font_size,
                 theme.INPUT_PLACEHOLDER,
                 "midleft",

@@ -18,9 +18,13 @@ FRAME = 1 / 60
 
 def make_app(tmp_path: Path, *argv: str) -> App:
     """An app as the command line would build it, with settings kept in `tmp_path`, looking
-    for LAN games on the loopback network only (on a port of its own unless `argv` says)."""
+    for LAN games on the loopback network only (on a port of its own unless `argv` says), in
+    English unless `argv` says (tests find buttons by their words, whatever the locale)."""
     discovery = ["--discovery-address", "127.255.255.255", "--discovery-port", str(free_udp_port())]
-    args = parse_args(["--settings", str(tmp_path / "settings.json"), "--mute", *discovery, *argv])
+    language = [] if "--lang" in argv else ["--lang", "en"]
+    args = parse_args(
+        ["--settings", str(tmp_path / "settings.json"), "--mute", *discovery, *language, *argv]
+    )
     app: App = build_app(args, owns_pygame=False)
     return app
 

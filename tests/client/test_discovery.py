@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from client.app import App
+from client.i18n import isolate
 from client.net import discovery
 from client.net.discovery import ServerFinder, ServerList
 from client.net.lan_host import lan_addresses
@@ -95,9 +96,13 @@ def test_a_row_says_rooms_players_address_and_another_version() -> None:
     servers.heard("192.168.1.20", MONA, now=0.0)
     servers.heard("192.168.1.21", Announcement("Old box", 40404, 0, 2, 1), now=0.0)
     mona, old = servers.servers(0.0)
-    line = "Mona laptop  ·  1 room waiting  ·  3 players  ·  192.168.1.20"
+    # Names and addresses are bidi-isolated, so an Arabic name keeps the row's direction.
+    line = (
+        f"{isolate('Mona laptop')}  ·  1 room waiting  ·  3 players  ·  {isolate('192.168.1.20')}"
+    )
     assert found_server_line(mona) == line
-    assert found_server_line(old) == "Old box  ·  another version of Basra  ·  192.168.1.21"
+    other = f"{isolate('Old box')}  ·  another version of Basra  ·  {isolate('192.168.1.21')}"
+    assert found_server_line(old) == other
     assert mona.compatible and not old.compatible
 
 
@@ -192,7 +197,8 @@ async def test_two_players_find_a_server_and_join_it_with_one_click(
             await frames_until(apps, lambda: all(scene.found for scene in scenes))
             for app, scene in zip(apps, scenes, strict=True):
                 assert scene.servers is not None
-                assert scene.servers.items[0].startswith("Test table  ·  0 rooms waiting")
+                line = scene.servers.items[0]
+                assert line.startswith(f"{isolate('Test table')}  ·  0 rooms waiting")
                 row = scene.servers.rect.x + 40, scene.servers.rect.y + 20
                 click(app, row)
             await frames_until(apps, lambda: all(isinstance(a.stack.top, LobbyScene) for a in apps))

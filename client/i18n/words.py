@@ -1,0 +1,220 @@
+"""The game's terms and what comes from elsewhere, said in the player's language: levels,
+presets, points and seconds, the server's refusals and goodbyes, a failed connection, a card's
+name and a hint's reason.
+
+Owns `level_name`, `preset_name`, `points_text` and `seconds_text`; `refusal_text` (an `error`
+or `bye` by its code; a code the client does not know keeps the server's English),
+`room_exit_text` (why the server took us out of a room), `connect_failure_text` and
+`address_text` (a connection or an address that failed, in the wire client's words),
+`card_text` ("9♣"; in Arabic "الولد ♣" for a Jack, "الكومي" for the 7♦) and `hint_text` (a
+hint's reason as one sentence). In English the server's and the wire client's own words are
+shown: they are English already and can be more precise (a name, a limit); in any other
+language the catalogue's wording of the code is. Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from client.i18n.language import (
+    N_,
+    SOURCE_LANGUAGE,
+    _,
+    current_language,
+    isolate,
+    ngettext,
+    number,
+)
+from shared.bots.hints import Reason, Why
+from shared.cards import KOMI, Card, Rank, Suit
+from shared.wire.client import ConnectFailed
+from shared.wire.errors import ErrorCode
+
+SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+COURT_WORDS = {
+    Rank.ACE: N_("ace"),
+    Rank.JACK: N_("jack"),
+    Rank.QUEEN: N_("queen"),
+    Rank.KING: N_("king"),
+}
+"""The words other languages use for the ace and the picture cards (Arabic: الآس، الولد،
+البنت، الشايب); English writes the letter on the card."""
+
+LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""The computer players' levels (`shared.bots.LEVELS`) as the player reads them."""
+PRESET_NAMES = {"egyptian": N_("Egyptian"), "jawaker": N_("Jawaker")}
+"""The rule presets (`shared.rules.PRESETS`) as the player reads them."""
+
+REFUSALS: dict[ErrorCode, str] = {
+    ErrorCode.MALFORMED: N_("The server could not read a message from this game."),
+    ErrorCode.UNKNOWN_TYPE: N_("The server did not understand a request from this game."),
+    ErrorCode.BAD_MESSAGE: N_("The server could not make sense of a request from this game."),
+    ErrorCode.HELLO_FIRST: N_("The game spoke to the server before greeting it."),
+    ErrorCode.ALREADY_WELCOMED: N_("The game greeted the server twice."),
+    ErrorCode.BAD_VERSION: N_(
+        "This server runs another version of Basra: play with the same version as the host."
+    ),
+    ErrorCode.BAD_NAME: N_("That name will not do: use letters or digits, and keep it short."),
+    ErrorCode.BAD_TOKEN: N_("The server no longer keeps your seat: connect again."),
+    ErrorCode.RATE_LIMITED: N_("Too many requests at once: slow down."),
+    ErrorCode.FORBIDDEN: N_("Only the server's own host may ask for that."),
+    ErrorCode.NO_SUCH_ROOM: N_("That room is not there any more."),
+    ErrorCode.ROOM_FULL: N_("That room is full."),
+    ErrorCode.ALREADY_IN_ROOM: N_("Leave your room first."),
+    ErrorCode.NOT_IN_ROOM: N_("You are not in a room."),
+    ErrorCode.NAME_TAKEN: N_("Someone in that room already has your name."),
+    ErrorCode.BAD_RULES: N_("The server does not take those rules."),
+    ErrorCode.BAD_LEVEL: N_("The server does not know that computer level."),
+    ErrorCode.TOO_MANY_ROOMS: N_("The server has all the rooms it can hold: join one."),
+    ErrorCode.NOT_CREATOR: N_("Only the room's creator can do that."),
+    ErrorCode.GAME_STARTED: N_("The match has already started."),
+    ErrorCode.SEATS_EMPTY: N_("Fill the empty seats (with computer players) first."),
+    ErrorCode.SEAT_NOT_BOT: N_("Only a computer player's seat can be taken."),
+    ErrorCode.ALREADY_SEATED: N_("You already have a seat."),
+    ErrorCode.BUSY: N_("The room is busy; try again in a moment."),
+    ErrorCode.NOT_IN_GAME: N_("There is no match in progress."),
+    ErrorCode.NOT_SEATED: N_("Spectators watch; they do not play."),
+    ErrorCode.NOT_YOUR_TURN: N_("It is not your turn."),
+    ErrorCode.ILLEGAL_PLAY: N_("That play is not allowed."),
+    ErrorCode.CHAT_TOO_LONG: N_("That chat line is too long."),
+    ErrorCode.CHAT_EMPTY: N_("There is nothing to say in that line."),
+    ErrorCode.CHAT_RATE: N_("You are chatting too fast; wait a little."),
+    ErrorCode.SHUTDOWN: N_("The server is shutting down."),
+    ErrorCode.REPLACED: N_("You connected again from elsewhere."),
+    ErrorCode.HELLO_TIMEOUT: N_("The server did not hear a greeting in time."),
+    ErrorCode.IDLE: N_("The server heard nothing from this game for too long."),
+    ErrorCode.SLOW_FRAME: N_("A message took too long to arrive."),
+    ErrorCode.BAD_FRAME: N_("The server received a broken message."),
+    ErrorCode.TOO_MANY_ERRORS: N_("Too many unreadable or invalid messages."),
+    ErrorCode.SERVER_FULL: N_("The server is full; try later."),
+    ErrorCode.ADDRESS_LIMIT: N_("Too many connections from this computer."),
+    ErrorCode.INTERNAL: N_("The server hit a problem."),
+}
+"""Every code the server can refuse or close with, worded for the player."""
+
+ROOM_EXITS: dict[str, str] = {
+    "left": N_("You left the room."),
+    "removed": N_("You were away too long, so you are out of the room."),
+    "last_human_left": N_("Everyone has left; the room has closed."),
+    "match_over": N_("The match is over; the room has closed."),
+    "error": N_("Something went wrong in this room, so it has closed."),
+    "shutdown": N_("The server is shutting down."),
+}
+"""Why the server took us out of a room (`left_room`'s reason)."""
+
+
+def level_name(level: str) -> str:
+    """ "Easy", "Medium", "Hard": a computer player's level in the player's language."""
+    return _(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level.title()
+
+
+def preset_name(preset: str) -> str:
+    """ "Egyptian", "Jawaker": a rule preset in the player's language."""
+    return _(PRESET_NAMES[preset]) if preset in PRESET_NAMES else preset.title()
+
+
+def points_text(points: int) -> str:
+    """ "101 points": a score or a match's target."""
+    return ngettext("{count} point", "{count} points", points).format(count=number(points))
+
+
+def seconds_text(seconds: int) -> str:
+    """ "30 seconds"."""
+    return ngettext("{count} second", "{count} seconds", seconds).format(count=number(seconds))
+
+
+def _their_words(english: str, ours: str) -> str:
+    """`english` (from the server or the wire client) for an English reader, else `ours`."""
+    return english if english and current_language() == SOURCE_LANGUAGE else ours
+
+
+def refusal_text(code: str, english: str) -> str:
+    """An `error` or a `bye` for the player: the code's wording, or the server's words."""
+    try:
+        known = ErrorCode(code)
+    except ValueError:
+        return english or _("The server refused that.")
+    return _their_words(english, _(REFUSALS[known]))
+
+
+def room_exit_text(reason: str, english: str) -> str:
+    """Why the server took us out of a room, for the player."""
+    wording = ROOM_EXITS.get(reason)
+    if wording is None:
+        return english or _("You are no longer in the room.")
+    return _their_words(english, _(wording))
+
+
+def connect_failure_text(error: ConnectFailed, address: str) -> str:
+    """Why connecting to `address` failed: the server's refusal, or an unreachable server."""
+    if error.code:
+        return refusal_text(error.code, str(error))
+    ours = _("No Basra server answered at {address}: check the address and that it is running.")
+    return _their_words(str(error), ours.format(address=address))
+
+
+def address_text(error: ValueError) -> str:
+    """A typed address that cannot be read, for the player."""
+    return _their_words(str(error), _("That address will not do: type host or host:port."))
+
+
+def card_text(card: Card) -> str:
+    """A card as text: "9♣", "J♠" ("الولد ♠" in Arabic), the 7♦ as "الكومي" in Arabic."""
+    symbol = SUIT_SYMBOLS[card.suit]
+    if current_language() == SOURCE_LANGUAGE:
+        return f"{card.rank.label}{symbol}"
+    if card == KOMI:
+        return _("the Komi")
+    court = COURT_WORDS.get(card.rank)
+    # Isolated, or the bidi algorithm would put an Arabic sentence's suit before its rank.
+    return isolate(f"{_(court)} {symbol}" if court is not None else f"{card.rank.label}{symbol}")
+
+
+def hint_text(reason: Reason) -> str:
+    """A hint as one sentence: what to play, and why."""
+    card = card_text(reason.card)
+    count = reason.cards
+    match reason.why:
+        case Why.ONLY_PLAY:
+            text = _("Play the {card}: it is your only play.")
+        case Why.JACK_BASRA:
+            text = _("Play the {card}: it takes the lone jack for a Jack Basra.")
+        case Why.BASRA:
+            text = _("Play the {card}: it clears the floor for a Basra.")
+        case Why.SWEEP if reason.leaves_little:
+            text = ngettext(
+                "Play the {card}: it sweeps the floor's one card and leaves your opponent little.",
+                "Play the {card}: it sweeps all {count} floor cards and leaves your opponent "
+                "little.",
+                count,
+            )
+        case Why.SWEEP:
+            text = ngettext(
+                "Play the {card}: it sweeps the floor's one card.",
+                "Play the {card}: it sweeps all {count} floor cards.",
+                count,
+            )
+        case Why.TAKE if reason.leaves_little:
+            text = ngettext(
+                "Play the {card}: it takes {count} card from the floor and leaves your opponent "
+                "little.",
+                "Play the {card}: it takes {count} cards from the floor and leaves your opponent "
+                "little.",
+                count,
+            )
+        case Why.TAKE:
+            text = ngettext(
+                "Play the {card}: it takes {count} card from the floor.",
+                "Play the {card}: it takes {count} cards from the floor.",
+                count,
+            )
+        case Why.KEEP:
+            text = _("Lay the {card} down and keep your {kept} for a bigger floor.")
+        case Why.SAFER:
+            text = _("Lay the {card} down: taking now would open the floor for your opponent.")
+        case Why.NOT_WORTH:
+            text = _("Lay the {card} down: no capture here is worth a card.")
+        case Why.SAFE:
+            text = _("Lay the {card} down: nothing can be taken, and it is safe.")
+        case Why.LEAST_RISK:
+            text = _("Lay the {card} down: nothing can be taken, and it risks the least.")
+    kept = card_text(reason.kept) if reason.kept is not None else ""
+    return text.format(card=card, count=number(count), kept=kept)
