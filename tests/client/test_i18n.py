@@ -62,9 +62,15 @@ def test_every_message_of_the_code_has_an_arabic_translation_and_none_is_stale()
     untranslated = [
         m.msgid for m in messages if not by_id.get((m.msgid, m.plural), blank).translated
     ]
-    assert not untranslated, f"no Arabic for: {untranslated}"
+    assert not untranslated, (
+        f"no Arabic for {untranslated}: run python -m client.i18n.extract, then translate the "
+        "new entries in assets/locale/ar/LC_MESSAGES/basra.po"
+    )
     stale = {key for key in by_id} - {(m.msgid, m.plural) for m in messages}
-    assert not stale, f"the Arabic catalogue holds messages the code no longer uses: {stale}"
+    assert not stale, (
+        f"the Arabic catalogue holds messages the code no longer uses: {stale}; "
+        "python -m client.i18n.extract drops them"
+    )
     plurals = [e for e in entries if e.msgid_plural is not None]
     assert plurals and all(len(e.msgstr) == ARABIC_PLURAL_FORMS for e in plurals)
 
@@ -75,7 +81,7 @@ def test_the_template_is_current() -> None:
     expected = template(extract_messages())
     assert [(e.msgid, e.msgid_plural) for e in written] == [
         (e.msgid, e.msgid_plural) for e in expected
-    ]
+    ], "run python -m client.i18n.extract"
 
 
 def test_translations_use_only_the_fields_of_their_message() -> None:
