@@ -4,9 +4,10 @@
 `sessions/` (what a game session tells the table; practice with bots in-process), `net/` (a
 server: the remote client and session, hosting a server on this machine), `table/` (a match on
 screen: model, choreography, animation, HUD and controls), `ui/` (widgets, text, panels, chat),
-`art/` (card faces, suits, felt, sounds) and `scenes/` (one module per screen, the navigator
-that moves between them). At the top: `app` (the window and frame loop), `main`, `settings`,
-`shots` (every screen rendered to files) and the pure `layout`, `theme` and `tween`.
+`art/` (card faces, suits, felt, sounds), `scenes/` (one module per screen, the navigator
+that moves between them) and `i18n/` (English and Arabic: catalogues, `_`, digits). At the
+top: `app` (the window and frame loop), `main`, `settings`, `shots` (every screen rendered to
+files) and the pure `layout`, `theme` and `tween`.
 
 Import rules: the client imports `shared`, never `server` (it only starts one as a process).
 The drawing packages `table`, `ui` and `art` never import `net`; `sessions` and `net` never
