@@ -27,6 +27,8 @@ FORBIDDEN: dict[str, set[str]] = {
     # Bots see views, never bytes; the wire never needs a bot.
     "shared.bots": {"pygame", "client", "server", "bench", "shared.wire"},
     "shared.wire": {"pygame", "client", "server", "bench", "shared.bots"},
+    # A review searches with the bots and reads records; it never needs the wire.
+    "shared.review": {"pygame", "client", "server", "bench", "shared.wire"},
     "server": {"pygame", "client", "bench"},
     # Drawing packages never know the network or the screens that use them.
     "client.art": {
