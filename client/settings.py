@@ -2,8 +2,8 @@
 
 Owns `LaunchOptions` (what the command line asked for, beyond the saved settings), `Settings`
 (name, volume, mute, animation speed, window size, fullscreen, last host, the last practice
-set-up, the interface's language and digits), `load_settings`/`save_settings` (a small JSON
-file, written atomically) and
+set-up, the interface's language and digits, how many match files to keep),
+`load_settings`/`save_settings` (a small JSON file, written atomically) and
 `default_settings_path` (the platform's place for settings, by platformdirs: under
 ``$XDG_CONFIG_HOME`` or ``~/.config`` on Linux, ``~/Library/Application Support`` on macOS,
 ``%APPDATA%`` on Windows; a file left where older versions wrote it on every platform is moved
@@ -38,6 +38,9 @@ MIN_WINDOW = (480, 270)
 MAX_WINDOW = (7680, 4320)
 SETTINGS_FILE = "settings.json"
 APP_NAME = "basra"
+DEFAULT_RECORDS_KEPT = 200
+"""How many match files the records folder keeps (`client.records`) unless the settings say."""
+MAX_RECORDS_KEPT = 100_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,8 @@ class Settings:
     """A key of `client.i18n.LANGUAGE_NAMES`; "" follows the computer's locale."""
     digits: str = "western"
     """How numbers are written: a key of `client.i18n.DIGIT_STYLES`."""
+    records_kept: int = DEFAULT_RECORDS_KEPT
+    """How many match files (practice and LAN) to keep; the oldest go first."""
 
     @property
     def duration_scale(self) -> float:
@@ -79,9 +84,14 @@ def default_settings_path() -> Path:
     Settings that older versions wrote to ``~/.config/basra`` whatever the platform are moved
     here the first time (on Linux both places are the same).
     """
-    path = user_config_path(APP_NAME, appauthor=False, roaming=True) / SETTINGS_FILE
+    path = settings_dir() / SETTINGS_FILE
     _move_old_settings(_old_settings_path(), path)
     return path
+
+
+def settings_dir() -> Path:
+    """The platform's config directory for the game."""
+    return user_config_path(APP_NAME, appauthor=False, roaming=True)
 
 
 def _old_settings_path() -> Path:
@@ -196,6 +206,7 @@ _FIELD_CHECKS: dict[str, Callable[[object], bool]] = {
     "practice_target": lambda v: _is_whole(v) and 1 <= v <= 100_000,
     "language": lambda v: v == "" or v in LANGUAGES,
     "digits": lambda v: v in DIGIT_STYLES,
+    "records_kept": lambda v: _is_whole(v) and 1 <= v <= MAX_RECORDS_KEPT,
 }
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     import pygame
 
     from client.art.cards import CardArt
@@ -25,6 +27,8 @@ class SceneHost(Protocol):
     """The window's shared services, as every scene sees them."""
 
     settings: Settings
+    settings_path: Path | None
+    """Where the settings are saved (None: nowhere); the records folder goes with it."""
     options: LaunchOptions
     stack: SceneStack
     text: TextRenderer

@@ -1,4 +1,5 @@
-"""The main menu: Practice, Join a LAN game, Host a LAN game, Settings, Quit.
+"""The main menu: Practice, Join a LAN game, Host a LAN game, Settings, Quit; first of all
+Continue when a practice match was left before its end.
 
 Owns `MainMenuScene`: the title with a fan of cards on the left, the buttons on the right
 (mouse, Tab or arrows, Enter), and a footer with the keyboard hints; mirrored in Arabic.
@@ -29,6 +30,8 @@ FAN_SPREAD = 13.0
 """Degrees between neighbouring cards in the fan."""
 FAN_CENTER = (380, 470)
 BUTTON_SIZE = (320, 56)
+BUTTON_GAPS = {5: 22, 6: 10}
+"""Space between buttons, by how many there are: six fit the panel as five do."""
 
 
 class MainMenuScene(FormScene):
@@ -43,7 +46,8 @@ class MainMenuScene(FormScene):
 
     def _build(self) -> None:
         nav = self.app.navigator
-        entries = [
+        entries = [(_("Continue"), nav.continue_practice)] if nav.unfinished_practice() else []
+        entries += [
             (_("Practice"), nav.practice_setup),
             (_("Join a LAN game"), nav.connect_screen),
             (_("Host a LAN game"), nav.host_game),
@@ -51,8 +55,9 @@ class MainMenuScene(FormScene):
             (_("Quit"), self.app.quit),
         ]
         x = self.panel_rect.centerx - BUTTON_SIZE[0] // 2
+        step = BUTTON_SIZE[1] + BUTTON_GAPS[len(entries)]
         for i, (label, action) in enumerate(entries):
-            rect = (x, self.panel_rect.y + 40 + i * (BUTTON_SIZE[1] + 22), *BUTTON_SIZE)
+            rect = (x, self.panel_rect.y + 40 + i * step, *BUTTON_SIZE)
             font = theme.FONT_LARGE - 4
             self.add(Button(rect, label, self.app.text, on_click=action, font_size=font))
         self.focus.focus(self.widgets[0])

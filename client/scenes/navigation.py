@@ -3,7 +3,8 @@
 Owns `Navigator` (attached to the `App` as ``app.nav``): each method builds the next scene and
 puts it on the stack (main menu, practice set-up and table, settings, the overlays, and the
 network screens), and it holds what outlives a screen: the server connection and the server
-this machine hosts, both let go when the player leaves the server or the app closes. Scenes
+this machine hosts, both let go when the player leaves the server or the app closes, and the
+records folder where practice matches are kept (and continued from) and LAN records saved. Scenes
 call these methods instead of importing one another, so there are no import cycles between
 screens and the flow of the game reads in one file.
 """
@@ -12,16 +13,19 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from client.i18n import _
 from client.net.lan_host import LanHost
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
+from client.records import MatchKind, RecordFolder, UnfinishedPractice, now_ms, records_dir_for
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import LobbyScene
 from client.scenes.menu import MainMenuScene
-from client.scenes.overlays import MessageScene, PauseScene
+from client.scenes.overlays import ConfirmScene, MessageScene, PauseScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.results import MatchResultsScene, RoundResultsScene
 from client.scenes.room import RoomScene
@@ -29,6 +33,8 @@ from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from shared.events import Event, MatchEnded, RoundScored
+from shared.fairness import DealCheck
+from shared.record import RecordError
 from shared.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -53,6 +59,15 @@ class Navigator:
         self.remote: RemoteClient | None = None
         self.lan_host: LanHost | None = None
         self.lobby: LobbyScene | None = None
+        self.records_dir = records_dir_for(app.settings_path)
+        """Where match files are kept; None: nowhere (an app built without a settings file)."""
+
+    @property
+    def records(self) -> RecordFolder | None:
+        """The records folder, keeping as many files as the settings say."""
+        if self.records_dir is None:
+            return None
+        return RecordFolder(self.records_dir, self.app.settings.records_kept)
 
     # --- menus -------------------------------------------------------------------------
 
@@ -80,10 +95,47 @@ class Navigator:
             seed=app.options.seed,
             name=app.settings.name,
             bot_delay=BOT_DELAY_SECONDS * pace,
+            record_to=self._new_practice_file(),
         )
-        table = TableScene(app, session, autoplay_level=level if app.options.autoplay else None)
+        if self.records is not None:
+            self.records.prune()
+        return self._show_practice(session)
+
+    def unfinished_practice(self) -> UnfinishedPractice | None:
+        """The practice match left before its end, which the main menu offers to continue."""
+        return self.records.unfinished_practice() if self.records is not None else None
+
+    def continue_practice(self) -> None:
+        """The unfinished practice match, at the very position it was left."""
+        found = self.unfinished_practice()
+        if found is None:
+            return
+        pace = self.app.settings.duration_scale
+        try:
+            session = LocalSession.resume(found.path, bot_delay=BOT_DELAY_SECONDS * pace)
+        except (OSError, RecordError) as error:
+            logger.warning("cannot continue the practice match in %s: %s", found.path, error)
+            self.message(_("This match cannot be continued"), str(error))
+            return
+        rules, preset = found.record.rules, self.app.settings.practice_preset
+        self.last_practice = PracticeSetup(rules.players, session.level, preset, rules.target)
+        self._show_practice(session)
+
+    def _show_practice(self, session: LocalSession) -> TableScene:
+        app = self.app
+        autoplay = session.level if app.options.autoplay else None
+        table = TableScene(app, session, autoplay_level=autoplay)
         app.stack.reset(table)
         return table
+
+    def _new_practice_file(self) -> Path | None:
+        if self.records is None:
+            return None
+        try:
+            return self.records.new_file(MatchKind.PRACTICE, now_ms())
+        except OSError as error:
+            logger.warning("cannot keep practice matches in %s: %s", self.records.path, error)
+            return None
 
     def play_again(self) -> None:
         setup = self.last_practice or PracticeSetup(2, "easy", "egyptian", 101)
@@ -92,8 +144,20 @@ class Navigator:
     # --- over the table ----------------------------------------------------------------
 
     def pause(self, table: TableScene) -> None:
-        leave = functools.partial(self.leave_table, table)
-        self.app.stack.push(PauseScene(self.app, leave, table.session.is_practice))
+        practice = table.session.is_practice
+        leave = self.confirm_leave if practice else functools.partial(self.leave_table, table)
+        self.app.stack.push(PauseScene(self.app, leave, practice))
+
+    def confirm_leave(self) -> None:
+        """Ask before leaving a practice match: it is kept, to be continued from the menu."""
+        question = ConfirmScene(
+            self.app,
+            _("Leave this match?"),
+            _("It is kept: the main menu's Continue takes you back to this very position."),
+            (_("Leave"), _("Stay")),
+            self.main_menu,
+        )
+        self.app.stack.push(question)
 
     def round_results(self, table: TableScene, event: Event | None) -> None:
         if isinstance(event, RoundScored):
@@ -101,7 +165,16 @@ class Navigator:
 
     def match_results(self, table: TableScene, event: Event | None) -> None:
         if isinstance(event, MatchEnded):
-            self.app.stack.push(MatchResultsScene(self.app, table, event))
+            check = self._deal_check_of(table)
+            self.app.stack.push(MatchResultsScene(self.app, table, event, check))
+
+    def _deal_check_of(self, table: TableScene) -> Callable[[], DealCheck | None] | None:
+        """Where the results screen gets the check of the match's deals: the practice record,
+        or the record the server hands over at the end of a LAN match."""
+        session = table.session
+        if isinstance(session, LocalSession):
+            return session.deal_check if session.record is not None else None
+        return None
 
     def leave_table(self, table: TableScene) -> None:
         """Leave a match: practice goes to the menu, a network game back to the lobby."""

@@ -1,7 +1,8 @@
-"""Small overlays: the pause menu over the table, and a message box.
+"""Small overlays: the pause menu over the table, a message box and a question.
 
-Owns `PauseScene` (Resume, Settings, Leave) and `MessageScene` (a title, a few lines of text
-and one button that runs an action), both drawn over the dimmed scene beneath. Their words are
+Owns `PauseScene` (Resume, Settings, Leave), `MessageScene` (a title, a few lines of text and
+one button that runs an action) and `ConfirmScene` (a message with a button that goes ahead
+and one that stays, Esc included), all drawn over the dimmed scene beneath. Their words are
 given translated; the pause menu words itself again when the language changes under it.
 """
 
@@ -16,6 +17,7 @@ import pygame
 from client import theme
 from client.i18n import _
 from client.scenes.base import Scene
+from client.ui.direction import flow_x
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
 
@@ -37,8 +39,11 @@ class _ButtonOverlay(Scene):
         self.buttons: list[Button] = []
         self.focus = FocusCycle([])
 
-    def add_button(self, label: str, action: Callable[[], None], y: int) -> Button:
-        x = self.panel.centerx - BUTTON_SIZE[0] // 2
+    def add_button(
+        self, label: str, action: Callable[[], None], y: int, centre_x: int | None = None
+    ) -> Button:
+        """A button at `y`, centred on the panel unless `centre_x` places it."""
+        x = (self.panel.centerx if centre_x is None else centre_x) - BUTTON_SIZE[0] // 2
         button = Button((x, y, *BUTTON_SIZE), label, self.app.text, on_click=action)
         self.buttons.append(button)
         self.focus.widgets.append(button)
@@ -120,13 +125,45 @@ class MessageScene(_ButtonOverlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        lines = self.app.text.wrap(self.message, self.panel.width - 80, theme.FONT_BODY)
-        for i, line in enumerate(lines[:4]):
-            self.app.text.draw(
-                surface,
-                line,
-                (self.panel.centerx, self.panel.y + 110 + i * 32),
-                theme.FONT_BODY,
-                theme.TEXT,
-                "center",
-            )
+        draw_message(self, surface, self.message)
+
+
+class ConfirmScene(_ButtonOverlay):
+    """A question: the first button goes ahead, the second (and Esc) stays; either closes it."""
+
+    panel = MessageScene.panel
+
+    def __init__(
+        self,
+        app: SceneHost,
+        title: str,
+        message: str,
+        buttons: tuple[str, str],
+        proceed: Callable[[], None],
+    ) -> None:
+        super().__init__(app, title)
+        self.message = message
+        self.proceed = proceed
+        y = self.panel.bottom - 84
+        gap = (self.panel.width - 2 * BUTTON_SIZE[0]) // 3
+        for label, action, x in (
+            (buttons[0], self._go_ahead, self.panel.x + gap),
+            (buttons[1], self.dismiss, self.panel.right - gap - BUTTON_SIZE[0]),
+        ):
+            self.add_button(label, action, y, int(flow_x(x + BUTTON_SIZE[0] / 2, self.panel)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        draw_message(self, surface, self.message)
+
+    def _go_ahead(self) -> None:
+        self.dismiss()
+        self.proceed()
+
+
+def draw_message(scene: _ButtonOverlay, surface: pygame.Surface, message: str) -> None:
+    """Up to four lines of ``message`` under the title of ``scene``'s panel."""
+    text, panel = scene.app.text, scene.panel
+    for i, line in enumerate(text.wrap(message, panel.width - 80, theme.FONT_BODY)[:4]):
+        position = (panel.centerx, panel.y + 110 + i * 32)
+        text.draw(surface, line, position, theme.FONT_BODY, theme.TEXT, "center")

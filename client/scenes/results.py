@@ -2,10 +2,10 @@
 
 Owns `RoundResultsScene` (per side: cards taken, the majority bonus, Basras and Jack Basras,
 card points when the rules count them, the round's points and the match totals; Continue) and
-`MatchResultsScene` (the winner, the final scores, confetti when the player's side won; Play
-again in practice, Main menu). With autoplay, or in a network game, the round results close
-by themselves after a countdown so the match never waits on a screen. Both read right to left
-in Arabic: labels on the right, the sides' columns mirrored.
+`MatchResultsScene` (the winner, the final scores, confetti when the player's side won, the
+verdict on the deals; Play again in practice, Main menu). With autoplay, or in a network
+game, the round results close by themselves after a countdown so the match never waits on a
+screen. Both read right to left in Arabic: labels on the right, the sides' columns mirrored.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ from client import theme
 from client.i18n import N_, _, isolate, number
 from client.i18n.words import seconds_text
 from client.scenes.base import Scene
+from client.scenes.deal_verdict import DealVerdict, deal_verdict, draw_verdict
 from client.table.hud import side_names
 from client.table.particles import ParticleBurst
 from client.ui.direction import flow_anchor, flow_rect, flow_x
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
 from shared.events import MatchEnded, RoundScored
+from shared.fairness import DealCheck
 from shared.state import team_of
 
 if TYPE_CHECKING:
@@ -50,6 +52,8 @@ SIDE_WIDTH = COLUMN_X[2] - COLUMN_X[1] - 10
 """The widest a side's name may be over its column; longer ones end in an ellipsis."""
 NAME_WIDTH = PANEL.width - 360
 """The widest a side's name may be beside its final score."""
+VERDICT_RECT = pygame.Rect(PANEL.x + 40, PANEL.y + 318, PANEL.width - 80, 92)
+"""Where the verdict on the deals goes, between the scores and the buttons."""
 
 
 class _Overlay(Scene):
@@ -197,9 +201,19 @@ def _bonus_pair(counts: tuple[int, ...], points: int) -> tuple[str, str]:
 class MatchResultsScene(_Overlay):
     """Who won the match."""
 
-    def __init__(self, app: SceneHost, table: TableScene, event: MatchEnded) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        table: TableScene,
+        event: MatchEnded,
+        deal_check: Callable[[], DealCheck | None] | None = None,
+    ) -> None:
+        """`deal_check` gives the check of the match's deals once it is known (None until
+        then); without it the screen says nothing about the deals."""
         super().__init__(app, table)
         self.event = event
+        self.deal_check = deal_check
+        self.check = deal_check() if deal_check is not None else None
         self.clock = 0.0
         seat = table.session.seat
         self.won = seat is not None and team_of(seat) == event.winner
@@ -224,10 +238,18 @@ class MatchResultsScene(_Overlay):
         if self.won:
             self.app.play_sound("basra")
 
+    @property
+    def verdict(self) -> DealVerdict | None:
+        """What the screen says about the deals (in the language of the moment)."""
+        return deal_verdict(self.check) if self.deal_check is not None else None
+
     def update(self, dt: float) -> None:
         self.clock += dt
         if self.burst is not None:
             self.burst.update(dt)
+        if self.check is None and self.deal_check is not None:
+            self.check = self.deal_check()
+            self.dirty = self.dirty or self.check is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -268,6 +290,9 @@ class MatchResultsScene(_Overlay):
                 colour,
                 flow_anchor("midright"),
             )
+        verdict = self.verdict
+        if verdict is not None:
+            draw_verdict(surface, text, VERDICT_RECT, verdict)
         if self.burst is not None:
             self.burst.draw(surface)
 

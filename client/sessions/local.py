@@ -6,6 +6,12 @@ Owns `LocalSession`. The player holds one seat; computer players of one level ho
 previous one has been shown; a slow (hard) bot thinks in a worker thread meanwhile. Undo goes
 back to the player's previous decision (states are immutable, so it is a stack of states);
 Hint asks `shared.bots.suggest`. Pure: no pygame.
+
+A practice match is dealt as a server deals a LAN match (PROTOCOL.md §10): a server seed drawn
+here and the player's own client seed, both from the operating system's CSPRNG (``--seed``
+practice keeps its reproducible `SeededDeals`). It is recorded as it goes (`PracticeRecord`,
+in the records folder when given a file), so its record verifies like a LAN one
+(`deal_check`), and a match left before its end continues from its file (`resume`).
 """
 
 from __future__ import annotations
@@ -13,9 +19,11 @@ from __future__ import annotations
 import logging
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 from client.i18n import N_, _
 from client.i18n.words import refusal_text
+from client.records import now_ms
 from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
     Hint,
@@ -25,13 +33,17 @@ from client.sessions.game_session import (
     SessionUpdate,
     TableUpdate,
 )
+from client.sessions.practice_record import PracticeRecord
 from shared.bots import suggest
 from shared.cards import Card
+from shared.deals import FairDeals, SeededDeals, new_client_seed
 from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
 from shared.events import Event
+from shared.fairness import DealCheck, verify
 from shared.plays import Play
+from shared.record import MatchRecord, RecordError, SeatEntry, replay
 from shared.rules import RuleSet
-from shared.state import MatchState
+from shared.state import MatchState, Seat
 from shared.views import PlayerView, redact, view_for
 from shared.wire.errors import ErrorCode
 
@@ -48,6 +60,8 @@ class LocalSession:
     """A practice match against bots; emits the same updates a server would."""
 
     is_practice = True
+    _record: PracticeRecord | None
+    """The match as recorded; None for a match dealt from a set deck."""
 
     @property
     def connection_note(self) -> str | None:
@@ -64,20 +78,67 @@ class LocalSession:
         seat: int = 0,
         deck: Sequence[Card] | None = None,
         dealer: int | None = None,
+        record_to: Path | None = None,
     ) -> None:
-        """`deck` and `dealer` fix the first deal (tests and screenshots set up a position)."""
+        """`deck` and `dealer` fix the first deal (tests and screenshots set up a position; such
+        a match is not recorded). `record_to` is a new file to keep the match in (None: the
+        record is kept in memory only)."""
+        deals = SeededDeals(seed) if seed is not None else FairDeals.draw((new_client_seed(),))
+        state = new_match(rules, deals=deals, dealer=dealer, deck=deck)
+        players = _seat_players(rules.players, seat, name)
+        self._begin(state, players, seat, level, bot_delay, seed)
+        if deck is None:
+            seats = tuple(SeatEntry(p.name, self.level if p.is_bot else None) for p in players)
+            begun = MatchRecord.begin(state, seats, started=now_ms())
+            self._record = PracticeRecord.start(begun, record_to)
+        self._emit(self._state, opening_events(self._state))
+
+    @classmethod
+    def resume(cls, path: Path, bot_delay: float = BOT_DELAY_SECONDS) -> LocalSession:
+        """The unfinished practice match kept in the file at `path`, at the very position it
+        was left (its plays replayed through the engine; Undo starts afresh). `OSError` or
+        `RecordError` when it cannot be continued."""
+        kept = PracticeRecord.reopen(path)
+        try:
+            record = kept.record
+            seat, level = _practice_seats(record.seats)
+            state = replay(record).final
+            if state.winner is not None:
+                kept.finish(state)
+                raise RecordError("This practice match is over already.")
+        except RecordError:
+            kept.close()
+            raise
+        session = cls.__new__(cls)
+        players = tuple(SeatPlayer(entry.name, is_bot=entry.is_bot) for entry in record.seats)
+        session._begin(state, players, seat, level, bot_delay, None)
+        session._record = kept
+        session._updates.append(TableUpdate(session.view, (), reset=True))
+        return session
+
+    def _begin(
+        self,
+        state: MatchState,
+        players: tuple[SeatPlayer, ...],
+        seat: Seat,
+        level: str,
+        bot_delay: float,
+        seed: int | None,
+    ) -> None:
         self.seat: int | None = seat
-        self.rules = rules
+        self.rules = state.rules
         self.bot_delay = bot_delay
         self._thinker = BotThinker(level)
         self.level = self._thinker.level
         self._rng = random.Random(seed)
-        self._state = new_match(rules, seed, dealer=dealer, deck=deck)
-        self._undo: list[MatchState] = []
+        self._state = state
+        self._undo: list[tuple[MatchState, int]] = []
+        """Each decision of the player: the state before it and how many plays were made."""
         self._waited = 0.0
         self._updates: list[SessionUpdate] = []
-        self.players = self._seat_players(name)
-        self._emit(self._state, opening_events(self._state))
+        self.players = players
+        self._record = None
+        self._check: DealCheck | None = None
 
     # --- GameSession -----------------------------------------------------------------
 
@@ -117,7 +178,7 @@ class LocalSession:
             refusal = refusal_text(ErrorCode.ILLEGAL_PLAY, str(exc))
             self._updates.append(Notice(refusal, NoticeLevel.ERROR))
             return
-        self._undo.append(self._state)
+        self._undo.append((self._state, self._plays_made()))
         del self._undo[:-UNDO_LIMIT]
         self._apply(play)
 
@@ -131,7 +192,9 @@ class LocalSession:
         """Go back to before the player's last play, bots' replies included."""
         if not self.can_undo():
             return
-        self._state = self._undo.pop()
+        self._state, plays = self._undo.pop()
+        if self._record is not None:
+            self._record.take_back(plays)
         self._waited = 0.0
         self._thinker.cancel()
         self._updates.append(TableUpdate(self.view, (), reset=True))
@@ -144,27 +207,69 @@ class LocalSession:
             return None
         return suggest_play(view)
 
+    @property
+    def record(self) -> MatchRecord | None:
+        """The match so far, as recorded (None for a match dealt from a set deck)."""
+        return self._record.record if self._record is not None else None
+
+    @property
+    def record_path(self) -> Path | None:
+        """The file the match is kept in; None when it is kept in memory only, or not at all."""
+        return self._record.path if self._record is not None else None
+
+    def deal_check(self) -> DealCheck | None:
+        """Once the match is over, its record checked (`shared.fairness.verify`): the deals
+        recomputed from the seeds and every play made again on them. None before the end, or
+        with nothing to check (a set deck)."""
+        record = self.record
+        if record is None or not record.is_over:
+            return None
+        if self._check is None:
+            self._check = verify(record)
+        return self._check
+
     def close(self) -> None:
+        """Let the bots go; an unfinished match stays in its file, to be continued."""
         self._updates.clear()
         self._thinker.close()
+        if self._record is not None:
+            self._record.close()
 
     # --- internals -------------------------------------------------------------------
 
     def _apply(self, play: Play) -> None:
+        seat = self._state.to_move
         transition = apply_play(self._state, play)
         self._state = transition.state
+        if self._record is not None and seat is not None:
+            self._record.add_play(seat, play)
+            if self._state.winner is not None:
+                self._record.finish(self._state)
         self._emit(self._state, transition.events)
+
+    def _plays_made(self) -> int:
+        return len(self._record.record.plays) if self._record is not None else 0
 
     def _emit(self, state: MatchState, events: tuple[Event, ...]) -> None:
         seen = tuple(redact(e, self.seat) for e in events)
         self._updates.append(TableUpdate(view_for(state, self.seat), seen))
 
-    def _seat_players(self, name: str) -> tuple[SeatPlayer, ...]:
-        bots = iter(BOT_NAMES)
-        return tuple(
-            SeatPlayer(name) if s == self.seat else SeatPlayer(_(next(bots)), is_bot=True)
-            for s in range(self.rules.players)
-        )
+
+def _seat_players(players: int, seat: Seat, name: str) -> tuple[SeatPlayer, ...]:
+    bots = iter(BOT_NAMES)
+    return tuple(
+        SeatPlayer(name) if s == seat else SeatPlayer(_(next(bots)), is_bot=True)
+        for s in range(players)
+    )
+
+
+def _practice_seats(seats: Sequence[SeatEntry]) -> tuple[Seat, str]:
+    """The player's seat and the computer players' level in a practice match's seats."""
+    humans = [seat for seat, entry in enumerate(seats) if not entry.is_bot]
+    levels = {entry.bot_level for entry in seats if entry.bot_level is not None}
+    if len(humans) != 1 or len(levels) != 1:
+        raise RecordError("This is not a practice match against the computer.")
+    return humans[0], levels.pop()
 
 
 def suggest_play(view: PlayerView) -> Hint:

@@ -199,12 +199,13 @@ def test_undo_and_hint_keys(app: App) -> None:
     _assert_table_matches_engine(table)
 
 
-def test_escape_opens_the_pause_menu_and_leave_returns_to_the_menu(app: App) -> None:
+def test_escape_opens_the_pause_menu_and_leave_returns_to_the_menu_once_confirmed(app: App) -> None:
     table = _rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh")
     press(app, pygame.K_ESCAPE)
     pause = app.stack.top
     assert pause is not table
     assert not table.ready, "no playing under the pause menu"
     click(app, _button(pause, "Leave game").rect.center)
+    click(app, _button(app.stack.top, "Leave").rect.center)
     assert isinstance(app.stack.top, MainMenuScene)
     assert len(app.stack) == 1
