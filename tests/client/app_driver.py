@@ -11,6 +11,7 @@ import pygame
 from client.app import App
 from client.main import build_app, parse_args
 from client.scenes.table import TableScene
+from client.ui.widgets import Button
 from shared.cards import STANDARD_DECK, Card, parse_cards
 
 FRAME = 1 / 60
@@ -35,6 +36,12 @@ def free_udp_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
     return port
+
+
+def button(scene: object, label: str) -> Button:
+    """The button of `scene` (a form or an overlay) that says `label`."""
+    widgets = [*getattr(scene, "widgets", []), *getattr(scene, "buttons", [])]
+    return next(w for w in widgets if isinstance(w, Button) and w.label == label)
 
 
 def step(app: App, frames: int = 1, dt: float = FRAME) -> None:

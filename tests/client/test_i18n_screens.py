@@ -27,7 +27,7 @@ from client.ui.pickers import Choice
 from client.ui.text import TextRenderer
 from client.ui.widgets import Button
 
-from .app_driver import click, make_app, run_until, step
+from .app_driver import button, click, make_app, run_until, step
 
 SCREEN_WIDTH = 1280
 
@@ -58,12 +58,6 @@ class DrawnText:
         return set(self.strings)
 
 
-def _button(scene: object, label: str) -> Button:
-    return next(
-        w for w in getattr(scene, "widgets", []) if isinstance(w, Button) and w.label == label
-    )
-
-
 def _next_value(app: App, choice: Choice[Any]) -> None:
     """Click the right half of a choice's value box (the next value)."""
     box = choice.value_rect
@@ -77,7 +71,7 @@ def test_switching_language_in_settings_rewords_every_screen(
     drawn = DrawnText(app)
     try:
         step(app)
-        click(app, _button(app.stack.top, "Settings").rect.center)
+        click(app, button(app.stack.top, "Settings").rect.center)
         settings = app.stack.top
         assert isinstance(settings, SettingsScene)
         before = drawn.frame(app)
@@ -93,7 +87,7 @@ def test_switching_language_in_settings_rewords_every_screen(
             "العب مع الكمبيوتر",
             "ادخل لعبة على الشبكة",
         ]
-        click(app, _button(app.stack.top, "تمام").rect.center)
+        click(app, button(app.stack.top, "تمام").rect.center)
         assert app.stack.top is menu
         shown = {text.replace("\u2068", "").replace("\u2069", "") for text in drawn.frame(app)}
         assert "بتلعب باسم Player" in shown
@@ -166,7 +160,7 @@ def test_lang_is_remembered_and_the_default_follows_the_locale(
     fresh = build_app(parse_args(["--settings", str(tmp_path / "a.json"), "--mute"]), False)
     try:
         assert current_language() == "ar" and fresh.settings.language == ""
-        assert _button(fresh.stack.top, "الإعدادات")
+        assert button(fresh.stack.top, "الإعدادات")
     finally:
         fresh.shutdown()
     chosen = build_app(
@@ -174,7 +168,7 @@ def test_lang_is_remembered_and_the_default_follows_the_locale(
     )
     try:
         assert current_language() == "en"
-        assert _button(chosen.stack.top, "Settings")
+        assert button(chosen.stack.top, "Settings")
     finally:
         chosen.shutdown()
     again = build_app(parse_args(["--settings", str(tmp_path / "b.json"), "--mute"]), False)
