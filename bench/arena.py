@@ -6,6 +6,9 @@ in a process pool (``--workers``); the report gives side A's win rate with a Wil
 interval, points and Basras per round, and each bot's decision time.
 
     python -m bench.arena --a medium --b easy --players 2 --matches 200 --seed 1 --workers 2
+
+Besides the levels, a side may be a variant kept for measuring: ``hard-playouts`` is the hard
+bot without its exact endgame (playouts to the end of the round instead), as it was before.
 """
 
 from __future__ import annotations
@@ -21,12 +24,24 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from shared.bots import LEVELS, make_bot
+from shared.bots import LEVELS, Bot, HardBot, make_bot
+from shared.bots.hard import DEFAULT_BUDGET
 from shared.engine import apply_play, new_match
 from shared.events import RoundScored
 from shared.rules import RuleSet
 from shared.state import team_of
 from shared.views import view_for
+
+VARIANTS = ("hard-playouts",)
+"""Bots only the arena plays, to measure a change against what it replaced."""
+SIDES = (*LEVELS, *VARIANTS)
+
+
+def arena_bot(side: str, budget: float | None) -> Bot:
+    """The bot of a level or a variant (`SIDES`), thinking ``budget`` seconds if it can."""
+    if side == "hard-playouts":
+        return HardBot(budget=DEFAULT_BUDGET if budget is None else budget, exact_endgame=False)
+    return make_bot(side, budget=budget)
 
 
 @dataclass(frozen=True)
@@ -86,7 +101,7 @@ def play_match(job: Job) -> Result:
     rules = RuleSet(players=job.players)
     state = new_match(rules, seed=job.seed)
     bots = [
-        make_bot(job.a if team_of(seat) == job.a_team else job.b, budget=job.budget)
+        arena_bot(job.a if team_of(seat) == job.a_team else job.b, job.budget)
         for seat in range(rules.players)
     ]
     rngs = [random.Random(f"{job.seed}:{job.a_team}:{seat}") for seat in range(rules.players)]
@@ -214,8 +229,8 @@ def _ms(seconds: float) -> str:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__)
-    parser.add_argument("--a", choices=LEVELS, default="hard", help="side A's bot level")
-    parser.add_argument("--b", choices=LEVELS, default="medium", help="side B's bot level")
+    parser.add_argument("--a", choices=SIDES, default="hard", help="side A's bot")
+    parser.add_argument("--b", choices=SIDES, default="medium", help="side B's bot")
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--matches", type=int, default=100, help="matches (pairs share a deck)")
     parser.add_argument("--seed", type=int, default=1)

@@ -1,56 +1,216 @@
-"""Exact play at the end of a round: alpha-beta over one world's last few cards.
+"""Exact play at the end of a round, when every card still to be played is known.
 
-Once the stock is empty and few cards are left in the hands, the rest of the round is a small
-game of perfect information in each sampled world (with two players it is the true game: the
-unseen cards are exactly the other hand). `solve` plays it out exactly, leftovers and all,
-instead of trusting the greedy playout policy.
+With two players, once the stock is empty the unseen cards are exactly the other hand, so the
+last deal is a game of perfect information; with four, the same holds once at most one other
+seat still holds cards. `endgame_of_view` builds such a position from what a seat sees (None
+when the view leaves any hand unknown) and `endgame_of_state` from a whole `MatchState` (for
+hindsight, where nothing is secret). `solve_round` gives a position's value under best play by
+every seat, `evaluate_plays` the value of each legal play, `best_play` one best play; the search
+itself is `shared.bots.endgame_search`.
+
+The objective is the true one: the round's points as `shared.scoring.round_tally` counts them
+(the majority with carried points, Basras, card points, leftovers to the last capturer) and,
+with `Objective.MATCH`, first of all the match result when this round can decide it.
+
+>>> from shared.cards import parse_cards
+>>> hands = (tuple(parse_cards("5s Kc")), tuple(parse_cards("9d 4h")))
+>>> floor = tuple(parse_cards("5h Jc"))
+>>> endgame = Endgame(RuleSet(), hands, floor, 0, (22, 24), (0, 0), 1, (0, 0), 0)
+>>> best = best_play(endgame)
+>>> print(best.play, best.value)
+5s takes 5h Evaluation(match=0, points=30)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
 
-from shared.cards import KOMI, Card
-from shared.plays import Play, plays_for_hand
+from shared.cards import KOMI, STANDARD_DECK, Card
+from shared.plays import Play, cards_of_mask, mask_of, plays_for_hand
+from shared.rules import RuleSet, capture_profile_of
 from shared.scoring import card_points
-from shared.state import SEAT_TEAMS
+from shared.state import MatchState, Seat, Team, team_of
+from shared.views import PlayerView
 
-from .sim import World
+from .endgame_search import INFINITY, NO_TEAM, Move, Search
+from .knowledge import cards_of, unseen_mask
 
-# Above this many cards left in the hands (per player count), one world's tree is too big for
-# a small time budget: with two players 8 cards take a few milliseconds.
-MAX_CARDS = {2: 8, 4: 6}
-
-
-def solvable(world: World) -> bool:
-    return not world.stock and world.in_hands <= MAX_CARDS[world.rules.players]
+MATCH_WEIGHT = 10**9
+"""What deciding the match weighs against round points in `Objective.MATCH`: more than any
+point difference, so a won match comes first and points only break ties."""
 
 
-def solve(world: World, team: int, alpha: float = -1e9, beta: float = 1e9) -> float:
-    """The round's score difference for ``team`` under best play by every seat."""
-    if world.over:
-        return world.outcome(team)
-    maximizing = SEAT_TEAMS[world.to_move] == team
-    for play in ordered_plays(world):
-        child = world.copy()
-        child.play(play)
-        value = solve(child, team, alpha, beta)
-        if maximizing:
-            alpha = max(alpha, value)
-        else:
-            beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return alpha if maximizing else beta
+class Objective(enum.Enum):
+    """What the endgame search maximizes for a side."""
+
+    MATCH = "match"
+    """Win the match this round if it can be decided (or avoid losing it), then points."""
+    POINTS = "points"
+    """The round's points minus the other side's, whatever the match scores."""
 
 
-def ordered_plays(world: World) -> list[Play]:
-    """The distinct plays of the seat to move, biggest captures first (for early cut-offs)."""
-    hand = tuple(world.hands[world.to_move])
-    plays = plays_for_hand(hand, world.floor, world.mask, world.rules.profile)
-    kept = distinct_plays(plays, world.rules.card_points)
-    kept.sort(key=lambda p: -len(p.taken))
-    return kept
+class NotAnEndgameError(ValueError):
+    """A state that is not a round's last deal with someone to move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Endgame:
+    """A position at the end of a round with every hand known and the stock empty."""
+
+    rules: RuleSet
+    hands: tuple[tuple[Card, ...], ...]
+    """Per seat, each sorted."""
+    floor: tuple[Card, ...]
+    to_move: Seat
+    piles: tuple[int, int]
+    """Cards captured so far this round, per team."""
+    points: tuple[int, int]
+    """Basra points so far this round per team, and card points when the rules have them (a
+    view does not say how those split between the teams, so a position from a view leaves
+    them out: a shared offset that changes no choice made for points)."""
+    last_capturer: Team | None
+    """Who takes the leftovers; None when nobody has captured this round."""
+    scores: tuple[int, int]
+    """Match totals before this round, per team."""
+    carry: int
+    """Majority points carried over from tied rounds."""
+
+
+class Evaluation(NamedTuple):
+    """A position's value for one side; compares as the objective ranks it (tuples compare
+    field by field)."""
+
+    match: int
+    """+1: this side wins the match this round; -1: it loses it; 0: the match goes on (always
+    0 for `Objective.POINTS`)."""
+    points: int
+    """This side's points for the round minus the other side's."""
+
+
+class PlayValue(NamedTuple):
+    """A play and its value for the side that makes it."""
+
+    play: Play
+    value: Evaluation
+
+
+def endgame_of_state(state: MatchState) -> Endgame:
+    """The position of a match state in its last deal (hindsight: it reads every hand)."""
+    r = state.round
+    if state.winner is not None or r.to_move is None:
+        raise NotAnEndgameError("The match is over: nobody is to move.")
+    if r.stock:
+        raise NotAnEndgameError("The stock is not empty: this is not the round's last deal.")
+    rules = state.rules
+    points = tuple(
+        b * rules.basra_points
+        + j * rules.jack_basra_points
+        + (card_points(pile) if rules.card_points else 0)
+        for b, j, pile in zip(r.basras, r.jack_basras, r.piles, strict=True)
+    )
+    return Endgame(
+        rules,
+        tuple(tuple(sorted(h)) for h in r.hands),
+        r.floor,
+        r.to_move,
+        _pair(len(p) for p in r.piles),
+        _pair(points),
+        r.last_capturer,
+        _pair(state.scores),
+        state.carry,
+    )
+
+
+def endgame_of_view(view: PlayerView) -> Endgame | None:
+    """The position a seat's view determines, or None when some hand is unknown to it: the
+    stock must be empty and at most one other seat may still hold cards (they are then exactly
+    the cards this seat has not seen)."""
+    seat, to_move = view.seat, view.to_move
+    if seat is None or to_move is None or view.stock_size:
+        return None
+    others = [s for s, size in enumerate(view.hand_sizes) if size and s != seat]
+    if len(others) > 1:
+        return None
+    unseen = tuple(cards_of(unseen_mask(view)))
+    hands: list[tuple[Card, ...]] = [() for _ in view.hand_sizes]
+    hands[seat] = view.hand
+    if others:
+        if len(unseen) != view.hand_sizes[others[0]]:
+            return None
+        hands[others[0]] = unseen
+    elif unseen:
+        return None
+    rules = view.rules
+    points = (
+        b * rules.basra_points + j * rules.jack_basra_points
+        for b, j in zip(view.basras, view.jack_basras, strict=True)
+    )
+    return Endgame(
+        rules,
+        tuple(hands),
+        view.floor,
+        to_move,
+        _pair(view.pile_sizes),
+        _pair(points),
+        view.last_capturer,
+        _pair(view.scores),
+        view.carry,
+    )
+
+
+def solve_round(
+    endgame: Endgame, team: Team | None = None, objective: Objective = Objective.MATCH
+) -> Evaluation:
+    """The value of ``endgame`` for ``team`` (by default the side to move) under best play."""
+    search, root = _start(endgame, objective)
+    value = search.value(*root, -INFINITY, INFINITY)
+    return _evaluation(value, _side(endgame, team), objective)
+
+
+def evaluate_plays(
+    endgame: Endgame, objective: Objective = Objective.MATCH
+) -> tuple[PlayValue, ...]:
+    """Every legal play of the seat to move (as the engine lists them for its sorted hand),
+    with its exact value for that seat's side; interchangeable cards share one search."""
+    search, root = _start(endgame, objective)
+    team = team_of(endgame.to_move)
+    values: dict[tuple[int, int], Evaluation] = {}
+    out = []
+    for play in _legal_plays(endgame):
+        card, taken = int(play.card), mask_of(play.taken)
+        kind = search.kinds[card]
+        found = values.get((kind, taken))
+        if found is None:
+            value = search.after(*root, (card, taken), -INFINITY, INFINITY)
+            found = values[kind, taken] = _evaluation(value, team, objective)
+        out.append(PlayValue(play, found))
+    return tuple(out)
+
+
+def best_play(endgame: Endgame, objective: Objective = Objective.MATCH) -> PlayValue:
+    """A best play of the seat to move and its exact value; among equals, the first of the
+    search's order (bigger captures and sweeps first)."""
+    search, root = _start(endgame, objective)
+    seat = endgame.to_move
+    maximizing = team_of(seat) == 0
+    alpha, beta = -INFINITY, INFINITY
+    best: Move | None = None
+    for move in search.moves(root[0][seat], root[1]):
+        # Searched above the best so far: a play that cannot beat it stops early, and one
+        # that does comes back exact (the window is open on that side).
+        value = search.after(*root, move, alpha, beta)
+        if maximizing and value > alpha:
+            best, alpha = move, value
+        elif not maximizing and value < beta:
+            best, beta = move, value
+    assert best is not None
+    card, taken = best
+    play = Play(STANDARD_DECK[card], cards_of_mask(taken))
+    value = alpha if maximizing else beta
+    return PlayValue(play, _evaluation(value, team_of(seat), objective))
 
 
 def distinct_plays(plays: Sequence[Play], card_points_on: bool) -> list[Play]:
@@ -66,3 +226,42 @@ def distinct_plays(plays: Sequence[Play], card_points_on: bool) -> list[Play]:
             seen.add(key)
             kept.append(play)
     return kept
+
+
+Root = tuple[tuple[int, ...], int, int, int, tuple[int, int], tuple[int, int]]
+
+
+def _start(endgame: Endgame, objective: Objective) -> tuple[Search, Root]:
+    weight = MATCH_WEIGHT if objective is Objective.MATCH else 0
+    search = Search(endgame.rules, endgame.scores, endgame.carry, weight)
+    hands = tuple(mask_of(h) for h in endgame.hands)
+    if not hands[endgame.to_move]:
+        raise NotAnEndgameError("The seat to move holds no card.")
+    last = NO_TEAM if endgame.last_capturer is None else endgame.last_capturer
+    root = (hands, mask_of(endgame.floor), endgame.to_move, last, endgame.piles, endgame.points)
+    return search, root
+
+
+def _legal_plays(endgame: Endgame) -> tuple[Play, ...]:
+    hand = endgame.hands[endgame.to_move]
+    profile = capture_profile_of(endgame.rules)
+    return plays_for_hand(hand, endgame.floor, mask_of(endgame.floor), profile)
+
+
+def _evaluation(value: int, team: Team, objective: Objective) -> Evaluation:
+    """Decode a team-0 search value into ``team``'s `Evaluation`."""
+    if team:
+        value = -value
+    if objective is Objective.POINTS:
+        return Evaluation(0, value)
+    match = (value + MATCH_WEIGHT // 2) // MATCH_WEIGHT
+    return Evaluation(match, value - match * MATCH_WEIGHT)
+
+
+def _side(endgame: Endgame, team: Team | None) -> Team:
+    return team_of(endgame.to_move) if team is None else team
+
+
+def _pair(values: Iterable[int]) -> tuple[int, int]:
+    first, second = values
+    return first, second

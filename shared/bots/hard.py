@@ -5,8 +5,13 @@ and the stock, giving one possible world consistent with the view and with what 
 reveals (`shared.bots.sampling`). Every candidate play is tried in that same world and played
 out with the greedy policy of `shared.bots.sim` to the end of the current deal (``horizon``
 more deals if asked); the reward is this side's score difference, the majority counted as an
-expectation from the pile sizes until the round is over. On request, the last cards of a
-round are solved exactly by alpha-beta over the world instead (`shared.bots.endgame`).
+expectation from the pile sizes until the round is over.
+
+Once the view determines every hand still to be played (with two players: the stock is
+empty), the rest of the round is a game of perfect information, and the bot plays it exactly
+instead (`shared.bots.endgame`): best play by every seat on the true objective, the match's
+outcome first when this round can decide it, and among equally good plays the one that gains
+most from greedy replies (`shared.bots.endgame_play`).
 
 Sharing worlds between candidates (common random numbers) makes their comparison far less
 noisy than their separate averages, and candidates that fall clearly behind are dropped so
@@ -25,7 +30,8 @@ from shared.state import team_of
 from shared.views import PlayerView
 
 from .base import require_plays
-from .endgame import distinct_plays, solvable, solve
+from .endgame import distinct_plays, endgame_of_view
+from .endgame_play import exact_choice
 from .medium import MediumBot
 from .sampling import Sampler
 from .sim import Rules
@@ -44,14 +50,13 @@ class HardBot:
         budget: float | None = DEFAULT_BUDGET,
         iterations: int | None = None,
         horizon: int | None = 0,
-        exact_endgame: bool = False,
+        exact_endgame: bool = True,
     ) -> None:
         """``budget``: seconds per decision (None: no limit); ``iterations``: a cap on the
         sampled worlds, which makes the choice reproducible on any machine; ``horizon``: how
         many deals a playout plays after the current one (None: to the end of the round);
-        ``exact_endgame``: solve the last cards of a round by alpha-beta (off by default:
-        it assumes perfect replies, and against the medium bot it measured a little weaker
-        than playouts, whose greedy replies are closer to how real opponents play)."""
+        ``exact_endgame``: play the end of a round exactly once the view determines every
+        hand (off only to measure the bot without it: the arena's ``hard-playouts``)."""
         if budget is None and iterations is None:
             raise ValueError("A hard bot needs a time budget or an iteration cap.")
         self.budget = budget
@@ -64,6 +69,10 @@ class HardBot:
         candidates = distinct_plays(plays, view.rules.card_points)
         if len(candidates) == 1:
             return candidates[0]
+        if self.exact_endgame:
+            endgame = endgame_of_view(view)
+            if endgame is not None:
+                return exact_choice(endgame)
         totals = self.search(view, candidates, rng)
         if totals is None:
             return MediumBot().choose_play(view, rng)
@@ -82,7 +91,7 @@ class HardBot:
         deadline = None if self.budget is None else start + self.budget * SAFETY
         assert view.seat is not None
         team = team_of(view.seat)
-        sampler = Sampler(view, Rules(view.rules))
+        sampler = Sampler(view, Rules(view.rules, view.carry))
         rewards: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
         worlds = 0
@@ -93,12 +102,10 @@ class HardBot:
                 if time.perf_counter() + per_world > deadline:
                     break
             base = sampler.world(rng)
-            exact = self.exact_endgame and solvable(base)
             for i in active:
                 world = base.copy()
                 world.play(candidates[i])
-                reward = solve(world, team) if exact else world.rollout(team, self.horizon)
-                rewards[i].append(reward)
+                rewards[i].append(world.rollout(team, self.horizon))
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             if len(rewards[active[-1]]) == worlds:
@@ -107,8 +114,6 @@ class HardBot:
                     del r[worlds:]
                 break
             worlds += 1
-            if exact and sampler.only_world:
-                break
             if worlds >= PRUNE_AFTER and worlds % PRUNE_EVERY == 0:
                 active = _contenders(active, rewards)
         if not worlds:

@@ -37,8 +37,6 @@ class Sampler:
         self.gone = mask_of(view.gone)
         self.last_capturer = view.last_capturer
         self.inferred_seat, self.ruled_out = _inference(view, rules)
-        # With two players and no stock, the unseen cards are exactly the other hand.
-        self.only_world = rules.players == 2 and view.stock_size == 0
 
     def world(self, rng: random.Random) -> World:
         """A world consistent with the view (and the inference from the last play)."""

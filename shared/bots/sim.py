@@ -47,7 +47,8 @@ class Rules:
         "sweepers",
     )
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, carry: int = 0) -> None:
+        """``carry``: majority points carried over from tied rounds, staked on this one."""
         self.profile: CaptureProfile = capture_profile_of(rules)
         self.players = rules.players
         self.step = 1 if rules.direction.value == "right" else rules.players - 1
@@ -56,7 +57,7 @@ class Rules:
         self.jack = rules.jack_basra_points
         self.last_card_basra = rules.last_card_basra
         self.card_points = rules.card_points
-        self.stake = rules.majority_points
+        self.stake = rules.majority_points + carry
         sweepers = kind_mask(int(Rank.JACK), self.profile)
         if self.profile.komi_sweeps:
             sweepers |= 1 << KOMI

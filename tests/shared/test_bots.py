@@ -10,7 +10,6 @@ from functools import cache
 import pytest
 
 from shared.bots import LEVELS, Bot, HardBot, NoPlayError, make_bot, suggest
-from shared.bots.endgame import ordered_plays, solvable, solve
 from shared.bots.knowledge import cards_of, unseen_mask
 from shared.bots.sampling import Sampler
 from shared.bots.sim import Rules, World
@@ -242,47 +241,6 @@ def test_world_scores_a_round_exactly_like_the_engine(rules: RuleSet) -> None:
         assert world.points == extra
         expected = tally.points[0] - tally.points[1]
         assert world.outcome(0) == expected
-
-
-def full_knowledge_world(state: MatchState) -> World:
-    r = state.round
-    rules = state.rules
-    return World(
-        Rules(rules),
-        [list(h) for h in r.hands],
-        list(r.stock),
-        r.floor,
-        (len(r.piles[0]), len(r.piles[1])),
-        (0, 0),
-        0,
-        r.to_move or 0,
-        order=deal_order(rules, r.dealer),
-    )
-
-
-def minimax(world: World, team: int) -> float:
-    if world.over:
-        return world.outcome(team)
-    values = []
-    for play in ordered_plays(world):
-        child = world.copy()
-        child.play(play)
-        values.append(minimax(child, team))
-    return max(values) if (world.to_move & 1) == team else min(values)
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_endgame_solver_agrees_with_plain_minimax(players: int) -> None:
-    rules = RuleSet(players=players)
-    rng = random.Random(players)
-    for seed in range(12):
-        state = new_match(rules, seed=seed)
-        while state.round.stock or sum(map(len, state.round.hands)) > 6:
-            plays = legal_plays(state)
-            state = apply_play(state, plays[rng.randrange(len(plays))]).state
-        world = full_knowledge_world(state)
-        assert solvable(world)
-        assert solve(world, 0) == pytest.approx(minimax(world, 0))
 
 
 def test_a_player_who_laid_a_card_had_nothing_to_take() -> None:
