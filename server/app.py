@@ -1,6 +1,7 @@
 """The server process's top level: listening, admitting connections, and stopping cleanly.
 
-`BasraServer.run` listens, starts the services (pings, loop-lag monitor, optional stats log,
+`BasraServer.run` restores the matches left running in the data directory (`server.restore`),
+listens, starts the services (pings, loop-lag monitor, optional stats log,
 the LAN discovery beacon when asked for), runs every room's actor task in one
 `asyncio.TaskGroup`, and on `stop` shuts down in order: stop announcing, stop accepting, say
 ``bye`` to every client, give them ``shutdown_grace`` seconds to receive it, cut whatever is
@@ -26,7 +27,9 @@ from server.connection import Connection
 from server.discovery import run_beacon
 from server.limits import AddressCounter
 from server.lobby import Lobby, is_loopback
+from server.match_store import MatchStore
 from server.pacing import TurnQuota
+from server.restore import restore_matches
 from server.room import Room
 from server.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
 from shared.wire.framing import encode_frame
@@ -60,6 +63,8 @@ class BasraServer:
         self.bots = BotRunner(config)
         self.lag = LoopLagMonitor()
         self.poll_clock = poll_clock
+        self.store: MatchStore | None = None
+        """The data directory, once `run` has opened it (when the config names one)."""
         self.lobby = Lobby(config, self.bots, self.counters, self._spawn_room, self.stats_message)
         self.connections: set[Connection] = set()
         self.started = asyncio.Event()
@@ -94,6 +99,7 @@ class BasraServer:
         try:
             async with asyncio.TaskGroup() as group:
                 self._group = group
+                self._restore()
                 self._listener = await asyncio.start_server(
                     self._accept,
                     self.config.host,
@@ -156,6 +162,14 @@ class BasraServer:
         loop.default_exception_handler(context)
 
     # -- rooms ----------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        """Open the data directory and take up the matches left running there."""
+        if self.config.data_dir is None:
+            return
+        self.store = MatchStore.open(self.config.data_dir, self.config.record_keep)
+        self.lobby.store = self.store
+        restore_matches(self.store, self.lobby)
 
     def _spawn_room(self, room: Room) -> None:
         assert self._group is not None

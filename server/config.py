@@ -8,6 +8,7 @@ seat held for a fraction of a second, pings every 100 ms) so that fault scenario
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT
 from shared.wire.protocol import DEFAULT_PORT
@@ -99,6 +100,14 @@ class ServerConfig:
     ignored, so a flood of requests never becomes a flood of answers."""
     server_name: str | None = None
     """The name announced (room-name rules); None: this machine's host name."""
+    # persistence (PROTOCOL.md §13, server.match_journal)
+    data_dir: Path | None = None
+    """Where running matches are kept so that a restart restores them; None keeps nothing.
+    The command line gives the platform's user data directory unless ``--no-persist``; a server
+    built in code (tests, benchmarks) keeps nothing unless asked."""
+    record_keep: float = 3600.0
+    """Seconds the files of a finished match stay in the data directory when the server stopped
+    before its room closed (a room that closes removes them at once)."""
     # shutdown and diagnostics
     shutdown_grace: float = 2.0
     """Seconds given to clients to receive the goodbye before connections are cut."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from server.bots_runner import BotRunner
 from server.config import ServerConfig
+from server.match_store import MatchStore
 from server.players import Link, Player, Players
 from server.room import Room
 from server.room_commands import Dropped, Join, Request, Resumed
@@ -52,7 +53,9 @@ _ROOM_MESSAGES = frozenset(
         MsgType.TAKE_SEAT,
         MsgType.FILL_BOTS,
         MsgType.START_GAME,
+        MsgType.CLIENT_SEED,
         MsgType.PLAY,
+        MsgType.GET_RECORD,
         MsgType.CHAT,
     }
 )
@@ -77,7 +80,9 @@ class Lobby:
         counters: Counters,
         spawn: Callable[[Room], None],
         stats: Callable[[bool], Message],
+        store: MatchStore | None = None,
     ) -> None:
+        """``store``: the data directory where rooms keep their running matches, if any."""
         self.config = config
         self.players = Players()
         self.rooms: dict[int, Room] = {}
@@ -85,6 +90,7 @@ class Lobby:
         self._counters = counters
         self._spawn = spawn
         self._stats = stats
+        self.store = store
         self._next_room = 1
         self._room_list: bytes | None = None
         self._room_list_at = 0.0
@@ -170,6 +176,7 @@ class Lobby:
             )
         old = player.link
         player.link = link
+        player.token = token  # a player restored after a restart had only its digest
         link.player = player
         if old is not None:
             # The newest connection wins; the old one (half-open, or a second resume) goes.
@@ -182,6 +189,7 @@ class Lobby:
 
     @staticmethod
     def _welcome(player: Player, resumed: bool) -> Message:
+        assert player.token is not None  # new players have one; restored ones resumed with it
         return {
             "t": MsgType.WELCOME.value,
             "player_id": player.id,
@@ -240,21 +248,8 @@ class Lobby:
             name = clean_room_name(message.get("name", f"{player.name} table"))
         except BadNameError as error:
             raise LobbyRefusal(ErrorCode.BAD_NAME, str(error)) from None
-        self._next_room += 1
-        room = Room(
-            room_id,
-            name,
-            rules,
-            turn_seconds,
-            self.config,
-            self._bots,
-            self._counters,
-            release=self.release,
-            closed=self._room_closed,
-        )
-        self.rooms[room_id] = room
-        self._room_list = None
-        self._spawn(room)
+        room = self.make_room(room_id, name, rules, turn_seconds)
+        self.adopt(room)
         log.info(
             "room %d created by %s: %d players, %s rules, target %d, turn timer %s",
             room_id,
@@ -266,6 +261,28 @@ class Lobby:
         )
         player.room = room
         room.post(Join(player, link, spectate=False, req=message.get("req")))
+
+    def make_room(self, room_id: int, name: str, rules: RuleSet, turn_seconds: float) -> Room:
+        """A room of this lobby, not yet open (`adopt` opens it)."""
+        return Room(
+            room_id,
+            name,
+            rules,
+            turn_seconds,
+            self.config,
+            self._bots,
+            self._counters,
+            release=self.release,
+            closed=self._room_closed,
+            store=self.store,
+        )
+
+    def adopt(self, room: Room) -> None:
+        """Open ``room`` (new, or restored after a restart): list it and start its task."""
+        self.rooms[room.id] = room
+        self._next_room = max(self._next_room, room.id + 1)
+        self._room_list = None
+        self._spawn(room)
 
     def _rules_of(self, message: Message) -> tuple[RuleSet, float]:
         options: dict[str, Any] = message.get("rules", {})

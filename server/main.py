@@ -1,6 +1,8 @@
 """`basra-server` (or `python run_server.py`): the command line of the server.
 
-Parses the flags into a `ServerConfig` (LAN discovery on unless ``--no-discovery``), sets up
+Parses the flags into a `ServerConfig` (LAN discovery on unless ``--no-discovery``; running
+matches kept in ``--data-dir``, by default the platform's user data directory, unless
+``--no-persist``), sets up
 logging (one line per notable event at INFO), raises the open-file limit so that
 ``--max-connections`` clients fit, and runs the server until SIGINT or SIGTERM, which shut it
 down cleanly (stop accepting, tell every client, exit within 5 s). Returns the process exit
@@ -19,6 +21,7 @@ from pathlib import Path
 from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
 from server.config import ServerConfig
+from server.match_store import default_data_dir
 from server.stats import PollClock
 from shared.names import BadNameError, clean_room_name
 from shared.plays import limit_memos
@@ -133,6 +136,25 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "local network)",
     )
     parser.add_argument(
+        "--data-dir",
+        type=Path,
+        help="where running matches are kept, so that a restart goes on with them "
+        f"(default: {default_data_dir()})",
+    )
+    parser.add_argument(
+        "--no-persist",
+        action="store_true",
+        help="keep nothing on disk: a restart loses the matches under way",
+    )
+    parser.add_argument(
+        "--keep-records",
+        type=_non_negative,
+        default=defaults.record_keep,
+        metavar="SECONDS",
+        help="how long the files of a match that ended just before the server stopped stay "
+        "in the data directory (default %(default)s)",
+    )
+    parser.add_argument(
         "--server-name",
         type=_server_name,
         help="the name players see in their list of servers (default: this computer's name)",
@@ -148,10 +170,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     limit = raise_fd_limit()
     max_connections = args.max_connections
-    if max_connections + _FDS_SPARE > limit:
+    # A running match kept on disk holds its record file open, and every match has a player:
+    # with persistence, a connection may cost two descriptors.
+    per_connection = 1 if args.no_persist else 2
+    if max_connections * per_connection + _FDS_SPARE > limit:
         # Past the limit accept() itself fails; staying below it lets the server refuse
         # extra clients politely (`server_full`) instead.
-        max_connections = max(1, limit - _FDS_SPARE)
+        max_connections = max(1, (limit - _FDS_SPARE) // per_connection)
         log.warning(
             "the open-file limit is %d, so at most %d connections are admitted (not %d)",
             limit,
@@ -172,6 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         discovery_port=args.discovery_port,
         discovery_address=args.discovery_address,
         server_name=args.server_name,
+        data_dir=None if args.no_persist else (args.data_dir or default_data_dir()),
+        record_keep=args.keep_records,
     )
     try:
         # The loop polls through a `PollClock`, so the server can tell how long it ever blocked.

@@ -3,13 +3,14 @@
 A `Player` outlives its connection while it holds a place in a room, so that the resume token
 can give the seat back after a drop. The registry forgets a player once it has neither a
 connection nor a room; its token then stops working. Tokens are looked up by their SHA-256
-digest, so the time a lookup takes says nothing about how close a guess was.
+digest, so the time a lookup takes says nothing about how close a guess was; and only the digest
+is ever written down (`server.saved_room`). A player restored after a restart (`restore`) has
+his digest only, and gets his token back when he resumes with it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import itertools
 import secrets
 from typing import TYPE_CHECKING, Protocol
 
@@ -18,7 +19,7 @@ from shared.wire.protocol import ErrorCode, Message
 if TYPE_CHECKING:
     from server.room import Room
 
-__all__ = ["Link", "Player", "Players"]
+__all__ = ["Link", "Player", "Players", "token_digest"]
 
 
 class Link(Protocol):
@@ -42,12 +43,15 @@ class Link(Protocol):
 class Player:
     """One person at the server (or one load-generator bot), across reconnections."""
 
-    __slots__ = ("id", "link", "name", "room", "token")
+    __slots__ = ("id", "link", "name", "room", "token", "token_digest")
 
-    def __init__(self, player_id: int, name: str, token: str) -> None:
+    def __init__(self, player_id: int, name: str, token: str | None, token_digest: bytes) -> None:
         self.id = player_id
         self.name = name
         self.token = token
+        """The secret resume token; None for a restored player until he resumes with it."""
+        self.token_digest = token_digest
+        """The SHA-256 digest of the token, which the registry looks players up by."""
         self.link: Link | None = None
         """The live connection, or None while the player is away."""
         self.room: Room | None = None
@@ -65,7 +69,8 @@ class Player:
         return f"Player({self.id}, {self.name!r})"
 
 
-def _digest(token: str) -> bytes:
+def token_digest(token: str) -> bytes:
+    """The SHA-256 digest of a resume token."""
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).digest()
 
 
@@ -73,23 +78,44 @@ class Players:
     """The registry of known players, by id and by resume token."""
 
     def __init__(self) -> None:
-        self._ids = itertools.count(1)
+        self._next_id = 1
         self._by_id: dict[int, Player] = {}
         self._by_token: dict[bytes, Player] = {}
 
     def create(self, name: str) -> Player:
-        player = Player(next(self._ids), name, secrets.token_urlsafe(24))
-        self._by_id[player.id] = player
-        self._by_token[_digest(player.token)] = player
+        token = secrets.token_urlsafe(24)
+        player = Player(self._next_id, name, token, token_digest(token))
+        self._add(player)
         return player
 
+    def restore(self, player_id: int, name: str, digest: bytes) -> Player:
+        """A player of a match restored after a restart, known by his id and token digest;
+        new players get ids above his."""
+        if player_id in self._by_id or digest in self._by_token:
+            raise ValueError(f"Player {player_id} (or his token) is known already.")
+        player = Player(player_id, name, None, digest)
+        self._add(player)
+        return player
+
+    def _add(self, player: Player) -> None:
+        self._by_id[player.id] = player
+        self._by_token[player.token_digest] = player
+        self._next_id = max(self._next_id, player.id + 1)
+
     def by_token(self, token: str) -> Player | None:
-        return self._by_token.get(_digest(token))
+        return self.by_digest(token_digest(token))
+
+    def by_digest(self, digest: bytes) -> Player | None:
+        """The player whose token has this SHA-256 digest."""
+        return self._by_token.get(digest)
+
+    def by_id(self, player_id: int) -> Player | None:
+        return self._by_id.get(player_id)
 
     def forget(self, player: Player) -> None:
         """Drop ``player`` from the registry (its token stops working)."""
         self._by_id.pop(player.id, None)
-        self._by_token.pop(_digest(player.token), None)
+        self._by_token.pop(player.token_digest, None)
 
     def release_if_gone(self, player: Player) -> None:
         """Forget ``player`` when nothing holds it any more: no connection and no room."""

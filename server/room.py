@@ -9,6 +9,12 @@ a human play, a resume or a seat change is dropped. The commands and the inbox a
 `server.room_commands`; what ends a turn is `server.turns`, how long an away player's seat is kept
 `server.seat_holds`, and what the room says `server.room_messages`.
 
+Its match is on record (`server.room_record`): every play and chat line is appended as it
+happens, on disk when the server persists, so that a restart restores the match
+(`restore_match`). Its chance is `server.room_deals`: fair deals committed to when the room is
+made; the server seed is revealed with the whole record, to every member, when the match ends or
+the room closes first.
+
 Only `shared.views` lets the state out: each recipient gets its own `view_for` and the
 `redact`ed events (encoded for all of them at once by `shared.wire.updates`), spectators the public
 view. A request that fails gets an `error` to its
@@ -26,6 +32,8 @@ from collections.abc import Callable
 from server.bots_runner import BotRunner
 from server.chat import ChatLimiter
 from server.config import FALLBACK_LEVEL, ServerConfig
+from server.match_journal import MatchJournal
+from server.match_store import MatchStore
 from server.players import Link, Player
 from server.room_commands import (
     BotMove,
@@ -39,6 +47,7 @@ from server.room_commands import (
     Resumed,
     TurnExpired,
 )
+from server.room_deals import RoomDeals, match_seed
 from server.room_messages import (
     chat_message,
     encode,
@@ -47,12 +56,22 @@ from server.room_messages import (
     send_room_state,
     send_update,
 )
+from server.room_record import NoRecordError, RoomRecord
+from server.saved_room import saved_room
 from server.seat_holds import SeatHolds
 from server.seats import BotSeat, HumanSeat, Slot, next_free_seat
 from server.stats import Counters
 from server.turns import TurnKeeper
 from shared.bots import LEVELS
-from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
+from shared.deals import SeedError, parse_client_seed
+from shared.engine import (
+    IllegalPlayError,
+    apply_play,
+    check_play,
+    legal_plays,
+    new_match,
+    opening_events,
+)
 from shared.events import MatchEnded, RoundScored
 from shared.names import ChatError, clean_chat, name_key
 from shared.plays import Play
@@ -63,14 +82,9 @@ from shared.wire.protocol import ErrorCode, Message, MsgType, error_message, pla
 from shared.wire.rooms import RoomPhase, RoomSummary
 from shared.wire.updates import GameUpdate
 
-__all__ = ["Room", "match_seed"]
+__all__ = ["Room", "match_seed"]  # match_seed: where the tests have always found it
 
 log = logging.getLogger(__name__)
-
-
-def match_seed(base: int | None, room_id: int) -> int | None:
-    """The shuffle seed of a room's match when the server runs seeded (tests, replays)."""
-    return None if base is None else base * 1_000_003 + room_id
 
 
 Handler = Callable[["Room", Player, Link, Message], None]
@@ -98,7 +112,9 @@ class Room:
         counters: Counters,
         release: Callable[[Player], None],
         closed: Callable[[Room], None],
+        store: MatchStore | None = None,
     ) -> None:
+        """``store``: the data directory that keeps running matches; None keeps none."""
         self.id = room_id
         self.name = name
         self.rules = rules
@@ -114,6 +130,8 @@ class Room:
         self.match: MatchState | None = None
         self.seq = 0
         """Plays applied in this match; each game_update carries it."""
+        self.deals = RoomDeals.for_room(config, room_id)
+        self._record = RoomRecord(room_id, store)
         self._inbox = Inbox(config.room_inbox)
         self._turns = TurnKeeper(bots, self._inbox.post, turn_seconds, config.bot_delay)
         self._names: dict[str, Player] = {}
@@ -245,6 +263,7 @@ class Room:
         if seat is not None:
             if self.phase is RoomPhase.WAITING:
                 self.seats[seat] = None
+                self.deals.drop_seed(seat)
             else:
                 # The match goes on: a bot of the room takes the seat, and a human may take
                 # it over between plays.
@@ -266,6 +285,7 @@ class Room:
         if not self._humans_remain():
             self._close("last_human_left", "Everyone has left; the room has closed.")
             return
+        self._save()
         if seat is not None and self.match is not None and self.match.to_move == seat:
             self._schedule_turn()
         send_room_state(self)
@@ -273,6 +293,37 @@ class Room:
     def _humans_remain(self) -> bool:
         """A room lives while some seated human is present or within the seat hold."""
         return any(not slot.standin for slot in self._humans())
+
+    def restore_match(
+        self,
+        state: MatchState,
+        journal: MatchJournal,
+        seats: list[Slot],
+        creator: Player | None,
+        deals: RoomDeals,
+    ) -> None:
+        """Take up a match that was running when the server stopped (`server.restore`), before
+        the room's task starts: every seated human is away, his seat held as after a drop."""
+        self._record.take_up(journal)
+        self.match = state
+        self.seq = self._record.plays
+        self.seats = seats
+        self.creator = creator
+        self.deals = deals
+        self.phase = RoomPhase.PLAYING
+        for slot in seats:
+            if isinstance(slot, HumanSeat):
+                player = slot.player
+                player.room = self
+                self._names[name_key(player.name)] = player
+                self._chat[player.id] = ChatLimiter(self.config.chat_lines, self.config.chat_window)
+                self._holds.hold(player, slot)
+        if state.winner is not None:
+            # The last play was on record, but not the end: end it now, for those who return.
+            self.phase = RoomPhase.OVER
+            self._end_match()
+        else:
+            self._schedule_turn()
 
     def _on_leave(self, player: Player, link: Link, message: Message) -> None:
         self._remove(player, "left", "You left the room.")
@@ -347,6 +398,7 @@ class Room:
         if self.creator is None:
             self.creator = player
         log.info("room %d: %s took over seat %d from a bot", self.id, player.name, seat)
+        self._save()
         if self.match is not None and self.match.to_move == seat:
             self._schedule_turn()
         send_room_state(self)
@@ -375,10 +427,12 @@ class Room:
         self._require_creator(player)
         if any(slot is None for slot in self.seats):
             raise _Refusal(ErrorCode.SEATS_EMPTY, "Fill the empty seats (with bots) first.")
-        state = new_match(self.rules, seed=match_seed(self.config.seed, self.id))
+        state = new_match(self.rules, deals=self.deals.for_match())
         self.match = state
         self.phase = RoomPhase.PLAYING
         self.seq = 0
+        self._record.begin(state, self.seats, self.name)
+        self._save()
         log.info(
             "room %d: match started (%d players, %s, target %d)",
             self.id,
@@ -418,13 +472,20 @@ class Room:
         self._apply(play)
 
     def _apply(self, play: Play) -> None:
-        """Apply a checked play, hand the turn on, and tell everyone (with the new turn's
-        timer)."""
-        assert self.match is not None
-        transition = apply_play(self.match, play)
+        """Apply a checked play, put it on record, hand the turn on, and tell everyone (with
+        the new turn's timer)."""
+        state = self.match
+        assert state is not None and state.to_move is not None
+        # The engine's own Play: the order of the cards a capture adds to a pile follows how
+        # its set was built, so only the engine's object makes a replay equal this state.
+        play = next(legal for legal in legal_plays(state) if legal == play)
+        seat = state.to_move
+        transition = apply_play(state, play)
         self.match = transition.state
         self.seq += 1
         self._counters.plays += 1
+        round_over = any(isinstance(event, RoundScored) for event in transition.events)
+        self._record.add_play(seat, play, round_over)
         over = self.match.winner is not None
         if over:
             self.phase = RoomPhase.OVER
@@ -447,10 +508,17 @@ class Room:
                     "-".join(map(str, event.scores)),
                 )
         if over:
-            self._linger = asyncio.get_running_loop().call_later(
-                self.config.match_linger, self._inbox.post, LingerOver()
-            )
-            send_room_state(self)
+            self._end_match()
+
+    def _end_match(self) -> None:
+        """The match is won: reveal its record to everyone, and close the room a while later."""
+        self._linger = asyncio.get_running_loop().call_later(
+            self.config.match_linger, self._inbox.post, LingerOver()
+        )
+        send_room_state(self)
+        assert self.match is not None
+        self._record.reveal(self.match)
+        self._send_record_to_members()
 
     def _schedule_turn(self) -> None:
         """Start whatever ends the current turn (nothing, once the match is over)."""
@@ -459,6 +527,36 @@ class Room:
             self._turns.cancel()
             return
         self._turns.start(state, state.to_move, self.seats[state.to_move])
+
+    # -- the record -----------------------------------------------------------------------
+
+    def _on_client_seed(self, player: Player, link: Link, message: Message) -> None:
+        seat = self._seat_of(player)
+        if seat is None:
+            raise _Refusal(ErrorCode.NOT_SEATED, "Only a seated player sends a client seed.")
+        if self.phase is not RoomPhase.WAITING:
+            raise _Refusal(ErrorCode.GAME_STARTED, "The match has started: its seeds are set.")
+        try:
+            seed = parse_client_seed(message["seed"])
+        except SeedError as error:
+            raise _Refusal(ErrorCode.BAD_MESSAGE, str(error)) from None
+        self.deals.take_seed(seat, seed)
+        send_room_state(self)
+
+    def _on_get_record(self, player: Player, link: Link, message: Message) -> None:
+        try:
+            link.send(self._record.part(message["part"]))
+        except NoRecordError as error:
+            raise _Refusal(ErrorCode.NO_RECORD, str(error)) from None
+
+    def _send_record_to_members(self) -> None:
+        frame = encode(self._record.part(0))
+        for member in self._members():
+            member.send_frame(frame)
+
+    def _save(self) -> None:
+        """Rewrite the server-only room file of a running match (seats changed hands)."""
+        self._record.save_room(lambda: saved_room(self))
 
     # -- chat -----------------------------------------------------------------------------
 
@@ -474,7 +572,11 @@ class Room:
                 f"At most {self.config.chat_lines} lines every "
                 f"{self.config.chat_window:.0f} seconds, please.",
             )
-        frame = encode(chat_message(player, self._seat_of(player), text))
+        seat = self._seat_of(player)
+        message = chat_message(player, seat, text)
+        if self.phase is RoomPhase.PLAYING:
+            self._record.add_chat(player.name, seat, text, message["ts"])
+        frame = encode(message)
         for member in self._members():
             member.send_frame(frame)
 
@@ -485,6 +587,8 @@ class Room:
         if self.match is not None:
             update = GameUpdate(self.match, (), self.seq, self.turn_ms_left())
             player.send_frame(update.frame_for(self._seat_of(player)))
+        if self._record.revealed is not None:
+            player.send(self._record.part(0))
 
     def turn_ms_left(self) -> int | None:
         """What every game update says of the turn timer (PROTOCOL.md, ``turn_ms``)."""
@@ -505,6 +609,12 @@ class Room:
         self._holds.close()
         if self._linger is not None:
             self._linger.cancel()
+        try:
+            if self._record.settle(reason == "shutdown", self.match):
+                self._send_record_to_members()
+        except Exception:
+            # The room closes all the same; what its record could not do is in the log.
+            log.exception("room %d: its match record could not be settled", self.id)
         for player in self._members():
             # Each member is released even if telling one of them fails.
             with contextlib.suppress(Exception):
@@ -523,7 +633,9 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.TAKE_SEAT: Room._on_take_seat,
     MsgType.FILL_BOTS: Room._on_fill_bots,
     MsgType.START_GAME: Room._on_start,
+    MsgType.CLIENT_SEED: Room._on_client_seed,
     MsgType.PLAY: Room._on_play,
+    MsgType.GET_RECORD: Room._on_get_record,
     MsgType.CHAT: Room._on_chat,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from server.config import FALLBACK_LEVEL
 from server.players import Player
-from server.seats import BotSeat, HumanSeat, Slot
+from server.seats import BotSeat, HumanSeat, Slot, bot_name
 from shared.events import Event
 from shared.state import Seat
 from shared.wire.framing import encode_frame
@@ -88,6 +88,7 @@ def room_state(room: Room) -> RoomState:
         seats=tuple(_seat_info(seat, slot) for seat, slot in enumerate(room.seats)),
         spectators=tuple(p.name for p in room.spectators),
         you=None,
+        deals=room.deals.announced(),
     )
 
 
@@ -101,8 +102,7 @@ def _seat_info(seat: Seat, slot: Slot) -> SeatInfo:
         standin = FALLBACK_LEVEL if slot.standin else None
         return SeatInfo(seat, SeatKind.HUMAN, player.name, player.id, slot.present, standin)
     if isinstance(slot, BotSeat):
-        name = f"{slot.level.capitalize()} bot"
-        return SeatInfo(seat, SeatKind.BOT, name, None, True, slot.level)
+        return SeatInfo(seat, SeatKind.BOT, bot_name(slot.level), None, True, slot.level)
     return SeatInfo(seat, SeatKind.EMPTY, None, None, False, None)
 
 

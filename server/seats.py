@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from server.players import Player
 
-__all__ = ["SEAT_ORDER", "BotSeat", "HumanSeat", "Slot", "next_free_seat"]
+__all__ = ["SEAT_ORDER", "BotSeat", "HumanSeat", "Slot", "bot_name", "next_free_seat"]
 
 SEAT_ORDER: dict[int, tuple[int, ...]] = {2: (0, 1), 4: (0, 2, 1, 3)}
 
@@ -39,6 +39,11 @@ class BotSeat:
 
 
 Slot = HumanSeat | BotSeat | None
+
+
+def bot_name(level: str) -> str:
+    """What a bot of ``level`` is called at the table: "Medium bot"."""
+    return f"{level.capitalize()} bot"
 
 
 def next_free_seat(seats: Sequence[Slot]) -> int | None:

@@ -48,6 +48,7 @@ class ErrorCode(enum.StrEnum):
     NOT_SEATED = "not_seated"
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL_PLAY = "illegal_play"
+    NO_RECORD = "no_record"
     # chat
     CHAT_TOO_LONG = "chat_too_long"
     CHAT_EMPTY = "chat_empty"

@@ -40,6 +40,7 @@ from shared.wire.game import (
     view_from_wire,
     view_to_wire,
 )
+from shared.wire.records import MATCH_RECORD_SCHEMA, MAX_PARTS
 from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
 from shared.wire.schema import (
     Bool,
@@ -111,7 +112,9 @@ class MsgType(enum.StrEnum):
     TAKE_SEAT = "take_seat"
     FILL_BOTS = "fill_bots"
     START_GAME = "start_game"
+    CLIENT_SEED = "client_seed"
     PLAY = "play"
+    GET_RECORD = "get_record"
     # both ways
     CHAT = "chat"
     PING = "ping"
@@ -122,6 +125,7 @@ class MsgType(enum.StrEnum):
     ROOMS = "rooms"
     ROOM_STATE = "room_state"
     GAME_UPDATE = "game_update"
+    MATCH_RECORD = "match_record"
     LEFT_ROOM = "left_room"
     ERROR = "error"
     BYE = "bye"
@@ -161,9 +165,11 @@ _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
     MsgType.START_GAME: Struct({}, _OPT_REQ),
+    MsgType.CLIENT_SEED: Struct({"seed": Str(32, 64)}, _OPT_REQ),
     MsgType.PLAY: Struct(
         {"card": CARD_SCHEMA, "taken": ListOf(CARD_SCHEMA, 16, unique=True)}, _OPT_REQ
     ),
+    MsgType.GET_RECORD: Struct({"part": Int(0, MAX_PARTS - 1)}, _OPT_REQ),
     MsgType.CHAT: Struct({"text": Text()}, _OPT_REQ),
     MsgType.PING: Struct({}, _OPT_REQ),
     MsgType.PONG: Struct({}, _OPT_REQ),
@@ -183,6 +189,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
     MsgType.ROOMS: Struct({"rooms": ListOf(ROOM_SUMMARY_SCHEMA, 1000), "total": Int(0, 10**6)}),
     MsgType.ROOM_STATE: ROOM_STATE_SCHEMA,
     MsgType.GAME_UPDATE: GAME_UPDATE_SCHEMA,
+    MsgType.MATCH_RECORD: MATCH_RECORD_SCHEMA,
     MsgType.CHAT: Struct(
         {
             "from": Str(1, 64),

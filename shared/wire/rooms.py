@@ -1,8 +1,9 @@
 """Lobby and room values, both ways as plain wire data, and the schemas they are checked against.
 
 Owns `SeatKind` and `RoomPhase` (the only place their wire words are spelled), the frozen
-`SeatInfo` (who sits in one seat), `RoomState` (a room as its members see it: the body of
-``room_state``) and `RoomSummary` (one line of the lobby's ``rooms`` list). The server builds
+`SeatInfo` (who sits in one seat), `AnnouncedDeals` (the room's commitment to its server seed and
+the client seeds received, PROTOCOL.md §13), `RoomState` (a room as its members see it: the body
+of ``room_state``) and `RoomSummary` (one line of the lobby's ``rooms`` list). The server builds
 these values and sends them with the ``*_to_wire`` functions; the client rebuilds the very same
 values with the ``*_from_wire`` functions (see PROTOCOL.md, "room_state" and "rooms").
 
@@ -17,22 +18,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from shared.deals import SealedDeals, SeedError, parse_client_seed, parse_commitment
 from shared.rules import RuleSet
 from shared.state import Seat, Team, team_of
-from shared.wire.errors import ProtocolError
+from shared.wire.errors import ErrorCode, ProtocolError
 from shared.wire.game import SEAT_SCHEMA, rules_from_wire
 from shared.wire.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Str, Struct
 
 __all__ = [
+    "ANNOUNCED_DEALS_SCHEMA",
     "ID_SCHEMA",
     "ROOM_STATE_SCHEMA",
     "ROOM_SUMMARY_SCHEMA",
     "SEAT_INFO_SCHEMA",
+    "AnnouncedDeals",
     "RoomPhase",
     "RoomState",
     "RoomSummary",
     "SeatInfo",
     "SeatKind",
+    "deals_from_wire",
+    "deals_to_wire",
     "room_state_from_wire",
     "room_state_to_wire",
     "seat_from_wire",
@@ -77,6 +83,25 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class AnnouncedDeals:
+    """A room's fair deals as everyone in it may know them before the reveal: the commitment to
+    the server seed (fixed when the room was made) and the client seeds received from its
+    seated players, as (seat, seed) in seat order. From the start of the match on, these are
+    exactly the seeds every deck is drawn from."""
+
+    commitment: bytes
+    client_seeds: tuple[tuple[Seat, bytes], ...] = ()
+
+    def sealed(self) -> SealedDeals:
+        """The `SealedDeals` to check the revealed server seed against (`shared.fairness`)."""
+        return SealedDeals(self.commitment, tuple(seed for _, seed in self.client_seeds))
+
+    def seed_of(self, seat: Seat) -> bytes | None:
+        """The client seed ``seat`` sent, if any."""
+        return next((seed for at, seed in self.client_seeds if at == seat), None)
+
+
+@dataclass(frozen=True, slots=True)
 class RoomState:
     """A room as its members see it; ``you`` differs from member to member."""
 
@@ -96,6 +121,8 @@ class RoomState:
     """The watchers' names."""
     you: Seat | None
     """The recipient's seat, or None when watching."""
+    deals: AnnouncedDeals | None = None
+    """The room's fair deals; None when its server deals from an integer seed (tests)."""
 
     @property
     def empty_seats(self) -> int:
@@ -166,6 +193,19 @@ SEAT_INFO_SCHEMA = Struct(
 )
 """A `SeatInfo` as a plain map."""
 
+_HEX_SEED = Str(32, 64)
+
+ANNOUNCED_DEALS_SCHEMA = Struct(
+    {
+        "commitment": Str(64, 64),
+        "client_seeds": ListOf(
+            Struct({"seat": SEAT_SCHEMA, "seed": _HEX_SEED}, name="client_seed"), 4
+        ),
+    },
+    name="deals",
+)
+"""`AnnouncedDeals` as a plain map (lowercase hexadecimal seeds)."""
+
 ROOM_STATE_SCHEMA = Struct(
     {
         "room_id": ID_SCHEMA,
@@ -180,6 +220,8 @@ ROOM_STATE_SCHEMA = Struct(
         "spectators": ListOf(Str(1, 64), 1000),
         "you": Nullable(SEAT_SCHEMA),
     },
+    # Added within version 1: a server always sends it, a client reads a missing one as nil.
+    {"deals": Nullable(ANNOUNCED_DEALS_SCHEMA)},
     name="room_state",
 )
 """A `RoomState` as a plain map: the fields of a ``room_state`` message."""
@@ -227,6 +269,7 @@ def room_state_to_wire(state: RoomState) -> dict[str, Any]:
         "seats": [seat_to_wire(s) for s in state.seats],
         "spectators": list(state.spectators),
         "you": state.you,
+        "deals": None if state.deals is None else deals_to_wire(state.deals),
     }
 
 
@@ -252,7 +295,37 @@ def room_state_from_wire(data: Any) -> RoomState:
         seats=tuple(_seat(s) for s in data["seats"]),
         spectators=tuple(data["spectators"]),
         you=data["you"],
+        deals=None if data.get("deals") is None else _deals(data["deals"]),
     )
+
+
+def deals_to_wire(deals: AnnouncedDeals) -> dict[str, Any]:
+    """The ``deals`` field of a ``room_state``."""
+    return {
+        "commitment": deals.commitment.hex(),
+        "client_seeds": [{"seat": seat, "seed": seed.hex()} for seat, seed in deals.client_seeds],
+    }
+
+
+def deals_from_wire(data: Any) -> AnnouncedDeals:
+    """The `AnnouncedDeals` of a wire map; checks it first and raises `ProtocolError` if wrong
+    (also for hexadecimal that is not lowercase, or seeds out of seat order)."""
+    ANNOUNCED_DEALS_SCHEMA.check(data, "deals")
+    return _deals(data)
+
+
+def _deals(data: Mapping[str, Any]) -> AnnouncedDeals:
+    try:
+        seeds = tuple(
+            (entry["seat"], parse_client_seed(entry["seed"])) for entry in data["client_seeds"]
+        )
+        deals = AnnouncedDeals(parse_commitment(data["commitment"]), seeds)
+    except SeedError as error:
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, str(error)) from None
+    seats = [seat for seat, _ in seeds]
+    if seats != sorted(set(seats)):
+        raise ProtocolError(ErrorCode.BAD_MESSAGE, "The client seeds come one per seat, in order.")
+    return deals
 
 
 def _readable_rules(data: Mapping[str, Any]) -> RuleSet:

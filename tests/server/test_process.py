@@ -31,6 +31,8 @@ async def server_process(
 ) -> AsyncIterator[tuple[subprocess.Popen[bytes], int, Path]]:
     port_file = tmp_path / "port"
     log_file = tmp_path / "server.log"
+    if not {"--data-dir", "--no-persist"} & set(flags):
+        flags = ("--data-dir", str(tmp_path / "data"), *flags)  # never the user's own
 
     def limit_files() -> None:
         if fd_limit is not None:

@@ -12,11 +12,14 @@ from hypothesis import strategies as st
 from shared.rules import PRESETS, RuleSet
 from shared.wire.protocol import Flow, MsgType, ProtocolError, check_message, pack_message
 from shared.wire.rooms import (
+    AnnouncedDeals,
     RoomPhase,
     RoomState,
     RoomSummary,
     SeatInfo,
     SeatKind,
+    deals_from_wire,
+    deals_to_wire,
     room_state_from_wire,
     room_state_to_wire,
     seat_from_wire,
@@ -48,6 +51,16 @@ SEATS = st.builds(
     bot_level=st.none() | LEVELS,
 )
 
+DEALS = st.builds(
+    AnnouncedDeals,
+    commitment=st.binary(min_size=32, max_size=32),
+    client_seeds=st.lists(
+        st.tuples(st.integers(0, 3), st.binary(min_size=16, max_size=32)),
+        max_size=4,
+        unique_by=lambda entry: entry[0],
+    ).map(lambda seeds: tuple(sorted(seeds))),
+)
+
 
 @st.composite
 def room_states(draw: st.DrawFn) -> RoomState:
@@ -64,6 +77,7 @@ def room_states(draw: st.DrawFn) -> RoomState:
         seats=tuple(draw(st.lists(SEATS, min_size=rules.players, max_size=rules.players))),
         spectators=tuple(draw(st.lists(NAMES, max_size=5))),
         you=draw(st.none() | st.integers(0, rules.players - 1)),
+        deals=draw(st.none() | DEALS),
     )
 
 
@@ -150,6 +164,7 @@ def test_the_wire_map_keeps_the_documented_field_order() -> None:
         "seats",
         "spectators",
         "you",
+        "deals",
     ]
     assert list(wire["seats"][0]) == ["seat", "kind", "name", "player_id", "connected", "bot_level"]
     summary = RoomSummary(1, "Sample", 2, 1, 0, "egyptian", 11, 0, RoomPhase.WAITING, 0)
@@ -217,3 +232,30 @@ def test_seats_by_team_and_empty_seats() -> None:
     assert state.empty_seats == 2
     summary = RoomSummary(1, "Four", 4, 1, 1, "egyptian", 101, 30, RoomPhase.WAITING, 2)
     assert summary.open_seats == 2
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"commitment": "AB" * 32},
+        {"commitment": "ab" * 31},
+        {"client_seeds": [{"seat": 1, "seed": "ab" * 16}, {"seat": 0, "seed": "cd" * 16}]},
+        {"client_seeds": [{"seat": 0, "seed": "ab" * 16}, {"seat": 0, "seed": "cd" * 16}]},
+        {"client_seeds": [{"seat": 0, "seed": "abc" * 11}]},
+        {"client_seeds": [{"seat": 0, "seed": "ab" * 15}]},
+    ],
+)
+def test_announced_deals_that_break_the_rules_are_refused(change: dict[str, object]) -> None:
+    good = deals_to_wire(AnnouncedDeals(bytes(32), ((0, bytes(16)),)))
+    assert deals_from_wire(good) == AnnouncedDeals(bytes(32), ((0, bytes(16)),))
+    with pytest.raises(ProtocolError):
+        deals_from_wire({**good, **change})
+    wire = room_state_to_wire(_state((_seat(), _seat(SeatKind.EMPTY, 1))))
+    with pytest.raises(ProtocolError):
+        room_state_from_wire({**wire, "deals": {**good, **change}})
+
+
+def test_a_room_state_without_deals_reads_as_none() -> None:
+    wire = room_state_to_wire(_state((_seat(), _seat(SeatKind.EMPTY, 1))))
+    del wire["deals"]
+    assert room_state_from_wire(wire).deals is None

@@ -1,0 +1,211 @@
+"""A server with a data directory keeps its running matches there: the directory is private, the
+files hold what a restart needs (token digests, never tokens), a restarted server takes the
+matches up where they were, a damaged file skips only its own room, and a match's files go
+once its room has closed."""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+import stat
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from server.config import FALLBACK_LEVEL
+from server.match_store import MatchStore
+from server.players import token_digest
+from server.saved_room import (
+    SavedBot,
+    SavedHuman,
+    SavedRoom,
+    SavedRoomError,
+    decode_saved_room,
+    encode_saved_room,
+)
+from shared.engine import apply_play, legal_plays, new_match
+from shared.record import MatchRecord, SeatEntry, outcome_of
+from shared.record_file import decode_record, encode_record
+from shared.rules import RuleSet
+from shared.wire.client import WireClient
+from shared.wire.protocol import view_from_wire
+from tests.server.fair_play import play_all, receive_record, sealed, seat_two
+from tests.server.helpers import FAST, running_server
+from tests.waiting import eventually
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def kept(data: Path, suffix: str) -> list[Path]:
+    return sorted(data.glob(f"room-*{suffix}"))
+
+
+async def test_the_data_directory_is_made_private(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    fresh = tmp_path / "a" / "b" / "server"
+    async with running_server(FAST, data_dir=fresh):
+        assert stat.S_IMODE(fresh.stat().st_mode) == 0o700
+    opened = tmp_path / "opened"
+    opened.mkdir(mode=0o755)
+    opened.chmod(0o755)
+    async with running_server(FAST, data_dir=opened):
+        assert stat.S_IMODE(opened.stat().st_mode) == 0o700
+    assert any("made private" in r.getMessage() for r in caplog.records)
+
+
+async def test_the_files_hold_the_match_so_far_and_token_digests_only(tmp_path: Path) -> None:
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        ali, badr = await seat_two(server.port)
+        await ali.client.send({"t": "start_game"})
+        await ali.client.send({"t": "chat", "text": "Good luck"})
+        await play_all([ali.client, badr.client], seed=1, seq=7)
+        [record_file], [room_file] = kept(tmp_path, ".basra"), kept(tmp_path, ".room")
+        assert stat.S_IMODE(record_file.stat().st_mode) == 0o600
+        assert stat.S_IMODE(room_file.stat().st_mode) == 0o600
+        record = decode_record(record_file.read_bytes())
+        assert len(record.plays) == 7 and record.outcome is None
+        assert [line.text for line in record.chat] == ["Good luck"]
+        assert sealed(record).client_seeds == (ali.seed, badr.seed)
+        saved = decode_saved_room(room_file.read_bytes())
+        assert saved.seats == (
+            SavedHuman(ali.player_id, "Ali", token_digest(ali.token)),
+            SavedHuman(badr.player_id, "Badr", token_digest(badr.token)),
+        )
+        assert saved.seeded_seats == (0, 1)
+        for path in (record_file, room_file):
+            text = path.read_text()
+            assert ali.token not in text and badr.token not in text
+
+
+async def resume(port: int, token: str) -> WireClient:
+    client = await WireClient.connect("127.0.0.1", port, record=True)
+    welcome = await client.hello("ignored", token)
+    assert welcome["resumed"]
+    return client
+
+
+async def test_a_restarted_server_takes_its_matches_up_at_the_same_play(tmp_path: Path) -> None:
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        ali, badr = await seat_two(server.port)
+        await ali.client.send({"t": "start_game"})
+        await play_all([ali.client, badr.client], seed=2, seq=9)
+        room_id, room = next(iter(server.lobby.rooms.items()))
+        before = room.match
+    [record_file] = kept(tmp_path, ".basra")
+    plays_before = decode_record(record_file.read_bytes()).plays
+    assert len(plays_before) == 9
+    async with running_server(FAST, seed=None, data_dir=tmp_path, seat_hold=0.5) as server:
+        room = server.lobby.rooms[room_id]
+        assert room.match == before and room.seq == 9
+        back = await resume(server.port, ali.token)
+        state = await back.expect("room_state")
+        assert [s["connected"] for s in state["seats"]] == [True, False]
+        assert state["deals"]["commitment"] == ali.commitment.hex()
+        snapshot = await back.expect("game_update")
+        assert snapshot["seq"] == 9
+        assert before is not None
+        assert set(view_from_wire(snapshot["view"]).hand) == set(before.round.hands[0])
+        back.put_back(snapshot)
+        await play_all([back], seed=3)
+        record = await receive_record(back)
+        # Badr never came back: his seat was held, then a bot played it for him.
+        states = [m for m in back.received if m["t"] == "room_state"]
+        assert any(s["seats"][1]["bot_level"] == FALLBACK_LEVEL for s in states)
+        assert all(s["seats"][1]["name"] == "Badr" for s in states)
+    assert len(record.plays) > 9
+    assert record.plays[:9] == plays_before
+    assert not any(tmp_path.iterdir()), "the room closed: its files went"
+
+
+async def test_a_damaged_file_skips_its_room_and_the_others_load(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        pairs = [await seat_two(server.port, name=name) for name in ("One", "Two")]
+        for ali, badr in pairs:
+            await ali.client.send({"t": "start_game"})
+            await play_all([ali.client, badr.client], seed=4, seq=5)
+        ids = sorted(server.lobby.rooms)
+    damaged = next(p for p in kept(tmp_path, ".basra") if p.name.startswith(f"room-{ids[0]}-"))
+    lines = damaged.read_bytes().split(b"\n")
+    lines[2] = b'{"t":"play","seat":0,"card":"Zz","taken":[]}'
+    damaged.write_bytes(b"\n".join(lines))
+    caplog.set_level(logging.INFO)
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        assert sorted(server.lobby.rooms) == [ids[1]]
+        await resume(server.port, pairs[1][0].token)
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert any(damaged.name in w and "damaged" in w for w in warnings), warnings
+    assert damaged.exists(), "a damaged file stays for a person to look at"
+
+
+async def test_a_closed_room_leaves_no_file_behind(tmp_path: Path) -> None:
+    async with running_server(FAST, seed=None, data_dir=tmp_path, match_linger=0.2) as server:
+        ali, badr = await seat_two(server.port)
+        await ali.client.send({"t": "start_game"})
+        await play_all([ali.client, badr.client], seed=6)
+        await receive_record(ali.client)
+        await ali.client.expect("left_room")
+        await eventually(lambda: not any(tmp_path.iterdir()), what="the match's files to go")
+
+
+def finished_match(room_id: int) -> tuple[bytes, bytes]:
+    """The files of a finished 2-player match against a bot: its record and its room."""
+    state = new_match(RuleSet(target=11), seed=room_id)
+    seats = (SeatEntry("Ali"), SeatEntry("Easy bot", "easy"))
+    record = MatchRecord.begin(state, seats, started=0, room="Old")
+    rng = random.Random(room_id)
+    while state.winner is None:
+        assert state.to_move is not None
+        play = rng.choice(legal_plays(state))
+        record = record.with_play(state.to_move, play)
+        state = apply_play(state, play).state
+    seated = (SavedHuman(1, "Ali", bytes(32)), SavedBot("easy"))
+    room = SavedRoom(room_id, "Old", 0.0, 1, seated, ())
+    return encode_record(record.ended(outcome_of(state, 1))), encode_saved_room(room)
+
+
+async def test_finished_files_left_by_a_stop_go_once_old(tmp_path: Path) -> None:
+    store = MatchStore.open(tmp_path, record_keep=60.0)
+    old, new = store.new_files(1), store.new_files(2)
+    for room_id, files in ((1, old), (2, new)):
+        record, room = finished_match(room_id)
+        files.record.write_bytes(record)
+        files.room.write_bytes(room)
+    long_ago = time.time() - 120
+    os.utime(old.record, (long_ago, long_ago))
+    async with running_server(FAST, data_dir=tmp_path, record_keep=60.0) as server:
+        assert not server.lobby.rooms, "a finished match is not restored"
+    assert not old.record.exists() and not old.room.exists()
+    assert new.record.exists() and new.room.exists()
+
+
+GOOD_ROOM = SavedRoom(
+    7, "Friday", 30.0, 3, (SavedHuman(3, "Ali", bytes(32)), SavedBot("hard")), (0,)
+)
+"""A room file's contents, to damage."""
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: b"not json",
+        lambda d: d.replace(b'"basra_room":1', b'"basra_room":2'),
+        lambda d: d.replace(b'"room_id":7', b'"room_id":0'),
+        lambda d: d.replace(b'"hard"', b'"godlike"'),
+        lambda d: d.replace(b'"Ali"', b'"A\\u200bli"'),
+        lambda d: d.replace(b'"seeded_seats":[0]', b'"seeded_seats":[5]'),
+        lambda d: d.replace(b'"turn_seconds":30.0', b'"turn_seconds":NaN'),
+        lambda d: d.replace(b"0000", b"zzzz", 1),
+        lambda d: d.replace(b'"creator":3', b'"creator":true'),
+    ],
+)
+def test_a_room_file_that_breaks_its_rules_is_refused(damage: Callable[[bytes], bytes]) -> None:
+    data = encode_saved_room(GOOD_ROOM)
+    assert decode_saved_room(data) == GOOD_ROOM
+    with pytest.raises(SavedRoomError):
+        decode_saved_room(damage(data))

@@ -1,0 +1,85 @@
+"""The real server process killed with SIGKILL in the middle of a match and started again on the
+same data directory: both players resume with the tokens they had, and the match goes on at the
+same play, with the same hands, scores and chat, to a record that verifies."""
+
+from __future__ import annotations
+
+import signal
+import stat
+from pathlib import Path
+
+import pytest
+
+from shared.fairness import verify
+from shared.wire.client import WireClient
+from shared.wire.protocol import Message
+from tests.server.fair_play import Seated, play_all, receive_record, seat_two
+from tests.server.test_process import server_process
+
+pytestmark = pytest.mark.timeout(90)
+
+PAUSE = 0.05
+"""Seconds each player thinks: the real server keeps its default limit of 10 messages a second
+per client."""
+
+
+async def resumed(port: int, player: Seated) -> tuple[WireClient, Message, Message]:
+    """``player`` back on the restarted server with his token: his client, the room as it
+    says it is, and its snapshot of the match."""
+    client = await WireClient.connect("127.0.0.1", port, record=True)
+    welcome = await client.hello(player.name, player.token)
+    assert welcome["resumed"] and welcome["player_id"] == player.player_id
+    room = await client.expect("room_state")
+    return client, room, await client.expect("game_update")
+
+
+async def test_a_match_killed_mid_play_goes_on_after_a_restart(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    flags = ("--data-dir", str(data), "--bot-delay", "0", "--no-discovery")
+    for run in ("first", "second"):
+        (tmp_path / run).mkdir()
+    async with server_process(tmp_path / "first", *flags) as (process, port, first_log):
+        ali, badr = await seat_two(port, target=11)
+        await ali.client.send({"t": "start_game"})
+        await ali.client.send({"t": "chat", "text": "Good luck"})
+        # Thirteen plays: the middle of the first round, after a deal of fresh hands.
+        last_seen = await play_all([ali.client, badr.client], seed=11, seq=13, pause=PAUSE)
+        assert [u["seq"] for u in last_seen] == [13, 13]
+        await badr.client.send({"t": "chat", "text": "Back in a moment"})
+        await ali.client.expect("chat")  # said, so kept
+        assert stat.S_IMODE(data.stat().st_mode) == 0o700
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        await ali.client.wait_closed()
+        await badr.client.wait_closed()
+    async with server_process(tmp_path / "second", *flags) as (process, port, second_log):
+        back = [await resumed(port, player) for player in (ali, badr)]
+        for (_, room, snapshot), before in zip(back, last_seen, strict=True):
+            assert snapshot["seq"] == 13
+            assert snapshot["view"] == before["view"], "the same hands, floor, piles and scores"
+            assert room["state"] == "playing"
+            assert room["deals"]["commitment"] == ali.commitment.hex()
+            assert [s["seed"] for s in room["deals"]["client_seeds"]] == [
+                ali.seed.hex(),
+                badr.seed.hex(),
+            ]
+        ali_again, badr_again = back[0][0], back[1][0]
+        await ali_again.send({"t": "chat", "text": "We are back"})
+        for client, _, snapshot in back:
+            client.put_back(snapshot)
+        await play_all([ali_again, badr_again], seed=12, pause=PAUSE)
+        records = [await receive_record(c) for c in (ali_again, badr_again)]
+        assert process.poll() is None
+    record = records[0]
+    assert records[1] == record
+    assert [line.text for line in record.chat] == ["Good luck", "Back in a moment", "We are back"]
+    assert [line.plays_before for line in record.chat] == [0, 13, 13]
+    for player in (ali, badr):
+        check = verify(record, commitment=player.commitment, client_seed=player.seed)
+        assert check.ok, check.message
+    assert record.server_seed is not None
+    for log in (first_log, second_log):
+        text = log.read_text()
+        assert "Traceback" not in text
+        assert record.server_seed.hex() not in text
+    assert "restored at play 13" in second_log.read_text()
