@@ -12,13 +12,19 @@ The objective is the true one: the round's points as `shared.scoring.round_tally
 (the majority with carried points, Basras, card points, leftovers to the last capturer) and,
 with `Objective.MATCH`, first of all the match result when this round can decide it.
 
+Seat 0 could make a Jack Basra here, but team 1 would still win the round by 20 and, at 72
+to 60 before it, the match; laying the 3 ties the majority and keeps the match going:
+
 >>> from shared.cards import parse_cards
->>> hands = (tuple(parse_cards("5s Kc")), tuple(parse_cards("9d 4h")))
->>> floor = tuple(parse_cards("5h Jc"))
->>> endgame = Endgame(RuleSet(), hands, floor, 0, (22, 24), (0, 0), 1, (0, 0), 0)
->>> best = best_play(endgame)
->>> print(best.play, best.value)
-5s takes 5h Evaluation(match=0, points=30)
+>>> hands = (tuple(parse_cards("3h Jc")), tuple(parse_cards("Qh Qs")))
+>>> floor = tuple(parse_cards("Js"))
+>>> endgame = Endgame(RuleSet(), hands, floor, 0, (21, 26), (10, 30), 0, (72, 60), 0)
+>>> for play, value in evaluate_plays(endgame):
+...     print(play, value)
+3h Evaluation(match=0, points=-20)
+Jc takes Js Evaluation(match=-1, points=-20)
+>>> print(best_play(endgame).play)
+3h
 """
 
 from __future__ import annotations
@@ -35,7 +41,7 @@ from shared.scoring import card_points
 from shared.state import MatchState, Seat, Team, team_of
 from shared.views import PlayerView
 
-from .endgame_search import INFINITY, NO_TEAM, Move, Search
+from .endgame_search import INFINITY, NO_TEAM, Move, Node, Search
 from .knowledge import cards_of, unseen_mask
 
 MATCH_WEIGHT = 10**9
@@ -166,7 +172,7 @@ def solve_round(
 ) -> Evaluation:
     """The value of ``endgame`` for ``team`` (by default the side to move) under best play."""
     search, root = _start(endgame, objective)
-    value = search.value(*root, -INFINITY, INFINITY)
+    value = search.value(root, -INFINITY, INFINITY)
     return _evaluation(value, _side(endgame, team), objective)
 
 
@@ -184,7 +190,7 @@ def evaluate_plays(
         kind = search.kinds[card]
         found = values.get((kind, taken))
         if found is None:
-            value = search.after(*root, (card, taken), -INFINITY, INFINITY)
+            value = search.after(root, (card, taken), -INFINITY, INFINITY)
             found = values[kind, taken] = _evaluation(value, team, objective)
         out.append(PlayValue(play, found))
     return tuple(out)
@@ -198,10 +204,10 @@ def best_play(endgame: Endgame, objective: Objective = Objective.MATCH) -> PlayV
     maximizing = team_of(seat) == 0
     alpha, beta = -INFINITY, INFINITY
     best: Move | None = None
-    for move in search.moves(root[0][seat], root[1]):
+    for move in search.moves(root.hands[seat], root.floor):
         # Searched above the best so far: a play that cannot beat it stops early, and one
         # that does comes back exact (the window is open on that side).
-        value = search.after(*root, move, alpha, beta)
+        value = search.after(root, move, alpha, beta)
         if maximizing and value > alpha:
             best, alpha = move, value
         elif not maximizing and value < beta:
@@ -228,18 +234,15 @@ def distinct_plays(plays: Sequence[Play], card_points_on: bool) -> list[Play]:
     return kept
 
 
-Root = tuple[tuple[int, ...], int, int, int, tuple[int, int], tuple[int, int]]
-
-
-def _start(endgame: Endgame, objective: Objective) -> tuple[Search, Root]:
+def _start(endgame: Endgame, objective: Objective) -> tuple[Search, Node]:
     weight = MATCH_WEIGHT if objective is Objective.MATCH else 0
     search = Search(endgame.rules, endgame.scores, endgame.carry, weight)
     hands = tuple(mask_of(h) for h in endgame.hands)
     if not hands[endgame.to_move]:
         raise NotAnEndgameError("The seat to move holds no card.")
     last = NO_TEAM if endgame.last_capturer is None else endgame.last_capturer
-    root = (hands, mask_of(endgame.floor), endgame.to_move, last, endgame.piles, endgame.points)
-    return search, root
+    floor = mask_of(endgame.floor)
+    return search, Node(hands, floor, endgame.to_move, last, endgame.piles, endgame.points)
 
 
 def _legal_plays(endgame: Endgame) -> tuple[Play, ...]:

@@ -15,13 +15,13 @@ majority with the carried points, Basras, card points) and judged by `match_winn
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from shared.cards import KOMI, STANDARD_DECK, Rank
 from shared.plays import cards_of_mask, mask_of, takes_for
 from shared.rules import Bonus, CaptureProfile, RuleSet, capture_profile_of, sweep_bonus
 from shared.scoring import card_points, match_winner
-from shared.state import direction_step
+from shared.state import direction_step, record_builder
 
 INFINITY = 1 << 62
 NO_TEAM = -1
@@ -30,6 +30,26 @@ NO_TEAM = -1
 _T = TypeVar("_T")
 Move = tuple[int, int]
 """A card index and the bit mask of the floor cards it takes (0: it stays on the floor)."""
+
+
+class Node(NamedTuple):
+    """A position of the search; also its key in the transposition table."""
+
+    hands: tuple[int, ...]
+    """Per seat, the mask of the cards held."""
+    floor: int
+    seat: int
+    """The seat to move."""
+    last: int
+    """The team of the latest capture, `NO_TEAM` before any."""
+    piles: tuple[int, int]
+    """Cards captured per team."""
+    points: tuple[int, int]
+    """Basra and card points per team."""
+
+
+# Built once per node searched: skip the NamedTuple's Python-level constructor.
+_node = record_builder(Node)
 
 # What a card takes and what a sweep scores depend on the card and the floor alone; both are
 # asked again and again across searches, so they are kept, up to a bound.
@@ -70,9 +90,8 @@ class Search:
             16 + i if (self.sweepers[i] and c is KOMI) or self.worth[i] else int(c.rank)
             for i, c in enumerate(STANDARD_DECK)
         )
-        self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        self.table: dict[Node, tuple[int, int]] = {}
         self.listed: dict[tuple[int, int], list[Move]] = {}
-        self.nodes = 0
 
     def moves(self, hand: int, floor: int) -> list[Move]:
         """The distinct moves of ``hand`` on ``floor``, most promising first (bigger
@@ -122,19 +141,10 @@ class Search:
             return self.basra, 0
         return (0, self.jack) if bonus is Bonus.JACK_BASRA else (0, 0)
 
-    def after(
-        self,
-        hands: tuple[int, ...],
-        floor: int,
-        seat: int,
-        last: int,
-        piles: tuple[int, int],
-        points: tuple[int, int],
-        move: Move,
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The value for team 0 of ``seat`` making ``move``, searched within (alpha, beta)."""
+    def after(self, node: Node, move: Move, alpha: int, beta: int) -> int:
+        """The value for team 0 of the seat to move at ``node`` making ``move``, searched
+        within (alpha, beta)."""
+        hands, floor, seat, last, piles, points = node
         card, taken = move
         team = seat & 1
         hands = (*hands[:seat], hands[seat] & ~(1 << card), *hands[seat + 1 :])
@@ -156,25 +166,12 @@ class Search:
         if not left:
             return self.final(floor, last, piles, points)
         following = (seat + self.step) % self.players
-        return self.value(hands, floor, following, last, piles, points, alpha, beta)
+        return self.value(_node((hands, floor, following, last, piles, points)), alpha, beta)
 
-    def value(
-        self,
-        hands: tuple[int, ...],
-        floor: int,
-        seat: int,
-        last: int,
-        piles: tuple[int, int],
-        points: tuple[int, int],
-        alpha: int,
-        beta: int,
-    ) -> int:
-        """The value for team 0 with ``seat`` to move, within (alpha, beta): exact inside the
-        window, else a bound on the side the window was missed (fail-soft)."""
-        self.nodes += 1
-        # The captured cards are those nowhere else, so team 0's pile tells team 1's.
-        key = (hands, floor, seat, last, piles[0], points)
-        known = self.table.get(key)
+    def value(self, node: Node, alpha: int, beta: int) -> int:
+        """The value for team 0 at ``node``, within (alpha, beta): exact inside the window,
+        else a bound on the side the window was missed (fail-soft)."""
+        known = self.table.get(node)
         if known is not None:
             low, high = known
             if low >= beta or low == high:
@@ -184,11 +181,12 @@ class Search:
             alpha, beta = max(alpha, low), min(beta, high)
         else:
             low, high = -INFINITY, INFINITY
+        seat = node.seat
         maximizing = not seat & 1
         best = -INFINITY if maximizing else INFINITY
         a, b = alpha, beta
-        for move in self.moves(hands[seat], floor):
-            found = self.after(hands, floor, seat, last, piles, points, move, a, b)
+        for move in self.moves(node.hands[seat], node.floor):
+            found = self.after(node, move, a, b)
             if maximizing:
                 if found > best:
                     best = found
@@ -204,7 +202,7 @@ class Search:
             low = best
         else:
             low = high = best
-        self.table[key] = (low, high)
+        self.table[node] = (low, high)
         return best
 
     def final(self, floor: int, last: int, piles: tuple[int, int], points: tuple[int, int]) -> int:

@@ -7,17 +7,17 @@ out with the greedy policy of `shared.bots.sim` to the end of the current deal (
 more deals if asked); the reward is this side's score difference, the majority counted as an
 expectation from the pile sizes until the round is over.
 
-Once the view determines every hand still to be played (with two players: the stock is
-empty), the rest of the round is a game of perfect information, and the bot plays it exactly
-instead (`shared.bots.endgame`): best play by every seat on the true objective, the match's
-outcome first when this round can decide it, and among equally good plays the one that gains
-most from greedy replies (`shared.bots.endgame_play`).
-
 Sharing worlds between candidates (common random numbers) makes their comparison far less
 noisy than their separate averages, and candidates that fall clearly behind are dropped so
 the remaining time goes to the close calls. The search stops at the time budget (checked
 after every playout) or the iteration cap, and the best average wins. Short playouts were
 measured to beat full-round ones at equal time: more worlds matter more than a longer view.
+
+Once the view determines every hand still to be played (with two players: the stock is
+empty), the rest of the round is a game of perfect information, and the bot plays it exactly
+instead (`shared.bots.endgame`): best play by every seat on the true objective, the match's
+outcome first when this round can decide it, and among equally good plays the one that gains
+most from greedy replies (`shared.bots.endgame_play`).
 """
 
 from __future__ import annotations

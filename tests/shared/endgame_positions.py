@@ -153,3 +153,12 @@ def constructed(
     )
     profile = capture_profile_of(rules)
     return MatchState(rules, SeededDeals(7), scores, 0, round_state, None, profile)
+
+
+def jack_basra_that_loses_the_match() -> MatchState:
+    """Team 1 leads the round by 20 whatever happens; with 72 to 60 before it, seat 0's Jack
+    Basra (30 points) would carry team 0 to 112 but team 1 to 120, while laying the 3 ties
+    the majority and keeps the match going at 82 to 90."""
+    return constructed(
+        ["Jc 3h", "Qh Qs"], "Js", pile=21, basras=(1, 0), jack_basras=(0, 1), scores=(72, 60)
+    )

@@ -27,7 +27,7 @@ from shared.views import view_for
 from tests.shared.endgame_positions import (
     RULE_SETS,
     brute_force,
-    constructed,
+    jack_basra_that_loses_the_match,
     played_to_last_deal,
     random_endgame,
     value_after,
@@ -80,23 +80,14 @@ def test_the_solver_equals_brute_force_on_thousands_of_last_deals() -> None:
 
 
 def test_winning_the_match_comes_before_points() -> None:
-    # Team 1 leads the round by 20 whatever happens; with 72 to 60 before it, a Jack Basra
-    # (30 points) would carry team 0 to 112 but team 1 to 120, while laying the 3 leaves the
-    # majority tied and the match going on at 82 to 90.
-    state = constructed(
-        ["Jc 3h", "Qh Qs"],
-        "Js",
-        pile=21,
-        basras=(1, 0),
-        jack_basras=(0, 1),
-        scores=(72, 60),
-    )
+    state = jack_basra_that_loses_the_match()
     endgame = endgame_of_state(state)
     by_points = {str(v.play): v.value for v in evaluate_plays(endgame, Objective.POINTS)}
     assert by_points == {"Jc takes Js": (0, -20), "3h": (0, -20)}
     by_match = {str(v.play): v.value for v in evaluate_plays(endgame)}
     assert by_match == {"Jc takes Js": (-1, -20), "3h": (0, -20)}
     assert str(best_play(endgame).play) == "3h"
+    assert brute_force(state, 0) == (0, -20) and brute_force(state, 0, match=False) == (0, -20)
 
 
 def test_a_two_player_view_of_the_last_deal_determines_the_endgame() -> None:

@@ -18,7 +18,11 @@ from shared.plays import Play
 from shared.rules import MajorityTie, RuleSet
 from shared.state import MatchState
 from shared.views import view_for
-from tests.shared.endgame_positions import constructed, played_to_last_deal
+from tests.shared.endgame_positions import (
+    constructed,
+    jack_basra_that_loses_the_match,
+    played_to_last_deal,
+)
 from tests.shared.positions import position
 
 
@@ -70,15 +74,7 @@ def test_hard_does_not_leave_the_komi_a_lone_jack() -> None:
 
 
 def test_hard_refuses_a_jack_basra_that_loses_the_match() -> None:
-    state = constructed(
-        ["Jc 3h", "Qh Qs"],
-        "Js",
-        pile=21,
-        basras=(1, 0),
-        jack_basras=(0, 1),
-        scores=(72, 60),
-    )
-    assert str(chosen(state)) == "3h"
+    assert str(chosen(jack_basra_that_loses_the_match())) == "3h"
 
 
 def test_among_equally_good_plays_hard_picks_the_one_greedy_replies_lose_to() -> None:
