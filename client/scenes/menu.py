@@ -1,5 +1,5 @@
-"""The main menu: Practice, Join a LAN game, Host a LAN game, Settings, Quit; first of all
-Continue when a practice match was left before its end.
+"""The main menu: Practice, Join a LAN game, Host a LAN game, Replays, Settings, Quit; first of
+all Continue when a practice match was left before its end.
 
 Owns `MainMenuScene`: the title with a fan of cards on the left, the buttons on the right
 (mouse, Tab or arrows, Enter), and a footer with the keyboard hints; mirrored in Arabic.
@@ -29,9 +29,10 @@ FAN_CARDS = ("Kc", "10h", "7d", "As", "Jd")
 FAN_SPREAD = 13.0
 """Degrees between neighbouring cards in the fan."""
 FAN_CENTER = (380, 470)
-BUTTON_SIZE = (320, 56)
-BUTTON_GAPS = {5: 22, 6: 10}
-"""Space between buttons, by how many there are: six fit the panel as five do."""
+BUTTON_WIDTH = 320
+BUTTON_ROWS = {6: (56, 10), 7: (48, 8)}
+"""Height of a button and space between buttons, by how many there are: seven fit the panel
+as six do."""
 
 
 class MainMenuScene(FormScene):
@@ -51,13 +52,14 @@ class MainMenuScene(FormScene):
             (_("Practice"), nav.practice_setup),
             (_("Join a LAN game"), nav.connect_screen),
             (_("Host a LAN game"), nav.host_game),
+            (_("Replays"), nav.replays),
             (_("Settings"), nav.settings),
             (_("Quit"), self.app.quit),
         ]
-        x = self.panel_rect.centerx - BUTTON_SIZE[0] // 2
-        step = BUTTON_SIZE[1] + BUTTON_GAPS[len(entries)]
+        x = self.panel_rect.centerx - BUTTON_WIDTH // 2
+        height, gap = BUTTON_ROWS[len(entries)]
         for i, (label, action) in enumerate(entries):
-            rect = (x, self.panel_rect.y + 40 + i * step, *BUTTON_SIZE)
+            rect = (x, self.panel_rect.y + 40 + i * (height + gap), BUTTON_WIDTH, height)
             font = theme.FONT_LARGE - 4
             self.add(Button(rect, label, self.app.text, on_click=action, font_size=font))
         self.focus.focus(self.widgets[0])

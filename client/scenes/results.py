@@ -3,9 +3,10 @@
 Owns `RoundResultsScene` (per side: cards taken, the majority bonus, Basras and Jack Basras,
 card points when the rules count them, the round's points and the match totals; Continue) and
 `MatchResultsScene` (the winner, the final scores, confetti when the player's side won, the
-verdict on the deals; Play again in practice, Main menu). With autoplay, or in a network
-game, the round results close by themselves after a countdown so the match never waits on a
-screen. Both read right to left in Arabic: labels on the right, the sides' columns mirrored.
+verdict on the deals; Play again in practice or Back to lobby, Watch replay, Review my game,
+Main menu). With autoplay, or in a network game, the round results close by themselves after a
+countdown so the match never waits on a screen. Both read right to left in Arabic: labels on
+the right, the sides' columns mirrored.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ SIDE_WIDTH = COLUMN_X[2] - COLUMN_X[1] - 10
 """The widest a side's name may be over its column; longer ones end in an ellipsis."""
 NAME_WIDTH = PANEL.width - 360
 """The widest a side's name may be beside its final score."""
+ROW_BUTTON = 156
+ROW_GAP = 12
+"""The match results' four buttons share one row."""
 VERDICT_RECT = pygame.Rect(PANEL.x + 40, PANEL.y + 318, PANEL.width - 80, 92)
 """Where the verdict on the deals goes, between the scores and the buttons."""
 
@@ -67,10 +71,17 @@ class _Overlay(Scene):
         self.buttons: list[Button] = []
         self.focus = FocusCycle([])
 
-    def add_button(self, label: str, x: int, action: Callable[[], None]) -> Button:
+    def add_button(
+        self,
+        label: str,
+        x: int,
+        action: Callable[[], None],
+        width: int = 220,
+        font_size: int = theme.FONT_BODY,
+    ) -> Button:
         """A button at `x` as laid out left to right (the first one on the right in Arabic)."""
-        rect = flow_rect((x, PANEL.bottom - 76, 220, 54), PANEL)
-        button = Button(rect, label, self.app.text, on_click=action)
+        rect = flow_rect((x, PANEL.bottom - 76, width, 54), PANEL)
+        button = Button(rect, label, self.app.text, on_click=action, font_size=font_size)
         self.buttons.append(button)
         self.focus.widgets.append(button)
         return button
@@ -221,13 +232,19 @@ class MatchResultsScene(_Overlay):
             ParticleBurst((640, 250), 220, random.Random(app.options.seed)) if self.won else None
         )
         nav = app.navigator
-        if table.session.is_practice:
-            self.add_button(_("Play again"), PANEL.centerx - 240, nav.play_again)
-            self.add_button(_("Main menu"), PANEL.centerx + 20, nav.main_menu)
-        else:
-            leave = functools.partial(nav.leave_table, table)
-            self.add_button(_("Back to lobby"), PANEL.centerx - 240, leave)
-            self.add_button(_("Main menu"), PANEL.centerx + 20, nav.main_menu)
+        first: tuple[str, Callable[[], None]] = (_("Play again"), nav.play_again)
+        if not table.session.is_practice:
+            first = (_("Back to lobby"), functools.partial(nav.leave_table, table))
+        actions: list[tuple[str, Callable[[], None]]] = [
+            first,
+            (_("Watch replay"), functools.partial(nav.watch_finished, table)),
+            (_("Review my game"), functools.partial(nav.watch_finished, table, review=True)),
+            (_("Main menu"), nav.main_menu),
+        ]
+        left = PANEL.centerx - (len(actions) * (ROW_BUTTON + ROW_GAP) - ROW_GAP) // 2
+        for i, (label, action) in enumerate(actions):
+            x = left + i * (ROW_BUTTON + ROW_GAP)
+            self.add_button(label, x, action, ROW_BUTTON, theme.FONT_SMALL + 2)
         self.focus.focus(self.buttons[0])
 
     @property

@@ -15,6 +15,7 @@ from typing import NamedTuple, Protocol
 
 from client.i18n.words import hint_text
 from shared.bots.hints import Reason
+from shared.cards import Card
 from shared.events import Event
 from shared.plays import Play
 from shared.views import PlayerView
@@ -37,6 +38,9 @@ class TableUpdate(NamedTuple):
     """True when the view replaces history (undo, reconnect): snap to it, animate nothing."""
     turn_seconds: float | None = None
     """Seconds left for the player to move, when a turn timer runs."""
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    """Every seat's hand, shown face up: a replay after the match, when nothing is secret.
+    None in play, where only the view's own hand is known."""
 
 
 class ChatLine(NamedTuple):

@@ -230,8 +230,9 @@ class AnimationQueue:
         self._wait = plan.hold
 
     def _snap(self, update: TableUpdate) -> None:
-        model = TableModel.from_view(update.view)
-        if self.model is not None and not update.reset and not self.model.matches_view(update.view):
+        model = TableModel.from_view(update.view, update.hands)
+        drifted = self.model is not None and self.model.snapshot() != model.snapshot()
+        if drifted and not update.reset:
             logger.warning("table model drifted from the view; snapping to the view")
         moved = self.animator.snap(model.placements())
         if moved and update.events and not update.reset:

@@ -1,10 +1,11 @@
 """What the table shows, as plain values: zones of cards and where each card sprite rests.
 
-Owns `TableModel` (the player's hand, the other hands' sizes, the floor, stock, piles and the
-numbers around them), how an engine event changes it (`apply`), and `placements()`: the resting
-place of every card sprite, from `client.layout`. The model follows the events one by one while
-they are animated and is rebuilt from each `PlayerView` afterwards (`from_view`), so the two
-must agree; `matches_view` checks that. Pure: no pygame.
+Owns `TableModel` (the player's hand, the other hands' sizes, or in a replay their cards face
+up, the floor, stock, piles and the numbers around them), how an engine event changes it
+(`apply`), and `placements()`: the resting place of every card sprite, from `client.layout`.
+The model follows the events one by one while they are animated and is rebuilt from each
+`PlayerView` afterwards (`from_view`), so the two must agree; `matches_view` checks that. Pure:
+no pygame.
 """
 
 from __future__ import annotations
@@ -78,7 +79,10 @@ class TableModel:
     direction: str = "right"
     hand: list[Card] = field(default_factory=list)
     hidden: list[int] = field(default_factory=list)
-    """Face-down hand sizes per seat (0 for the player's own seat)."""
+    """Face-down hand sizes per seat (0 for the player's own seat and for open hands)."""
+    open_hands: list[list[Card]] = field(default_factory=list)
+    """Other seats' hands shown face up, sorted, per seat: in a replay, where nothing is
+    secret (a dealt hand whose cards the event tells). Empty in play."""
     floor: list[Card] = field(default_factory=list)
     stock: int = 0
     piles: list[int] = field(default_factory=lambda: [0, 0])
@@ -92,18 +96,24 @@ class TableModel:
     def __post_init__(self) -> None:
         if not self.hidden:
             self.hidden = [0] * self.players
+        if not self.open_hands:
+            self.open_hands = [[] for _ in range(self.players)]
 
     @classmethod
-    def from_view(cls, view: PlayerView) -> TableModel:
-        """The model that `view` describes."""
+    def from_view(
+        cls, view: PlayerView, hands: tuple[tuple[Card, ...], ...] | None = None
+    ) -> TableModel:
+        """The model that `view` describes; with `hands` (a replay), every hand face up."""
         me = view.seat
-        hidden = [0 if s == me else n for s, n in enumerate(view.hand_sizes)]
+        hidden = [0 if s == me or hands else n for s, n in enumerate(view.hand_sizes)]
+        shown = [[] if s == me else sorted(h) for s, h in enumerate(hands or ())]
         return cls(
             players=view.players,
             my_seat=me,
             direction=str(view.rules.direction),
             hand=list(view.hand),
             hidden=hidden,
+            open_hands=shown,
             floor=list(view.floor),
             stock=view.stock_size,
             piles=list(view.pile_sizes),
@@ -154,6 +164,13 @@ class TableModel:
             for slot, rect in enumerate(hand_positions(count, position)):
                 key = HiddenCard(seat, slot)
                 found[key] = Placement(rect.center, angle, False, HIDDEN_HAND_LAYER + slot)
+        for seat, cards in enumerate(self.open_hands):
+            position = self.position_of(seat)
+            angle = card_rotation(position)
+            for slot, (card, rect) in enumerate(
+                zip(cards, hand_positions(len(cards), position), strict=True)
+            ):
+                found[card] = Placement(rect.center, angle, True, HIDDEN_HAND_LAYER + slot)
         for i, (card, rect) in enumerate(
             zip(self.floor, floor_positions(len(self.floor)), strict=True)
         ):
@@ -184,15 +201,19 @@ class TableModel:
             case MatchEnded():
                 return _match_ended(self, event)
 
-    def matches_view(self, view: PlayerView) -> bool:
-        """True when this model shows exactly what `view` describes (no correction needed)."""
-        return self.snapshot() == TableModel.from_view(view).snapshot()
+    def matches_view(
+        self, view: PlayerView, hands: tuple[tuple[Card, ...], ...] | None = None
+    ) -> bool:
+        """True when this model shows exactly what `view` (and `hands`, in a replay)
+        describes: no correction needed."""
+        return self.snapshot() == TableModel.from_view(view, hands).snapshot()
 
     def snapshot(self) -> tuple[object, ...]:
         """The model's contents as one comparable value."""
         return (
             tuple(self.hand),
             tuple(self.hidden),
+            tuple(tuple(cards) for cards in self.open_hands),
             tuple(self.floor),
             self.stock,
             tuple(self.piles),
@@ -208,6 +229,7 @@ class TableModel:
 def _round_started(model: TableModel, event: RoundStarted) -> dict[SpriteKey, SpriteKey]:
     model.hand, model.floor = [], []
     model.hidden = [0] * model.players
+    model.open_hands = [[] for _ in range(model.players)]
     model.stock = DECK_SIZE
     model.piles, model.basras, model.jack_basras = [0, 0], [0, 0], [0, 0]
     model.dealer, model.round_number = event.dealer, event.number
@@ -217,6 +239,8 @@ def _round_started(model: TableModel, event: RoundStarted) -> dict[SpriteKey, Sp
 def _hand_dealt(model: TableModel, event: HandDealt) -> dict[SpriteKey, SpriteKey]:
     if event.seat == model.my_seat and event.cards is not None:
         model.hand = sorted([*model.hand, *event.cards])
+    elif event.cards is not None:  # a replay: another seat's cards are told too
+        model.open_hands[event.seat] = sorted([*model.open_hands[event.seat], *event.cards])
     else:
         model.hidden[event.seat] += event.size
     model.stock -= event.size
@@ -233,6 +257,8 @@ def _card_played(model: TableModel, event: CardPlayed) -> dict[SpriteKey, Sprite
     rekey: dict[SpriteKey, SpriteKey] = {}
     if event.seat == model.my_seat and event.card in model.hand:
         model.hand.remove(event.card)
+    elif event.card in model.open_hands[event.seat]:
+        model.open_hands[event.seat].remove(event.card)
     elif model.hidden[event.seat] > 0:
         # The last face-down slot becomes the card: the hand closes up around the others.
         model.hidden[event.seat] -= 1

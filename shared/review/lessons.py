@@ -28,7 +28,15 @@ from shared.plays import Play
 from shared.rules import Bonus
 from shared.state import MatchState, Seat, team_of
 
-__all__ = ["Lesson", "LessonKind", "action_kind", "card_name", "lesson_for", "lesson_sentence"]
+__all__ = [
+    "ActionKind",
+    "Lesson",
+    "LessonKind",
+    "action_kind",
+    "card_name",
+    "lesson_for",
+    "lesson_sentence",
+]
 
 SWEEP_CARDS = 3
 """An opponent's capture of at least this many floor cards is worth telling."""

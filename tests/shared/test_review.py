@@ -93,8 +93,9 @@ def test_a_basra_given_away_is_told_from_the_opponents_next_play() -> None:
 def played_match(rules: RuleSet, seed: int) -> MatchRecord:
     """A whole match between an easy and a medium bot, on record."""
     state = new_match(rules, seed=seed)
-    record = MatchRecord.begin(state, (SeatEntry("Ali"), SeatEntry("Karim", "medium")), 0)
-    bots, rng = (EasyBot(), MediumBot()), random.Random(seed)
+    seats = (SeatEntry("Ali"), *(SeatEntry(n, "medium") for n in ("Karim", "Nour", "Salma")))
+    record = MatchRecord.begin(state, seats[: rules.players], 0)
+    bots, rng = (EasyBot(), MediumBot(), MediumBot(), MediumBot()), random.Random(seed)
     while state.to_move is not None:
         seat = state.to_move
         made = bots[seat].choose_play(view_for(state, seat), rng)

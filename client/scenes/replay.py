@@ -1,0 +1,361 @@
+"""The replay viewer: a finished match played back on the table, and its hand review.
+
+Owns `ReplayScene`. It shows a `ReplaySession` with the table's own parts (the animator and
+its queue, the felt and HUD, the card sprites, the effects), so a replay moves exactly as live
+play did, with every hand face up. The `ReplayBar` plays and pauses, changes the speed, steps
+one play forward or back, jumps to the previous or next deal and seeks on its track; the keys
+do the same (Space, Left/Right, PageUp/PageDown for deals, Up/Down for rounds, Home/End, +/-,
+R for the review, Esc to leave). The hand review runs in a `ReviewJob` off the frame loop,
+with its progress on the floor and a Cancel button; once made it is kept beside the match file
+(`shared.review.review_file`), so it opens at once the next time. At a flagged play the table
+shows the lesson and outlines the better play.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client.i18n import _, number
+from client.scenes.base import Scene
+from client.sessions.game_session import TableUpdate
+from client.sessions.replay import SPEEDS, ReplaySession, reviewed_seat
+from client.sessions.review_job import ReviewJob
+from client.table.animator import AnimationQueue, TableAnimator
+from client.table.backdrop import Backdrop, TableBackdrop
+from client.table.choreography import Cue, CueKind
+from client.table.effects import TableEffects
+from client.table.hud import TableHud, TableStats
+from client.table.review_panel import ReviewPanel
+from client.table.sprites import SpriteRenderer
+from client.ui.replay_bar import BarActions, BarState, ReplayBar
+from shared.events import MatchEnded, RoundScored
+from shared.record import MatchRecord, replay
+from shared.review.hand_review import PlayReview, Review, ReviewSettings, record_digest
+from shared.review.review_file import ReviewFileError, read_review, sidecar_path, write_review
+
+if TYPE_CHECKING:
+    from client.scenes.host import SceneHost
+
+logger = logging.getLogger(__name__)
+
+BETTER_OUTLINE = (120, 230, 140)
+BANNER_SECONDS = 1.6
+QUIET_ABOVE = 2.0
+"""Faster than this, the replay is silent: a clatter of sounds would tell nothing."""
+
+
+class ReplayScene(Scene):
+    """A recorded match on the table, with video-player controls and the hand review."""
+
+    def __init__(
+        self, app: SceneHost, record: MatchRecord, path: Path | None = None, review: bool = False
+    ) -> None:
+        """``path``: the match file (the review is kept beside it); ``review``: start the
+        review at once. Raises `RecordError` for a record that does not replay."""
+        super().__init__(app)
+        self.record = record
+        self.path = path
+        seat = reviewed_seat(record, app.settings.name)
+        self.session = ReplaySession(record, replay(record), seat)
+        self.names = tuple(entry.name for entry in record.seats)
+        self.animator = TableAnimator()
+        self.queue = AnimationQueue(self.animator, self._on_cue, self._pace())
+        self.backdrop = TableBackdrop(TableHud(app.text, app.cards, app.panels), app.felt)
+        self.sprite_renderer = SpriteRenderer(app.cards)
+        self.effects = TableEffects(app.text, random.Random(app.options.seed))
+        self.stats: TableStats | None = None
+        self.bar = self._make_bar()
+        self.panel = ReviewPanel(app.text, app.panels, self._pick, self.cancel_review)
+        self.review: Review | None = self._stored_review()
+        self.job: ReviewJob | None = None
+        self.clock = 0.0
+        self._outlined = False
+        if review:
+            self.start_review()
+
+    # --- state ---------------------------------------------------------------------------
+
+    @property
+    def animating(self) -> bool:
+        return (
+            not self.queue.idle
+            or self.session.playing
+            or self.effects.active
+            or self.job is not None
+            or self.bar.dragging
+        )
+
+    @property
+    def flagged_here(self) -> PlayReview | None:
+        """The flagged play the replay stands before, when it stands still there."""
+        if self.review is None or self.session.playing or not self.queue.idle:
+            return None
+        position = self.session.position
+        return next((p for p in self.review.flagged if p.index == position), None)
+
+    # --- actions -------------------------------------------------------------------------
+
+    def toggle(self) -> None:
+        self.session.toggle()
+
+    def step(self, forward: bool) -> None:
+        self.session.pause()
+        if forward:
+            self.session.forward()
+        else:
+            self._jumped(self.session.back)
+
+    def faster(self) -> None:
+        """The next speed, round to the slowest after the fastest."""
+        index = SPEEDS.index(self.session.speed) if self.session.speed in SPEEDS else 0
+        self.session.speed = SPEEDS[(index + 1) % len(SPEEDS)]
+        self.queue.pace = self._pace()
+
+    def slower(self) -> None:
+        index = SPEEDS.index(self.session.speed) if self.session.speed in SPEEDS else 0
+        self.session.speed = SPEEDS[max(0, index - 1)]
+        self.queue.pace = self._pace()
+
+    def seek(self, position: int) -> None:
+        if position != self.session.position or not self.queue.idle:
+            self._jumped(lambda: self.session.seek(position))
+
+    def start_review(self) -> None:
+        """Show the review: the one made already, else make it now."""
+        if self.review is not None:
+            self.panel.showing_list = not self.panel.showing_list
+            return
+        if self.job is None:
+            settings = ReviewSettings(seed=self.app.options.seed or 0)
+            self.job = ReviewJob(self.record, self.session.seat or 0, settings)
+
+    def cancel_review(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def leave(self) -> None:
+        if self.app.stack.top is self:
+            self.app.stack.pop()
+
+    def on_exit(self) -> None:
+        self.cancel_review()
+        self.session.close()
+
+    def on_cover(self) -> None:
+        self.session.pause()
+        self.effects.clear()
+
+    # --- frame ---------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        running = self.job is not None
+        if self.panel.handle_event(event, self.review, running):
+            return
+        if self.bar.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def update(self, dt: float) -> None:
+        if self.animating:
+            self.dirty = True  # also draws the frame on which the motion comes to rest
+        self.clock += dt
+        for update in self.session.poll_updates():
+            if isinstance(update, TableUpdate):
+                self.queue.push(update)
+        self.queue.update(dt)
+        if self.queue.idle:
+            self.session.tick(dt)
+            if self.queue.model is not None:
+                self.stats = TableStats.from_model(self.queue.model)
+        self.effects.update(dt)
+        self._poll_review()
+        self._outline_better()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        model = self.queue.model
+        self.backdrop.draw(surface, model, self._backdrop_state(), None, self.clock)
+        self.sprite_renderer.draw(surface, self.animator.sprites.values())
+        self.effects.draw(surface)
+        if self.job is not None:
+            self.panel.draw_progress(surface, *self.job.progress)
+        elif self.panel.showing_list and self.review is not None:
+            self.panel.draw_list(surface, self.review, self.names)
+        else:
+            flagged = self.flagged_here
+            if flagged is not None:
+                self.panel.draw_callout(surface, flagged, self.names)
+        self.bar.draw(surface, self._bar_state())
+
+    # --- internals -----------------------------------------------------------------------
+
+    def _key(self, key: int) -> None:
+        session = self.session
+        actions = {
+            pygame.K_SPACE: self.toggle,
+            pygame.K_k: self.toggle,
+            pygame.K_RIGHT: lambda: self.step(True),
+            pygame.K_LEFT: lambda: self.step(False),
+            pygame.K_PAGEDOWN: lambda: self._jumped(session.next_mark),
+            pygame.K_PAGEUP: lambda: self._jumped(session.previous_mark),
+            pygame.K_DOWN: lambda: self._jumped(lambda: session.next_mark(rounds=True)),
+            pygame.K_UP: lambda: self._jumped(lambda: session.previous_mark(rounds=True)),
+            pygame.K_HOME: lambda: self.seek(0),
+            pygame.K_END: lambda: self.seek(session.length),
+            pygame.K_PLUS: self.faster,
+            pygame.K_EQUALS: self.faster,
+            pygame.K_KP_PLUS: self.faster,
+            pygame.K_MINUS: self.slower,
+            pygame.K_KP_MINUS: self.slower,
+            pygame.K_r: self.start_review,
+            pygame.K_ESCAPE: self._escape,
+        }
+        action = actions.get(key)
+        if action is not None:
+            action()
+
+    def _escape(self) -> None:
+        if self.panel.showing_list:
+            self.panel.showing_list = False
+        else:
+            self.leave()
+
+    def _jumped(self, move: Callable[[], None]) -> None:
+        """Make a jump (a reset of the table): what was showing for the old place goes."""
+        self.session.pause()
+        self.effects.clear()
+        move()
+
+    def _pick(self, found: PlayReview) -> None:
+        self.seek(found.index)
+
+    def _pace(self) -> float:
+        return self.app.settings.duration_scale / self.session.speed
+
+    def _make_bar(self) -> ReplayBar:
+        session = self.session
+        actions = BarActions(
+            previous_deal=lambda: self._jumped(session.previous_mark),
+            back=lambda: self.step(False),
+            toggle=self.toggle,
+            forward=lambda: self.step(True),
+            next_deal=lambda: self._jumped(session.next_mark),
+            faster=self.faster,
+            seek=self.seek,
+            review=self.start_review,
+        )
+        marks = [(m.position, m.deal == 1) for m in session.marks]
+        return ReplayBar(self.app.text, self.app.panels, actions, marks, session.length)
+
+    def _bar_state(self) -> BarState:
+        session = self.session
+        mark = session.mark_at(session.position)
+        where = _("Round {round} · deal {deal} · play {play} of {plays}").format(
+            round=number(mark.round_number + 1),
+            deal=number(mark.deal),
+            play=number(session.position),
+            plays=number(session.length),
+        )
+        label = _("Reviewing…") if self.job is not None else _("Review")
+        speed = session.speed
+        shown = "½" if speed == 0.5 else number(int(speed))
+        return BarState(
+            session.position, session.length, session.playing, f"{shown}×", where, label
+        )
+
+    def _backdrop_state(self) -> Backdrop | None:
+        model, stats = self.queue.model, self.stats
+        if model is None or stats is None:
+            return None
+        view = self.queue.view_shown.view if self.queue.view_shown is not None else None
+        return Backdrop(
+            stats,
+            self.session.players,
+            self.session.seat,
+            view.to_move if view is not None else None,
+            self.record.rules.target,
+            model.viewer,
+            model.players,
+        )
+
+    def _on_cue(self, cue: Cue) -> None:
+        kind = cue.kind
+        if kind is CueKind.SOUND and self.session.speed <= QUIET_ABOVE:
+            self.app.play_sound(cue.sound)
+        elif kind is CueKind.BANNER:
+            self.effects.banner(cue.text, cue.detail, max(cue.length, 0.01), bool(cue.detail))
+        elif kind is CueKind.BURST:
+            self.effects.burst(cue.point)
+        elif kind is CueKind.STATS and self.queue.model is not None:
+            self.stats = TableStats.from_model(self.queue.model)
+        elif kind is CueKind.ROUND_RESULTS and isinstance(cue.event, RoundScored):
+            scores = " – ".join(number(s) for s in cue.event.scores)
+            title = _("Round {number}").format(number=number(cue.event.number + 1))
+            self.effects.banner(title, scores, BANNER_SECONDS * self.queue.pace, big=False)
+        elif kind is CueKind.MATCH_RESULTS and isinstance(cue.event, MatchEnded):
+            winner = self._side_name(cue.event.winner)
+            text = _("{name} wins").format(name=winner)
+            scores = " – ".join(number(s) for s in cue.event.scores)
+            self.effects.banner(text, scores, BANNER_SECONDS * 2, big=False)
+
+    def _side_name(self, team: int) -> str:
+        seats = [s for s in range(len(self.names)) if s % 2 == team]
+        return " & ".join(self.names[s] for s in seats)
+
+    def _stored_review(self) -> Review | None:
+        """The review kept beside the match file, when it is this record's and seat's."""
+        if self.path is None:
+            return None
+        try:
+            stored = read_review(sidecar_path(self.path))
+        except FileNotFoundError:
+            return None
+        except (OSError, ReviewFileError) as error:
+            logger.info("review beside %s not used: %s", self.path, error)
+            return None
+        mine = stored.seat == self.session.seat and stored.record_digest == record_digest(
+            self.record
+        )
+        return stored if mine else None
+
+    def _poll_review(self) -> None:
+        job = self.job
+        if job is None:
+            return
+        job.poll()
+        if job.running:
+            return
+        self.job = None
+        job.close()
+        if job.review is None:
+            self.effects.notify(job.error or _("The review stopped."))
+            return
+        self.review = job.review
+        self.panel.showing_list = True
+        if self.path is not None:
+            try:
+                write_review(sidecar_path(self.path), job.review)
+            except OSError as error:
+                logger.warning("cannot keep the review beside %s: %s", self.path, error)
+
+    def _outline_better(self) -> None:
+        """Outline the better play's cards while the replay stands at a flagged play."""
+        flagged = self.flagged_here
+        if flagged is None:
+            if self._outlined:
+                self._outlined = False
+                for sprite in self.animator.sprites.values():
+                    sprite.highlight = None
+            return
+        better = flagged.best.play
+        lit = {better.card, *better.taken}
+        for key, sprite in self.animator.sprites.items():
+            sprite.highlight = BETTER_OUTLINE if key in lit else None
+        self._outlined = True

@@ -1,0 +1,159 @@
+"""Replays: the matches kept in the records folder, to watch or to review.
+
+Owns `ReplaysScene` and the line it shows for a match file (`MatchFile`, `describe_file`):
+when it began, practice or LAN, the players, the result for the player (won, lost, unfinished,
+abandoned) and whether its deals verify. Files are read a few per frame, newest first, so a
+full folder never stalls the screen; a file that cannot be read is listed with why, and opening
+it says so instead of failing. Watch (Enter, a double click) opens the replay; Review opens it
+and starts the hand review.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+import pygame
+
+from client.i18n import N_, _, isolate, number
+from client.records import MatchKind, RecordFolder
+from client.scenes.form import FormScene
+from client.sessions.replay import reviewed_seat
+from client.ui.widgets import Button, ListBox
+from shared.fairness import DealStatus, verify
+from shared.record import EndReason, MatchRecord, RecordError
+from shared.record_file import read_record
+from shared.state import team_of
+
+if TYPE_CHECKING:
+    from client.scenes.host import SceneHost
+
+logger = logging.getLogger(__name__)
+
+LIST_RECT = pygame.Rect(120, 200, 1040, 360)
+BUTTON_Y = 584
+ROW_FONT = 20
+LOAD_SECONDS = 0.006
+"""Time a frame may spend reading match files."""
+FORGED = N_("Deals do NOT match")
+PROVEN = {
+    DealStatus.VERIFIED: N_("Deals verified"),
+    DealStatus.SEEDED: N_("Fixed seed"),
+    DealStatus.MISMATCH: FORGED,
+    DealStatus.BAD_COMMITMENT: FORGED,
+    DealStatus.SEED_MISSING: FORGED,
+}
+"""What a row says of the deals, by the check's verdict (otherwise: not checked)."""
+
+
+class MatchFile(NamedTuple):
+    """A match file as the list shows it: its record, or why it cannot be read."""
+
+    path: Path
+    record: MatchRecord | None
+    line: str
+    error: str | None = None
+
+
+def describe_file(path: Path, name: str) -> MatchFile:
+    """Read the match file at ``path`` and say what it holds, for the player called ``name``."""
+    try:
+        record = read_record(path, allow_torn_tail=True)
+        check = verify(record)
+    except (OSError, RecordError) as error:
+        line = _("{file}  ·  cannot be read: {why}").format(file=path.name, why=str(error))
+        return MatchFile(path, None, line, str(error))
+    kind = _("LAN") if path.name.startswith(MatchKind.LAN) else _("Practice")
+    started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started / 1000))
+    verdict = _(PROVEN[check.status]) if check.status in PROVEN else _("Not checked")
+    parts = (number(started), kind, players_text(record), result_text(record, name), verdict)
+    return MatchFile(path, record, "  ·  ".join(parts))
+
+
+def players_text(record: MatchRecord) -> str:
+    """ "Mona vs Karim", "Mona & Nour vs Karim & Salma"."""
+    names = [isolate(entry.name) for entry in record.seats]
+    if len(names) == 2:
+        return _("{first} vs {second}").format(first=names[0], second=names[1])
+    return _("{first} & {second} vs {third} & {fourth}").format(
+        first=names[0], second=names[2], third=names[1], fourth=names[3]
+    )
+
+
+def result_text(record: MatchRecord, name: str) -> str:
+    """ "Won 101–67", "Lost 67–101" (the player's side first), "Unfinished", "Abandoned"."""
+    outcome = record.outcome
+    if outcome is None:
+        return _("Unfinished")
+    if outcome.reason is EndReason.ABANDONED:
+        return _("Abandoned")
+    mine = team_of(reviewed_seat(record, name))
+    score = f"{number(outcome.scores[mine])}–{number(outcome.scores[1 - mine])}"
+    if outcome.winner == mine:
+        return _("Won {score}").format(score=score)
+    return _("Lost {score}").format(score=score)
+
+
+class ReplaysScene(FormScene):
+    """The kept matches, newest first."""
+
+    panel_rect = pygame.Rect(90, 150, 1100, 520)
+
+    def __init__(self, app: SceneHost, folder: RecordFolder | None) -> None:
+        super().__init__(app)
+        self.title = _("Replays")
+        self.files: list[MatchFile] = []
+        self._unread: deque[Path] = deque(folder.files() if folder is not None else ())
+        text = app.text
+        rows = ListBox(LIST_RECT, text, row_height=40, on_activate=lambda _: self.watch())
+        rows.font_size = ROW_FONT
+        self.list = self.add(rows)
+        actions = [
+            (_("Watch"), self.watch),
+            (_("Review my game"), self.review),
+            (_("Back"), self.back),
+        ]
+        for i, (label, action) in enumerate(actions):
+            rect = (LIST_RECT.x + i * 262, BUTTON_Y, 246, 54)
+            self.add(Button(rect, label, text, on_click=action))
+        self.focus.focus(self.list)
+        if not self._unread:
+            self.say(_("No match kept yet: finished matches appear here."))
+
+    @property
+    def loading(self) -> bool:
+        return bool(self._unread)
+
+    @property
+    def animating(self) -> bool:
+        return self.loading or super().animating
+
+    def selected(self) -> MatchFile | None:
+        index = self.list.selected
+        return self.files[index] if index is not None and index < len(self.files) else None
+
+    def watch(self, review: bool = False) -> None:
+        chosen = self.selected()
+        if chosen is None:
+            self.say(_("Choose a match first."))
+            return
+        self.app.navigator.open_replay(chosen.path, chosen.record, chosen.error, review)
+
+    def review(self) -> None:
+        self.watch(review=True)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self._unread:
+            return
+        deadline = time.perf_counter() + LOAD_SECONDS
+        name = self.app.settings.name
+        while self._unread and time.perf_counter() < deadline:
+            self.files.append(describe_file(self._unread.popleft(), name))
+        self.list.set_items([f.line for f in self.files])
+        if self.list.selected is None and self.files:
+            self.list.select(0)
+        self.dirty = True

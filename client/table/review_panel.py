@@ -1,0 +1,218 @@
+"""The hand review over the replayed table: its progress, its costliest plays, and the lesson
+at a flagged play.
+
+Owns `ReviewPanel`, which draws three things on the floor above the replay bar: the progress
+of a review being made (with Cancel), the list of the costliest plays (a click on one jumps the
+replay there), and the callout shown while the replay stands at a flagged play (the lesson,
+the better play and what the play cost). Owns `lesson_text` too: a `shared.review` lesson in
+the player's language, from its parts. The panel keeps no review; the scene hands it in.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from client import theme
+from client.i18n import _, isolate, ngettext, number
+from client.i18n.words import card_text
+from client.ui.panel import PanelPainter
+from client.ui.text import TextRenderer
+from client.ui.widgets import Button
+from shared.plays import Play
+from shared.review.hand_review import PlayReview, Review
+from shared.review.lessons import ActionKind, Lesson, LessonKind, action_kind
+
+logger = logging.getLogger(__name__)
+
+CALLOUT_RECT = pygame.Rect(262, 150, 756, 70)
+"""Above the floor's cards, which lie from y 238 while a deal leaves two rows or fewer."""
+LIST_RECT = pygame.Rect(262, 150, 756, 348)
+ROW_TOP = LIST_RECT.y + 62
+ROW_HEIGHT = 56
+PROGRESS_TRACK = pygame.Rect(CALLOUT_RECT.x + 24, CALLOUT_RECT.y + 44, 560, 10)
+CALLOUT_FILL = (10, 30, 20, 228)
+BETTER_COLOUR = (150, 230, 160)
+
+
+class ReviewPanel:
+    """Progress, the list of costly plays and the callout, drawn for the scene."""
+
+    def __init__(
+        self,
+        text: TextRenderer,
+        panels: PanelPainter,
+        on_pick: Callable[[PlayReview], None],
+        on_cancel: Callable[[], None],
+    ) -> None:
+        self.text = text
+        self.panels = panels
+        self.on_pick = on_pick
+        self.showing_list = False
+        right = CALLOUT_RECT.right - 16
+        self.cancel = Button(
+            (right - 120, CALLOUT_RECT.y + 17, 120, 36),
+            _("Cancel"),
+            text,
+            on_click=on_cancel,
+            font_size=theme.FONT_SMALL,
+        )
+
+    # --- events --------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event, review: Review | None, running: bool) -> bool:
+        """Cancel while a review runs; a click on a listed play picks it. True when taken."""
+        if running:
+            return self.cancel.handle_event(event)
+        if not self.showing_list or review is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            picked = self.row_at(event.pos, review)
+            if picked is not None:
+                self.showing_list = False
+                self.on_pick(picked)
+            return LIST_RECT.collidepoint(event.pos)
+        return False
+
+    def row_at(self, pos: tuple[int, int], review: Review) -> PlayReview | None:
+        """The listed play under ``pos``, if any."""
+        index = (pos[1] - ROW_TOP) // ROW_HEIGHT
+        inside = LIST_RECT.collidepoint(pos) and pos[1] >= ROW_TOP
+        return review.worst[index] if inside and index < len(review.worst) else None
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def draw_progress(self, surface: pygame.Surface, done: int, total: int) -> None:
+        self.panels.panel(surface, CALLOUT_RECT, CALLOUT_FILL)
+        title = _("Reviewing your plays…")
+        if total:
+            title = _("Reviewing your plays… {done} of {total}").format(
+                done=number(done), total=number(total)
+            )
+        at = (CALLOUT_RECT.x + 24, CALLOUT_RECT.y + 12)
+        self.text.draw(surface, title, at, theme.FONT_SMALL, theme.TEXT, "topleft", 560)
+        track = PROGRESS_TRACK
+        pygame.draw.rect(surface, (22, 48, 36), track, border_radius=5)
+        filled = track.copy()
+        filled.width = round(track.width * done / total) if total else 0
+        pygame.draw.rect(surface, theme.TEXT_ACCENT, filled, border_radius=5)
+        self.cancel.draw(surface)
+
+    def draw_list(self, surface: pygame.Surface, review: Review, names: Sequence[str]) -> None:
+        self.panels.panel(surface, LIST_RECT)
+        text = self.text
+        worst = review.worst
+        title = _("Your costliest plays") if worst else _("No costly play: well played!")
+        top = (LIST_RECT.centerx, LIST_RECT.y + 24)
+        text.draw(surface, title, top, theme.FONT_BODY, theme.TEXT_ACCENT, "center")
+        summary = _("Click a play to see it on the table.") if worst else ""
+        below = (LIST_RECT.centerx, LIST_RECT.y + 48)
+        text.draw(surface, summary, below, 16, theme.TEXT_DIM, "center")
+        width = LIST_RECT.width - 48
+        for row, found in enumerate(worst):
+            y = ROW_TOP + row * ROW_HEIGHT
+            left, right = LIST_RECT.x + 24, LIST_RECT.right - 24
+            text.draw(surface, where_text(found), (left, y), 16, theme.TEXT_DIM, "topleft")
+            text.draw(surface, loss_text(found.loss), (right, y), 16, theme.TEXT_ERROR, "topright")
+            sentence = lesson_text(found.lesson, names) if found.lesson is not None else ""
+            text.draw(
+                surface, sentence, (left, y + 20), theme.FONT_SMALL, theme.TEXT, "topleft", width
+            )
+
+    def draw_callout(
+        self, surface: pygame.Surface, found: PlayReview, names: Sequence[str]
+    ) -> None:
+        self.panels.panel(surface, CALLOUT_RECT, CALLOUT_FILL)
+        left, width = CALLOUT_RECT.x + 20, CALLOUT_RECT.width - 40
+        sentence = lesson_text(found.lesson, names) if found.lesson is not None else ""
+        top = (left, CALLOUT_RECT.y + 10)
+        self.text.draw(
+            surface, sentence, top, theme.FONT_SMALL, theme.TEXT_ACCENT, "topleft", width
+        )
+        better = _("Better: {play}  ·  {points}").format(
+            play=play_text(found.best.play), points=loss_text(found.loss)
+        )
+        below = (left, CALLOUT_RECT.y + 40)
+        self.text.draw(surface, better, below, theme.FONT_SMALL, BETTER_COLOUR, "topleft", width)
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def where_text(found: PlayReview) -> str:
+    """ "Round 2 · deal 3"."""
+    return _("Round {round} · deal {deal}").format(
+        round=number(found.round_number + 1), deal=number(found.deal)
+    )
+
+
+def loss_text(points: float) -> str:
+    """ "−7.4 points": what a play cost, to one decimal."""
+    shown = f"{points:.1f}"
+    return _("−{points} points").format(points=number(shown))
+
+
+def play_text(play: Play) -> str:
+    """ "the 10♣ taking 4♥ 6♣", or "lay the 3♠"."""
+    card = card_text(play.card)
+    if not play.taken:
+        return _("lay the {card}").format(card=card)
+    taken = " ".join(card_text(c) for c in sorted(play.taken))
+    return _("the {card} taking {cards}").format(card=card, cards=taken)
+
+
+def lesson_text(lesson: Lesson, names: Sequence[str]) -> str:
+    """A lesson as one sentence in the player's language (``names``: the seats' names)."""
+    who = isolate(names[lesson.opponent]) if lesson.opponent is not None else _("the other side")
+    card = card_text(lesson.card) if lesson.card is not None else ""
+    better = card_text(lesson.better.card)
+    count = lesson.cards
+    match lesson.kind:
+        case LessonKind.BASRA_GIVEN:
+            text = _("{action} let {name} make a Basra with the {card}.")
+        case LessonKind.JACK_BASRA_GIVEN:
+            text = _("{action} let {name} make a Jack Basra with the {card}.")
+        case LessonKind.SWEPT:
+            text = ngettext(
+                "{action} let {name} take {count} card with the {card}.",
+                "{action} let {name} take {count} cards with the {card}.",
+                count,
+            )
+        case LessonKind.MISSED_BASRA:
+            text = _("{action} missed a Basra with the {better}.")
+        case LessonKind.MISSED_CARDS:
+            text = ngettext(
+                "{action} left {count} card that the {better} could take.",
+                "{action} left {count} cards that the {better} could take.",
+                count,
+            )
+        case LessonKind.MAJORITY:
+            text = _("{action} cost the round's most cards ({mine} to {theirs}).")
+        case LessonKind.COSTLY:
+            text = _("{action} cost points on average, with what you knew then.")
+    return text.format(
+        action=action_text(lesson),
+        name=who,
+        card=card,
+        better=better,
+        count=number(count),
+        mine=number(lesson.mine),
+        theirs=number(lesson.theirs),
+    )
+
+
+def action_text(lesson: Lesson) -> str:
+    """How the sentence names the play made: "Laying the 3♠", "Keeping the 7♦ for later"."""
+    played = lesson.played
+    match action_kind(lesson):
+        case ActionKind.KEPT:
+            return _("Keeping the {card} for later").format(card=card_text(lesson.better.card))
+        case ActionKind.TOOK:
+            count = len(played.taken)
+            return ngettext(
+                "Taking {count} card with the {card}", "Taking {count} cards with the {card}", count
+            ).format(count=number(count), card=card_text(played.card))
+        case ActionKind.LAID:
+            return _("Laying the {card}").format(card=card_text(played.card))
