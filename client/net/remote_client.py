@@ -7,6 +7,12 @@ connection drops it reconnects by itself with the resume token (within the serve
 and says so through notices and `status`; a refusal that will not change (another connection
 took over, the token expired, the server shut down) ends the client for good. Notices and
 reasons are in the interface's language: the server's refusals are worded by their code.
+
+Fair deals (PROTOCOL.md §13): in each room a `DealWitness` sends this client's own seed when
+it is seated before the start, keeps the commitment announced, and checks the match record the
+server reveals at the end against it and against every card this client saw; the verdict is
+`deal_check_for` the room, and the record is saved in the records folder (`records`) whatever
+it says.
 """
 
 from __future__ import annotations
@@ -17,11 +23,15 @@ import enum
 import logging
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 from typing import ClassVar
 
 from client.i18n import _
 from client.i18n.words import connect_failure_text, refusal_text, room_exit_text
+from client.net.deal_witness import DealWitness
+from client.records import MatchKind, RecordFolder
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
+from shared.fairness import DealCheck
 from shared.plays import Play
 from shared.wire.client import ConnectFailed, WireClient, closing_words
 from shared.wire.framing import FrameError
@@ -76,6 +86,11 @@ class RemoteClient:
         self._watch: asyncio.Task[None] | None = None
         self._leaving: int | None = None
         """The room we asked to leave, until the server confirms."""
+        self._witness: DealWitness | None = None
+        self.records: RecordFolder | None = None
+        """Where finished match records are saved; None: they are not."""
+        self.record_path: Path | None = None
+        """The file the last match record was saved in."""
 
     @property
     def address(self) -> str:
@@ -233,12 +248,22 @@ class RemoteClient:
     def _on_rooms(self, message: Message) -> None:
         self.rooms = [summary_from_wire(r) for r in message["rooms"]]
 
+    def deal_check_for(self, room_id: int) -> DealCheck | None:
+        """The verdict on the deals of room ``room_id``'s match once its record has come."""
+        witness = self._witness
+        return witness.check if witness is not None and witness.room_id == room_id else None
+
     def _on_room_state(self, message: Message) -> None:
         if message["room_id"] == self._leaving:
             return
-        self.room = room_state_from_wire(message)
+        room = self.room = room_state_from_wire(message)
         self.left_reason = None
         self.room_version += 1
+        if self._witness is None or self._witness.room_id != room.room_id:
+            self._witness = DealWitness(room.room_id)
+        seed = self._witness.room_state(room)
+        if seed is not None:
+            self._send(MsgType.CLIENT_SEED, seed=seed.hex())
 
     def _on_game_update(self, message: Message) -> None:
         if self.room is None:
@@ -251,6 +276,27 @@ class RemoteClient:
         seconds = turn_ms / 1000 if turn_ms is not None else None
         # An update without events is a snapshot (joined, resumed, took a seat): snap to it.
         self.game_updates.append(TableUpdate(view, events, reset=not events, turn_seconds=seconds))
+        if self._witness is not None:
+            self._witness.saw(events, self.room.you)
+
+    def _on_match_record(self, message: Message) -> None:
+        witness = self._witness
+        if witness is None or witness.room_id != message["room_id"]:
+            return
+        had_record = witness.record is not None
+        wanted = witness.take_part(message)
+        if wanted is not None:
+            self._send(MsgType.GET_RECORD, part=wanted)
+        elif witness.record is not None and not had_record:
+            self._save_record(witness)
+
+    def _save_record(self, witness: DealWitness) -> None:
+        if self.records is None or witness.record is None:
+            return
+        try:
+            self.record_path = self.records.save(witness.record, MatchKind.LAN)
+        except OSError as error:
+            logger.warning("could not save the match record of room %d: %s", witness.room_id, error)
 
     def _on_chat(self, message: Message) -> None:
         self.chat.append(ChatLine(message["from"], message["text"]))
@@ -263,6 +309,8 @@ class RemoteClient:
         self.room = None
         self.room_version += 1
         self.game_updates.clear()
+        if self._witness is not None:
+            self._witness.record_missing()
         reason = message["reason"]
         self.left_reason = room_exit_text(reason, message["message"]) if reason != "left" else None
         if self.left_reason:
@@ -276,6 +324,7 @@ class RemoteClient:
         MsgType.ROOMS.value: _on_rooms,
         MsgType.ROOM_STATE.value: _on_room_state,
         MsgType.GAME_UPDATE.value: _on_game_update,
+        MsgType.MATCH_RECORD.value: _on_match_record,
         MsgType.CHAT.value: _on_chat,
         MsgType.LEFT_ROOM.value: _on_left_room,
         MsgType.ERROR.value: _on_error,
