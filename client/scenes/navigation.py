@@ -1,12 +1,13 @@
 """Moving between screens: the one place that knows every scene.
 
 Owns `Navigator` (attached to the `App` as ``app.nav``): each method builds the next scene and
-puts it on the stack (main menu, practice set-up and table, settings, the overlays, and the
-network screens), and it holds what outlives a screen: the server connection and the server
-this machine hosts, both let go when the player leaves the server or the app closes, and the
-records folder where practice matches are kept (and continued from) and LAN records saved. Scenes
-call these methods instead of importing one another, so there are no import cycles between
-screens and the flow of the game reads in one file.
+puts it on the stack (main menu, practice set-up and table, settings, the overlays, the
+replays and their viewer, and the network screens), and it holds what outlives a screen: the
+server connection and the server this machine hosts, both let go when the player leaves the
+server or the app closes, and the records folder where practice matches are kept (and
+continued from) and LAN records saved. Scenes call these methods instead of importing one
+another, so there are no import cycles between screens and the flow of the game reads in one
+file.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ from client.scenes.lobby import LobbyScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, MessageScene, PauseScene
 from client.scenes.practice_setup import PracticeSetupScene
+from client.scenes.replay import ReplayScene
+from client.scenes.replays import ReplaysScene
 from client.scenes.results import MatchResultsScene, RoundResultsScene
 from client.scenes.room import RoomScene
 from client.scenes.settings_screen import SettingsScene
@@ -34,7 +37,8 @@ from client.scenes.table import TableScene
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from shared.events import Event, MatchEnded, RoundScored
 from shared.fairness import DealCheck
-from shared.record import RecordError
+from shared.record import MatchRecord, RecordError
+from shared.record_file import read_record
 from shared.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -79,6 +83,55 @@ class Navigator:
 
     def settings(self) -> None:
         self.app.stack.push(SettingsScene(self.app))
+
+    # --- replays -----------------------------------------------------------------------
+
+    def replays(self) -> None:
+        self.app.stack.push(ReplaysScene(self.app, self.records))
+
+    def open_replay(
+        self, path: Path, record: MatchRecord | None, error: str | None, review: bool = False
+    ) -> None:
+        """The replay of the match file at ``path`` (``record``: as read already, or None and
+        ``error``: why it could not be), or a message saying why it cannot be shown."""
+        if record is None:
+            self.message(_("This match cannot be opened"), error or _("Its file is unreadable."))
+            return
+        self.watch_replay(record, path, review)
+
+    def watch_replay(self, record: MatchRecord, path: Path | None, review: bool = False) -> None:
+        """The replay viewer over the current screen (``review``: with the review started)."""
+        try:
+            scene = ReplayScene(self.app, record, path, review)
+        except RecordError as error:
+            logger.warning("cannot replay %s: %s", path or "the match", error)
+            self.message(_("This match cannot be replayed"), str(error))
+            return
+        self.app.stack.push(scene)
+
+    def watch_finished(self, table: TableScene, review: bool = False) -> None:
+        """The replay of the match ``table`` has just shown to its end."""
+        found = self._finished_record(table)
+        if found is None:
+            why = _("This match was not kept, or its record has not arrived yet.")
+            self.message(_("No record of this match"), why)
+            return
+        record, path = found
+        self.watch_replay(record, path, review)
+
+    def _finished_record(self, table: TableScene) -> tuple[MatchRecord, Path | None] | None:
+        session = table.session
+        if isinstance(session, LocalSession):
+            record = session.record
+            return None if record is None else (record, session.record_path)
+        path = self.remote.record_path if self.remote is not None else None
+        if path is None:
+            return None
+        try:
+            return read_record(path), path
+        except (OSError, RecordError) as error:
+            logger.warning("cannot read the match record %s: %s", path, error)
+            return None
 
     # --- practice ----------------------------------------------------------------------
 
