@@ -44,6 +44,7 @@ from tests.shared.test_record import Played
 
 from .app_driver import make_app
 from .test_network import frames_until
+from .test_remote_client import FakeLink
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -267,25 +268,6 @@ def test_a_room_that_closes_without_its_record_says_so(witness: DealWitness) -> 
 
 
 # --- the client's side of it, without a socket ---------------------------------------------
-
-
-class FakeLink:
-    def __init__(self) -> None:
-        self.inbox: list[Message] = []
-        self.sent: list[Message] = []
-
-    def next_req(self) -> int:
-        return len(self.sent) + 1
-
-    def drain(self) -> list[Message]:
-        messages, self.inbox = self.inbox, []
-        return messages
-
-    def send_nowait(self, message: Message) -> None:
-        self.sent.append(message)
-
-    def close(self) -> None:
-        pass
 
 
 def test_the_client_sends_its_seed_asks_for_each_part_and_saves_the_record(
