@@ -2,7 +2,8 @@
 
 Owns the screenshot tour. Practice screens come from seeded `LocalSession`s, stepped to the
 moment worth showing (a capture choice open mid-round, a Basra's banner and confetti, the
-round and match results); network screens come from a real server started as a child process
+round and match results, then that match replayed, reviewed and listed among the replays);
+network screens come from a real server started as a child process
 (`LanHost`), with two more players joining and chatting. ``--lang ar`` shows every screen in
 Arabic, with Arabic names and chat (`CASTS`). Runs headless (dummy SDL drivers); prints
 nothing, logs each file it writes.
@@ -32,6 +33,8 @@ from client.net.lan_host import LanHost
 from client.net.remote_client import RemoteClient
 from client.scenes.connect import ConnectScene
 from client.scenes.practice_setup import PracticeSetupScene
+from client.scenes.replay import ReplayScene
+from client.scenes.replays import ReplaysScene
 from client.scenes.results import MatchResultsScene, RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
@@ -40,6 +43,8 @@ from client.sessions.local import LocalSession
 from client.table.hand import Pick
 from shared.events import BasraScored
 from shared.plays import Play
+from shared.review.hand_review import ReviewSettings, review_match
+from shared.review.review_file import sidecar_path, write_review
 from shared.rules import RuleSet
 
 logger = logging.getLogger(__name__)
@@ -222,6 +227,58 @@ def shoot_results(tour: Tour) -> None:
     tour.save("11_match_result")
 
 
+def shoot_replays(tour: Tour) -> None:
+    """From the match results just shot: the replay viewer with every hand face up, a review
+    being made, the costliest plays of a kept review and one of them on the table, and the
+    replays list."""
+    app = tour.app
+    results = app.stack.top
+    assert isinstance(results, MatchResultsScene), "the results of shoot_results are showing"
+    session = results.table.session
+    assert isinstance(session, LocalSession) and session.record is not None
+    replay = _watch(tour, results)
+    replay.seek(replay.session.length // 3)
+    replay.toggle()
+    tour.step(1.2)
+    tour.save("14_replay_viewer")
+    replay.session.pause()
+    replay.start_review()
+    tour.until(lambda: replay.job is None or replay.job.progress.done > 2)
+    tour.save("15_review_progress")
+    replay.cancel_review()
+    path = session.record_path
+    assert path is not None, "the practice match is kept in the records folder"
+    review = review_match(session.record, replay.session.seat or 0, ReviewSettings(worlds=60))
+    write_review(sidecar_path(path), review)
+    app.stack.pop()
+    replay = _watch(tour, results)
+    replay.start_review()
+    tour.step(0.2)
+    tour.save("16_review_costliest_plays")
+    if review.worst:
+        replay.panel.showing_list = False
+        replay.seek(review.worst[0].index)
+        tour.until(lambda: replay.flagged_here is not None)
+        tour.step(0.2)
+        tour.save("17_review_lesson")
+    app.stack.pop()
+    app.navigator.replays()
+    listing = app.stack.top
+    assert isinstance(listing, ReplaysScene)
+    tour.until(lambda: not listing.loading)
+    tour.step(0.1)
+    tour.save("18_replays")
+    app.stack.pop()
+
+
+def _watch(tour: Tour, results: MatchResultsScene) -> ReplayScene:
+    tour.app.navigator.watch_finished(results.table)
+    replay = tour.app.stack.top
+    assert isinstance(replay, ReplayScene)
+    tour.until(lambda: replay.queue.idle)
+    return replay
+
+
 # --- menus --------------------------------------------------------------------------------
 
 
@@ -312,6 +369,7 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
             shoot_menus(tour)
             shoot_practice(tour)
             shoot_results(tour)
+            shoot_replays(tour)
             if network:
                 await shoot_network(tour, cast)
         finally:

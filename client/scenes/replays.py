@@ -66,7 +66,7 @@ def describe_file(path: Path, name: str) -> MatchFile:
     except (OSError, RecordError) as error:
         line = _("{file}  ·  cannot be read: {why}").format(file=path.name, why=str(error))
         return MatchFile(path, None, line, str(error))
-    kind = _("LAN") if path.name.startswith(MatchKind.LAN) else _("Practice")
+    kind = _("LAN match") if path.name.startswith(MatchKind.LAN) else _("Practice match")
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started / 1000))
     verdict = _(PROVEN[check.status]) if check.status in PROVEN else _("Not checked")
     parts = (number(started), kind, players_text(record), result_text(record, name), verdict)

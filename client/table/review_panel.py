@@ -18,8 +18,9 @@ import pygame
 from client import theme
 from client.i18n import _, isolate, ngettext, number
 from client.i18n.words import card_text
+from client.ui.direction import flow_anchor, flow_point, flow_rect
 from client.ui.panel import PanelPainter
-from client.ui.text import TextRenderer
+from client.ui.text import Anchor, TextRenderer
 from client.ui.widgets import Button
 from shared.plays import Play
 from shared.review.hand_review import PlayReview, Review
@@ -53,7 +54,7 @@ class ReviewPanel:
         self.showing_list = False
         right = CALLOUT_RECT.right - 16
         self.cancel = Button(
-            (right - 120, CALLOUT_RECT.y + 17, 120, 36),
+            flow_rect((right - 120, CALLOUT_RECT.y + 17, 120, 36), CALLOUT_RECT),
             _("Cancel"),
             text,
             on_click=on_cancel,
@@ -92,11 +93,11 @@ class ReviewPanel:
                 done=number(done), total=number(total)
             )
         at = (CALLOUT_RECT.x + 24, CALLOUT_RECT.y + 12)
-        self.text.draw(surface, title, at, theme.FONT_SMALL, theme.TEXT, "topleft", 560)
-        track = PROGRESS_TRACK
+        self._write(surface, title, at, CALLOUT_RECT, theme.FONT_SMALL, theme.TEXT, "topleft")
+        track = flow_rect(PROGRESS_TRACK, CALLOUT_RECT)
         pygame.draw.rect(surface, (22, 48, 36), track, border_radius=5)
-        filled = track.copy()
-        filled.width = round(track.width * done / total) if total else 0
+        width = round(track.width * done / total) if total else 0
+        filled = flow_rect((track.x, track.y, width, track.height), track)
         pygame.draw.rect(surface, theme.TEXT_ACCENT, filled, border_radius=5)
         self.cancel.draw(surface)
 
@@ -110,32 +111,44 @@ class ReviewPanel:
         summary = _("Click a play to see it on the table.") if worst else ""
         below = (LIST_RECT.centerx, LIST_RECT.y + 48)
         text.draw(surface, summary, below, 16, theme.TEXT_DIM, "center")
-        width = LIST_RECT.width - 48
+        frame, left, right = LIST_RECT, LIST_RECT.x + 24, LIST_RECT.right - 24
         for row, found in enumerate(worst):
             y = ROW_TOP + row * ROW_HEIGHT
-            left, right = LIST_RECT.x + 24, LIST_RECT.right - 24
-            text.draw(surface, where_text(found), (left, y), 16, theme.TEXT_DIM, "topleft")
-            text.draw(surface, loss_text(found.loss), (right, y), 16, theme.TEXT_ERROR, "topright")
+            self._write(surface, where_text(found), (left, y), frame, 16, theme.TEXT_DIM, "topleft")
+            loss = loss_text(found.loss)
+            self._write(surface, loss, (right, y), frame, 16, theme.TEXT_ERROR, "topright")
             sentence = lesson_text(found.lesson, names) if found.lesson is not None else ""
-            text.draw(
-                surface, sentence, (left, y + 20), theme.FONT_SMALL, theme.TEXT, "topleft", width
-            )
+            at = (left, y + 20)
+            self._write(surface, sentence, at, frame, theme.FONT_SMALL, theme.TEXT, "topleft")
 
     def draw_callout(
         self, surface: pygame.Surface, found: PlayReview, names: Sequence[str]
     ) -> None:
-        self.panels.panel(surface, CALLOUT_RECT, CALLOUT_FILL)
-        left, width = CALLOUT_RECT.x + 20, CALLOUT_RECT.width - 40
+        frame = CALLOUT_RECT
+        self.panels.panel(surface, frame, CALLOUT_FILL)
         sentence = lesson_text(found.lesson, names) if found.lesson is not None else ""
-        top = (left, CALLOUT_RECT.y + 10)
-        self.text.draw(
-            surface, sentence, top, theme.FONT_SMALL, theme.TEXT_ACCENT, "topleft", width
-        )
+        top = (frame.x + 20, frame.y + 10)
+        self._write(surface, sentence, top, frame, theme.FONT_SMALL, theme.TEXT_ACCENT, "topleft")
         better = _("Better: {play}  ·  {points}").format(
             play=play_text(found.best.play), points=loss_text(found.loss)
         )
-        below = (left, CALLOUT_RECT.y + 40)
-        self.text.draw(surface, better, below, theme.FONT_SMALL, BETTER_COLOUR, "topleft", width)
+        below = (frame.x + 20, frame.y + 40)
+        self._write(surface, better, below, frame, theme.FONT_SMALL, BETTER_COLOUR, "topleft")
+
+    def _write(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        pos: tuple[int, int],
+        frame: pygame.Rect,
+        size: int,
+        colour: tuple[int, int, int],
+        anchor: Anchor,
+    ) -> None:
+        """``text`` placed as if left to right in ``frame`` (mirrored in Arabic), at most as
+        wide as the frame's inside."""
+        at = flow_point(pos, frame)
+        self.text.draw(surface, text, at, size, colour, flow_anchor(anchor), frame.width - 40)
 
 
 # --- words -----------------------------------------------------------------------------------

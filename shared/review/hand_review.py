@@ -66,7 +66,7 @@ __all__ = [
 class ReviewSettings:
     """How hard a review looks and what it reports."""
 
-    worlds: int = 400
+    worlds: int = 500
     """Sampled worlds per decision for the informed values (the hard player samples a few
     hundred in its usual budget, and prunes; here every alternative gets them all)."""
     horizon: int | None = 1

@@ -237,9 +237,9 @@ def test_the_replays_list_shows_the_kept_matches(app: App, tmp_path: Path) -> No
     run_until(app, lambda: not scene.loading)
     lines = {f.path: f.line.replace("\u2068", "").replace("\u2069", "") for f in scene.files}
     assert set(lines) == set(paths.values())
-    assert "Practice" in lines[paths["won"]] and "Ali vs Karim" in lines[paths["won"]]
+    assert "Practice match" in lines[paths["won"]] and "Ali vs Karim" in lines[paths["won"]]
     assert "Fixed seed" in lines[paths["won"]]
-    assert "LAN" in lines[paths["lan"]] and "Layla vs Omar" in lines[paths["lan"]]
+    assert "LAN match" in lines[paths["lan"]] and "Layla vs Omar" in lines[paths["lan"]]
     assert "Unfinished" in lines[paths["unfinished"]]
     assert any(word in lines[paths["won"]] for word in ("Won", "Lost"))
     assert "cannot be read" in lines[paths["damaged"]]

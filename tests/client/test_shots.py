@@ -24,6 +24,10 @@ def test_the_screenshot_tour_writes_every_practice_screen(
         "10_round_results",
         "11_match_result",
         "03_settings",
+        "14_replay_viewer",
+        "15_review_progress",
+        "16_review_costliest_plays",
+        "18_replays",
     ):
         assert expected in names
     for path in saved:
