@@ -2,13 +2,14 @@
 
     python bench/review_speed.py [--matches N] [--worlds W]
 
-Prints figures; fails nothing. Whole matches to the default target (101) between an easy and a
-medium player are recorded, then the easy player's plays are reviewed with the client's own
-settings (`shared.review.hand_review.ReviewSettings`): every alternative of every play valued
-from the player's view over the sampled worlds, and in hindsight. Reported per match: the
-rounds and plays reviewed, the time in-process, and how many plays were flagged; then the time
-of the same review through the client's `ReviewJob` (a process of its own, start-up included)
-for the first match.
+Prints figures; fails nothing. Whole matches to the default target (101) of random legal
+plays with fair deals are recorded (`bench.record_cost.random_match`: how a player plays does
+not change what a decision costs to review), then one player's plays are reviewed with the
+client's own settings (`shared.review.hand_review.ReviewSettings`): every alternative of every
+play valued from the player's view over the sampled worlds, and in hindsight. Reported per
+match: the rounds and plays reviewed, the time in-process, and how many plays were flagged;
+then the time of the same review through the client's `ReviewJob` (a process of its own,
+start-up included) for the first match.
 """
 
 from __future__ import annotations
@@ -24,33 +25,14 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.record_cost import random_match
 from client.sessions.review_job import ReviewJob
-from shared.bots import EasyBot, MediumBot
-from shared.engine import apply_play, new_match
-from shared.record import MatchRecord, SeatEntry, outcome_of
+from shared.record import MatchRecord
 from shared.review.hand_review import ReviewSettings, review_match
-from shared.rules import RuleSet
-from shared.views import view_for
 
 BAR_SECONDS = 30.0
 REVIEWED = 0
-"""The seat reviewed: the easy player's."""
-
-
-def played_match(seed: int, rules: RuleSet | None = None) -> MatchRecord:
-    """A whole match (by default 2 players to 101): the easy player in seat 0, medium ones in
-    the others."""
-    state = new_match(rules or RuleSet(), seed=seed)
-    names = ("Ali", "Karim", "Nour", "Salma")[: state.rules.players]
-    seats = [SeatEntry(n, None if i == 0 else "medium") for i, n in enumerate(names)]
-    record = MatchRecord.begin(state, seats, 0)
-    bots, rng = (EasyBot(), MediumBot(), MediumBot(), MediumBot()), random.Random(seed)
-    while state.to_move is not None:
-        seat = state.to_move
-        play = bots[seat].choose_play(view_for(state, seat), rng)
-        record = record.with_play(seat, play)
-        state = apply_play(state, play).state
-    return record.ended(outcome_of(state, 1))
+"""The seat reviewed."""
 
 
 def through_the_client(record: MatchRecord, settings: ReviewSettings) -> float:
@@ -74,8 +56,9 @@ def main() -> int:
     print(f"Review of whole 2-player matches to 101 ({settings.worlds} worlds per decision)")
     times = []
     first: MatchRecord | None = None
+    rng = random.Random(1)
     for seed in range(args.matches):
-        record = played_match(seed)
+        record = random_match(2, rng)
         first = first or record
         started = time.perf_counter()
         review = review_match(record, REVIEWED, settings)
