@@ -58,6 +58,7 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.FORBIDDEN: N_("Only the server's own host may ask for that."),
     ErrorCode.NO_SUCH_ROOM: N_("That room is not there any more."),
     ErrorCode.ROOM_FULL: N_("That room is full."),
+    ErrorCode.NO_RECORD: N_("The match record is not ready yet."),
     ErrorCode.ALREADY_IN_ROOM: N_("Leave your room first."),
     ErrorCode.NOT_IN_ROOM: N_("You are not in a room."),
     ErrorCode.NAME_TAKEN: N_("Someone in that room already has your name."),
