@@ -18,7 +18,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import arabic_reshaper  # type: ignore[import-untyped]  # ships no type hints
-from bidi import get_base_level, get_display  # type: ignore[import-untyped]
+
+# python-bidi's pure-Python algorithm, not its Rust default: only this one mirrors brackets
+# in right-to-left runs (rule L4), so "منى (إنت)" keeps its brackets facing the right way.
+from bidi.algorithm import get_base_level, get_display  # type: ignore[import-untyped]
 
 logger = logging.getLogger(__name__)
 

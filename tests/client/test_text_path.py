@@ -307,3 +307,12 @@ def test_lines_are_cached(renderer: TextRenderer) -> None:
     assert renderer.layout(line, theme.FONT_SMALL) is renderer.layout(line, theme.FONT_SMALL)
     fitted = renderer.render(line, theme.FONT_SMALL, max_width=80)
     assert renderer.render(line, theme.FONT_SMALL, max_width=80) is fitted
+
+
+def test_brackets_face_the_right_way_in_right_to_left_runs() -> None:
+    from client.ui.text_order import visual_text
+
+    shown = visual_text("منى (إنت)")
+    # Displayed left to right: the parenthetical comes first, opened by "(" on its left.
+    assert shown.startswith("(") and ")" in shown and shown.index("(") < shown.index(")")
+    assert visual_text("Karim (Mona)") == "Karim (Mona)"
