@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import enum
 import logging
+import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import arabic_reshaper  # type: ignore[import-untyped]  # ships no type hints
-
-# python-bidi's pure-Python algorithm, not its Rust default: only this one mirrors brackets
-# in right-to-left runs (rule L4), so "منى (إنت)" keeps its brackets facing the right way.
-from bidi.algorithm import get_base_level, get_display  # type: ignore[import-untyped]
+from bidi import get_base_level, get_display  # type: ignore[import-untyped]
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +63,60 @@ def is_right_to_left(text: str) -> bool:
 
 def visual_text(text: str) -> str:
     """`text` with Arabic letters joined and runs in display order (left to right)."""
-    return str(get_display(RESHAPER.reshape(text)))
+    shaped = RESHAPER.reshape(text)
+    if not MIRRORED.keys() & set(shaped):
+        return str(get_display(shaped))
+    return _reorder_and_mirror(shaped, _levels(shaped))
+
+
+MIRRORED = dict(zip("()[]{}<>«»", ")(][}{><»«", strict=True))
+"""Characters drawn as their mirror image at a right-to-left level (bidi rule L4)."""
+_ISOLATE_MARKS = frozenset("\u2066\u2067\u2068\u2069")
+_LEVEL = re.compile(r"Level\(\s*(\d+)")
+
+
+def _levels(text: str) -> list[int]:
+    """The resolved bidi level of each character of `text`.
+
+    python-bidi's default (Rust) algorithm reorders but does not mirror, and tells its levels
+    only in its debug report, one per UTF-8 byte; the first byte of each character counts.
+    """
+    if not text:
+        return []
+    report = str(get_display(text, debug=True))
+    level_part, paragraph_part = report.split("levels:", 1)[1].split("paragraphs:", 1)
+    per_byte = [int(n) for n in _LEVEL.findall(level_part)]
+    base = int(_LEVEL.findall(paragraph_part)[0])
+    levels, offset = [], 0
+    for char in text:
+        levels.append(per_byte[offset])
+        offset += len(char.encode())
+    # Rule L1: spaces and isolate marks at the end of the line go back to the paragraph level.
+    end = len(text)
+    while end and (text[end - 1].isspace() or text[end - 1] in _ISOLATE_MARKS):
+        end -= 1
+        levels[end] = base
+    return levels
+
+
+def _reorder_and_mirror(text: str, levels: list[int]) -> str:
+    """Rules L2 and L4 on one line: reverse every run at each level from the highest down to
+    the lowest odd one, and mirror the brackets that sit at an odd level."""
+    chars = [MIRRORED.get(c, c) if level % 2 else c for c, level in zip(text, levels, strict=True)]
+    order = list(range(len(chars)))
+    lowest_odd = min((level for level in levels if level % 2), default=1)
+    for level in range(max(levels, default=0), lowest_odd - 1, -1):
+        i = 0
+        while i < len(order):
+            if levels[order[i]] >= level:
+                j = i
+                while j < len(order) and levels[order[j]] >= level:
+                    j += 1
+                order[i:j] = reversed(order[i:j])
+                i = j
+            else:
+                i += 1
+    return "".join(chars[i] for i in order)
 
 
 def visual_pieces(text: str, covered: Callable[[str], bool]) -> tuple[Piece, ...]:

@@ -316,3 +316,15 @@ def test_brackets_face_the_right_way_in_right_to_left_runs() -> None:
     # Displayed left to right: the parenthetical comes first, opened by "(" on its left.
     assert shown.startswith("(") and ")" in shown and shown.index("(") < shown.index(")")
     assert visual_text("Karim (Mona)") == "Karim (Mona)"
+
+
+def test_our_reordering_agrees_with_python_bidi_where_nothing_is_mirrored() -> None:
+    import random
+
+    from client.ui.text_order import _levels, _reorder_and_mirror
+
+    rng = random.Random(1)
+    alphabet = "abc مني 12٣ :.,-+♥\u2068\u2069🙂"
+    for _ in range(1000):
+        line = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 20)))
+        assert _reorder_and_mirror(line, _levels(line)) == get_display(line), repr(line)
