@@ -17,7 +17,6 @@ import contextlib
 import gc
 import logging
 import math
-import resource
 import sys
 from typing import Any
 
@@ -45,6 +44,10 @@ _PING_SLICE = 50
 
 def raise_fd_limit() -> int:
     """Raise this process's open-file limit to the hard limit; the soft limit now in force."""
+    if sys.platform == "win32":
+        return sys.maxsize  # Windows sockets are handles, with no per-process limit to raise
+    import resource
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if hard == resource.RLIM_INFINITY or soft < hard:
         target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)

@@ -215,7 +215,10 @@ async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock)
     server = BasraServer(config, clock)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, server.stop)
+        try:
+            loop.add_signal_handler(signum, server.stop)
+        except NotImplementedError:  # Windows: a plain handler that hands over to the loop
+            signal.signal(signum, lambda *_: loop.call_soon_threadsafe(server.stop))
     task = asyncio.create_task(server.run())
     started = asyncio.create_task(server.started.wait())
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)

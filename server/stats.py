@@ -20,8 +20,8 @@ import asyncio
 import collections
 import contextlib
 import gc
-import resource
 import selectors
+import sys
 import time
 from dataclasses import dataclass, field
 
@@ -42,7 +42,11 @@ class Counters:
 
 
 def rss_kib() -> int:
-    """Resident memory of this process now (from /proc), else its peak."""
+    """Resident memory of this process now (from /proc), else its peak (0 where unknown)."""
+    if sys.platform == "win32":
+        return 0
+    import resource
+
     try:
         with open("/proc/self/statm", encoding="ascii") as statm:
             pages = int(statm.read().split()[1])
@@ -53,8 +57,7 @@ def rss_kib() -> int:
 
 def cpu_seconds() -> float:
     """CPU time this process has used (user and system)."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    return time.process_time()
 
 
 class PollClock(selectors.DefaultSelector):
