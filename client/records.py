@@ -23,6 +23,7 @@ from platformdirs import user_data_path
 from client.settings import APP_NAME, DEFAULT_RECORDS_KEPT, settings_dir
 from shared.record import MatchRecord, RecordError
 from shared.record_file import FILE_SUFFIX, read_record, write_record
+from shared.review.review_file import sidecar_path
 
 logger = logging.getLogger(__name__)
 
@@ -101,11 +102,12 @@ class RecordFolder:
         return [path for *_, path in sorted(stamped, reverse=True)]
 
     def prune(self) -> list[Path]:
-        """Remove the files beyond the newest `kept`; the ones removed."""
+        """Remove the files beyond the newest `kept`, and their reviews; the ones removed."""
         removed = []
         for path in self.files()[self.kept :]:
             try:
                 path.unlink()
+                sidecar_path(path).unlink(missing_ok=True)
             except OSError as error:
                 logger.warning("could not remove the old match file %s: %s", path, error)
                 continue

@@ -240,6 +240,21 @@ def test_starting_practice_prunes_to_the_setting(tmp_path: Path, pygame_ready: N
         app.shutdown()
 
 
+def test_pruning_takes_a_match_file_s_review_with_it(tmp_path: Path) -> None:
+    from client.records import RecordFolder
+    from shared.review.review_file import sidecar_path
+
+    folder = RecordFolder(tmp_path, kept=1)
+    old, new = tmp_path / "practice-1.basra", tmp_path / "practice-2.basra"
+    for path in (old, new):
+        path.write_text("{}")
+        sidecar_path(path).write_text("{}")
+    os.utime(old, (1, 1))
+    assert folder.prune() == [old]
+    assert not old.exists() and not sidecar_path(old).exists()
+    assert new.exists() and sidecar_path(new).exists()
+
+
 def test_records_kept_is_a_checked_setting(tmp_path: Path) -> None:
     assert Settings().records_kept == 200
     path = tmp_path / "settings.json"
