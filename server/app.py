@@ -130,6 +130,8 @@ class BasraServer:
         finally:
             await self.lag.stop()
             self.bots.close()
+            if self.store is not None:
+                self.store.close()  # every room has closed: what they asked for gets written
             log.info("Basra server stopped")
 
     async def _shutdown(self) -> None:

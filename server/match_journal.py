@@ -4,15 +4,16 @@ Every play and chat line is appended to the match's record (`shared.record_file.
 as it happens. With a data directory (`server.match_store`) the record is a file there, and
 when to write it through is a choice of cost against loss:
 
-- After **every play and chat line** the writer's buffer is handed to the operating system
-  (``flush`` without ``fsync``: about 3 µs a play, bench/record_cost.py). From then on the line
-  survives the server process being killed, even by SIGKILL: the kernel writes it out whatever
-  becomes of the process. So a restart resumes at the very play the players last saw.
-- At **every round's end** (and when the match ends) the file is also ``fsync``-ed, which makes
-  it survive a power cut or a crash of the machine. An fsync costs a disk write (0.2 ms here,
-  tens of ms on a busy disk), far too much to pay on the event loop for every play of hundreds
-  of rooms; so it runs in a worker thread, on a duplicate of the file's descriptor (the room may
-  go on writing, or close the file, meanwhile). A power cut loses at most the round under way.
+- After **every play and chat line** the line is handed on to be written (`server.disk`: the
+  writer thread, normally within a fraction of a millisecond; about 3 µs of the loop's time a
+  play, bench/record_cost.py). Once written it survives the server process being killed, even
+  by SIGKILL: the kernel writes it out whatever becomes of the process. So a restart resumes at
+  the play the players last saw, unless the kill fell within that fraction of a millisecond.
+- At **every round's end** (and when the match ends or the server stops) the file is also
+  synced to the disk (``fsync``), which makes it survive a power cut or a crash of the machine.
+  A sync costs a disk write (0.2 ms on a quiet disk, tens of ms on a busy one), far too much to
+  wait for after every play of hundreds of rooms, so a power cut loses at most the round under
+  way. The syncer thread waits for it; nothing else does.
 
 Without a data directory the writer writes nowhere and only keeps the record in memory, to be
 revealed when the match ends. A disk that fails (full, gone) does not stop the match: the error
@@ -22,13 +23,11 @@ and the record goes on in memory.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import io
 import logging
-import os
 from typing import TYPE_CHECKING
 
+from server.disk import QueuedFile
 from server.match_store import MatchFiles, MatchStore
 from server.saved_room import SavedRoom
 from shared.plays import Play
@@ -51,20 +50,22 @@ class _Nowhere(io.BytesIO):
         return memoryview(data).nbytes
 
 
+class _OnDisk:
+    """Where a persisted match goes: its store, its files, and its record file's stream."""
+
+    def __init__(self, store: MatchStore, files: MatchFiles, stream: QueuedFile) -> None:
+        self.store = store
+        self.files = files
+        self.stream = stream
+
+
 class MatchJournal:
     """One match's record, appended as the room goes; see the module's docstring."""
 
-    def __init__(
-        self,
-        writer: RecordWriter,
-        room_id: int,
-        store: MatchStore | None = None,
-        files: MatchFiles | None = None,
-    ) -> None:
+    def __init__(self, writer: RecordWriter, room_id: int, disk: _OnDisk | None = None) -> None:
         self._writer = writer
         self._room_id = room_id
-        self._store = store
-        self._files = files
+        self._disk = disk
 
     @classmethod
     def begin(cls, record: MatchRecord, room_id: int, store: MatchStore | None) -> MatchJournal:
@@ -72,18 +73,22 @@ class MatchJournal:
         if store is None:
             return cls(RecordWriter(_Nowhere(), record), room_id)
         files = store.new_files(room_id)
-        try:
-            writer = RecordWriter.create(files.record, record)
-        except OSError as error:
-            log.error("room %d: cannot keep its match on disk: %s", room_id, error)
-            return cls(RecordWriter(_Nowhere(), record), room_id)
-        return cls(writer, room_id, store, files)
+        stream = store.new_record(files)
+        journal = cls(RecordWriter(stream, record), room_id, _OnDisk(store, files, stream))
+        journal._write_through(sync=False)
+        return journal
 
     @classmethod
     def reopen(cls, room_id: int, store: MatchStore, files: MatchFiles) -> MatchJournal:
-        """The journal of a match restored from ``files``; `RecordError` or `OSError` if the
-        record cannot be read."""
-        return cls(RecordWriter.reopen(files.record), room_id, store, files)
+        """The journal of a match restored from ``files``, at start-up; `RecordError` or
+        `OSError` if the record cannot be read (a finished one: `RecordError` too)."""
+        record, written, stream = store.reopen_record(files)
+        try:
+            writer = RecordWriter(stream, record, written)
+        except ValueError:
+            stream.close()
+            raise
+        return cls(writer, room_id, _OnDisk(store, files, stream))
 
     @property
     def record(self) -> MatchRecord:
@@ -93,118 +98,61 @@ class MatchJournal:
     @property
     def files(self) -> MatchFiles | None:
         """The match's files in the data directory; None when it is kept in memory."""
-        return self._files
+        return None if self._disk is None else self._disk.files
 
     def save_room(self, saved: SavedRoom) -> None:
-        """Write the server-only room file beside the record (when persisting)."""
-        if self._store is None or self._files is None:
-            return
-        try:
-            self._store.save_room(self._files, saved)
-        except OSError as error:
-            self._lose_disk(error)
+        """Have the server-only room file written beside the record (when persisting)."""
+        if self._disk is not None:
+            self._disk.store.save_room(self._disk.files, saved)
 
     def add_play(self, seat: Seat, play: Play, round_over: bool) -> None:
         """Record a play the engine applied; ``round_over``: it ended a round (sync to disk)."""
-        writer = self._writer
-        try:
-            writer.add_play(seat, play)
-        except OSError as error:
-            self._lose_disk(error)
-            self._writer.add_play(seat, play)
-            return
+        self._writer.add_play(seat, play)
         self._write_through(sync=round_over)
 
     def add_chat(self, name: str, seat: Seat | None, text: str, ts: int) -> None:
         """Record a chat line said now, after the plays so far."""
-        try:
-            self._writer.add_chat(name, seat, text, ts)
-        except OSError as error:
-            self._lose_disk(error)
-            self._writer.add_chat(name, seat, text, ts)
-            return
+        self._writer.add_chat(name, seat, text, ts)
         self._write_through(sync=False)
 
     def finish(self, outcome: Outcome) -> bytes:
-        """End the record with ``outcome``: the whole revealed record file, for the players."""
-        copy = self._duplicate()
-        try:
-            record = self._writer.finish(outcome, sync=False)
-        except OSError as error:
-            self._lose_disk(error)
-            record = self._writer.finish(outcome, sync=False)
-        if copy is not None:
-            self._sync_off_loop(copy)
-        return encode_record(record)
+        """End the record with ``outcome`` (synced): the whole revealed record file, for the
+        players."""
+        self._notice_failure()
+        return encode_record(self._writer.finish(outcome, sync=False))
 
     def close(self) -> None:
         """Stop writing, the match unfinished (the server stops; a restart goes on with it)."""
-        copy = self._duplicate()
-        with contextlib.suppress(OSError):
-            self._writer.close()
-        if copy is not None:
-            self._sync_off_loop(copy)
+        self._writer.close()
 
     def discard(self) -> None:
         """Remove the match's files (its room has closed)."""
-        if self._store is not None and self._files is not None:
-            with contextlib.suppress(OSError):
-                self._writer.close()
-            self._store.remove(self._files)
-
-    # -- writing through ------------------------------------------------------------------
+        self._writer.close()
+        if self._disk is not None:
+            self._disk.store.remove(self._disk.files)
 
     def _write_through(self, sync: bool) -> None:
-        if self._files is None:
+        disk = self._disk
+        if disk is None:
             return
-        try:
-            self._writer.flush()
-        except OSError as error:
-            self._lose_disk(error)
-            return
+        self._writer.flush()
         if sync:
-            copy = self._duplicate()
-            if copy is not None:
-                self._sync_off_loop(copy)
+            disk.stream.sync()
+        self._notice_failure()
 
-    def _duplicate(self) -> int | None:
-        """A duplicate of the record file's descriptor, for a sync that outlives the writer."""
-        if self._files is None:
-            return None
-        try:
-            return os.dup(self._writer.fileno())
-        except (OSError, ValueError) as error:
-            self._lose_disk(error)
-            return None
-
-    def _sync_off_loop(self, descriptor: int) -> None:
-        loop = asyncio.get_running_loop()
-        loop.run_in_executor(None, _sync_and_close, descriptor, self._room_id)
-
-    def _lose_disk(self, error: Exception) -> None:
-        """The disk failed: go on in memory, and leave no half match for a restart."""
+    def _notice_failure(self) -> None:
+        """If the disk refused a write: go on in memory, and leave no half match behind."""
+        disk = self._disk
+        if disk is None or disk.stream.error is None:
+            return
         log.error(
             "room %d: its match can no longer be kept on disk (%s); it goes on, but a restart "
             "would lose it",
             self._room_id,
-            error,
+            disk.stream.error,
         )
         record = self._writer.record
-        with contextlib.suppress(OSError, ValueError):
-            self._writer.close()
-        if self._store is not None and self._files is not None:
-            with contextlib.suppress(OSError):
-                self._store.remove(self._files)
+        self._writer.close()
+        disk.store.remove(disk.files)
         self._writer = RecordWriter(_Nowhere(), record)
-        self._store = None
-        self._files = None
-
-
-def _sync_and_close(descriptor: int, room_id: int) -> None:
-    """In a worker thread: wait until the file is on the disk, then let go of the copy."""
-    try:
-        os.fsync(descriptor)
-    except OSError as error:
-        log.warning("room %d: syncing its match record failed: %s", room_id, error)
-    finally:
-        os.close(descriptor)
+        self._disk = None

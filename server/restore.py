@@ -118,5 +118,5 @@ def _seats(saved: SavedRoom, lobby: Lobby) -> tuple[list[Slot], list[Player]]:
 
 def _sweep_if_stale(files: MatchFiles, store: MatchStore) -> None:
     if store.is_stale(files):
-        store.remove(files)
+        store.remove_now(files)
         log.info("removed the old files of a finished or broken match: %s", files.stem)

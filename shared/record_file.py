@@ -181,11 +181,6 @@ class RecordWriter:
         if sync:
             os.fsync(self._stream.fileno())
 
-    def fileno(self) -> int:
-        """The file's descriptor: a server that must not wait for the disk may ``os.dup`` it
-        and sync the copy off its event loop."""
-        return self._stream.fileno()
-
     def finish(self, outcome: Outcome, sync: bool = True) -> MatchRecord:
         """Write the end line, flush (``sync``: to the disk) and close; the finished record."""
         record = self.record.ended(outcome)

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from server.config import FALLBACK_LEVEL
+from server.match_journal import MatchJournal
 from server.match_store import MatchStore
 from server.players import token_digest
 from server.saved_room import (
@@ -27,7 +28,7 @@ from server.saved_room import (
     encode_saved_room,
 )
 from shared.engine import apply_play, legal_plays, new_match
-from shared.record import MatchRecord, SeatEntry, outcome_of
+from shared.record import MatchRecord, SeatEntry, outcome_of, replay
 from shared.record_file import decode_record, encode_record
 from shared.rules import RuleSet
 from shared.wire.client import WireClient
@@ -63,6 +64,8 @@ async def test_the_files_hold_the_match_so_far_and_token_digests_only(tmp_path: 
         await ali.client.send({"t": "start_game"})
         await ali.client.send({"t": "chat", "text": "Good luck"})
         await play_all([ali.client, badr.client], seed=1, seq=7)
+        assert server.store is not None
+        await server.store.disk.written()
         [record_file], [room_file] = kept(tmp_path, ".basra"), kept(tmp_path, ".room")
         assert stat.S_IMODE(record_file.stat().st_mode) == 0o600
         assert stat.S_IMODE(room_file.stat().st_mode) == 0o600
@@ -178,6 +181,7 @@ async def test_finished_files_left_by_a_stop_go_once_old(tmp_path: Path) -> None
         files.room.write_bytes(room)
     long_ago = time.time() - 120
     os.utime(old.record, (long_ago, long_ago))
+    store.close()
     async with running_server(FAST, data_dir=tmp_path, record_keep=60.0) as server:
         assert not server.lobby.rooms, "a finished match is not restored"
     assert not old.record.exists() and not old.room.exists()
@@ -209,3 +213,42 @@ def test_a_room_file_that_breaks_its_rules_is_refused(damage: Callable[[bytes], 
     assert decode_saved_room(data) == GOOD_ROOM
     with pytest.raises(SavedRoomError):
         decode_saved_room(damage(data))
+
+
+async def test_a_disk_that_fails_loses_the_files_not_the_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = MatchStore.open(tmp_path, record_keep=60.0)
+    state = new_match(RuleSet(target=11), seed=5)
+    record = MatchRecord.begin(state, (SeatEntry("Ali"), SeatEntry("Badr")), started=0)
+    journal = MatchJournal.begin(record, 1, store)
+    rng = random.Random(5)
+
+    def play_on(plays: int) -> None:
+        nonlocal state
+        for _ in range(plays):
+            assert state.to_move is not None and state.winner is None
+            play = rng.choice(legal_plays(state))
+            journal.add_play(state.to_move, play, round_over=False)
+            state = apply_play(state, play).state
+
+    play_on(3)
+    await store.disk.written()
+    assert journal.files is not None and journal.files.record.exists()
+
+    def full(fd: int, data: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)  # the disk thread's writes fail
+    play_on(3)
+    await store.disk.written()
+    monkeypatch.undo()
+    play_on(3)  # the journal notices, and goes on in memory
+    await store.disk.written()
+    assert journal.files is None and not any(tmp_path.iterdir())
+    assert any("No space left" in r.getMessage() for r in caplog.records)
+    while state.winner is None:
+        play_on(1)
+    finished = decode_record(journal.finish(outcome_of(state, 2)))
+    assert replay(finished).final == state
+    store.close()
