@@ -302,7 +302,11 @@ class ConnectScene(FormScene):
         self.write(
             surface, heading, (SERVER_LIST.x, top), theme.FONT_BODY, theme.TEXT, "bottomleft"
         )
-        if not self.found:
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if not self.hosting and not self.found:
+            # Over the (empty) list box, which the form draws after `draw_extra`.
             self.write(
                 surface,
                 self._nothing_found(),
