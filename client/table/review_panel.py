@@ -162,8 +162,8 @@ def where_text(found: PlayReview) -> str:
 
 
 def loss_text(points: float) -> str:
-    """ "−7.4 points": what a play cost, to one decimal."""
-    shown = f"{points:.1f}"
+    """ "−7.4 points": what a play cost, to one decimal ("−30 points" when whole)."""
+    shown = f"{points:.1f}".removesuffix(".0")
     return _("−{points} points").format(points=number(shown))
 
 
