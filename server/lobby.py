@@ -54,6 +54,8 @@ _ROOM_MESSAGES = frozenset(
         MsgType.FILL_BOTS,
         MsgType.START_GAME,
         MsgType.CLIENT_SEED,
+        MsgType.PLAY_AGAIN,
+        MsgType.SWAP_SEATS,
         MsgType.PLAY,
         MsgType.GET_RECORD,
         MsgType.CHAT,

@@ -15,6 +15,12 @@ happens, on disk when the server persists, so that a restart restores the match
 made; the server seed is revealed with the whole record, to every member, when the match ends or
 the room closes first.
 
+When a match ends the room stays for its next one (`server.evening`): the seated humans ask to
+``play_again`` (it starts once all have), or the creator starts it once everyone has had a clear
+chance to leave; the creator may ``swap_seats`` first. The next match has fresh deals, committed
+to as the last one ends, and its first dealer continues the rotation. A room nobody starts again
+closes ``match_linger`` seconds after its match ended.
+
 Only `shared.views` lets the state out: each recipient gets its own `view_for` and the
 `redact`ed events (encoded for all of them at once by `shared.wire.updates`), spectators the public
 view. A request that fails gets an `error` to its
@@ -27,11 +33,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Callable
 
 from server.bots_runner import BotRunner
 from server.chat import ChatLimiter
 from server.config import FALLBACK_LEVEL, ServerConfig
+from server.evening import Evening
 from server.match_journal import MatchJournal
 from server.match_store import MatchStore
 from server.players import Link, Player
@@ -131,7 +139,9 @@ class Room:
         self.seq = 0
         """Plays applied in this match; each game_update carries it."""
         self.deals = RoomDeals.for_room(config, room_id)
+        self._store = store
         self._record = RoomRecord(room_id, store)
+        self.evening = Evening()
         self._inbox = Inbox(config.room_inbox)
         self._turns = TurnKeeper(bots, self._inbox.post, turn_seconds, config.bot_delay)
         self._names: dict[str, Player] = {}
@@ -202,7 +212,8 @@ class Room:
                 if self._turns.is_current(token):
                     self._apply_bot_move(play)
             case LingerOver():
-                self._close("match_over", "The match is over; the room has closed.")
+                if self.phase is RoomPhase.OVER:  # else a new match began as the timer fired
+                    self._close("match_over", "The match is over; the room has closed.")
 
     def _refuse(self, link: Link, req: object, refusal: _Refusal) -> None:
         self._counters.errors_sent += 1
@@ -272,6 +283,8 @@ class Room:
             self.spectators.remove(player)
         else:
             return
+        if seat is not None:
+            self.evening.forget(seat)
         self._names.pop(name_key(player.name), None)
         self._chat.pop(player.id, None)
         self._holds.end(player)
@@ -288,6 +301,9 @@ class Room:
         self._save()
         if seat is not None and self.match is not None and self.match.to_move == seat:
             self._schedule_turn()
+        if self.phase is RoomPhase.OVER and self._everyone_agreed():
+            self._start_match()  # the one who had not said yes has gone
+            return
         send_room_state(self)
 
     def _humans_remain(self) -> bool:
@@ -424,10 +440,73 @@ class Room:
     # -- the match ------------------------------------------------------------------------
 
     def _on_start(self, player: Player, link: Link, message: Message) -> None:
-        self._require_creator(player)
-        if any(slot is None for slot in self.seats):
-            raise _Refusal(ErrorCode.SEATS_EMPTY, "Fill the empty seats (with bots) first.")
-        state = new_match(self.rules, deals=self.deals.for_match())
+        if self.phase is RoomPhase.OVER:
+            self._require_creator_between_matches(player)
+            wait = self.evening.start_in(asyncio.get_running_loop().time())
+            if wait > 0 and not self._everyone_agreed():
+                raise _Refusal(
+                    ErrorCode.NOT_AGREED,
+                    "Not everyone has said yes to another match: "
+                    f"you may start anyway in {math.ceil(wait)} s.",
+                )
+        else:
+            self._require_creator(player)
+            if any(slot is None for slot in self.seats):
+                raise _Refusal(ErrorCode.SEATS_EMPTY, "Fill the empty seats (with bots) first.")
+        self._start_match()
+
+    def _on_play_again(self, player: Player, link: Link, message: Message) -> None:
+        seat = self._seat_of(player)
+        if seat is None:
+            raise _Refusal(ErrorCode.NOT_SEATED, "Only a seated player can ask to play again.")
+        if self.phase is not RoomPhase.OVER:
+            raise _Refusal(ErrorCode.NOT_IN_GAME, "Ask to play again once the match is over.")
+        self.evening.agree(seat)
+        log.info("room %d: %s asks to play again", self.id, player.name)
+        if self._everyone_agreed():
+            self._start_match()
+        else:
+            send_room_state(self)
+
+    def _on_swap_seats(self, player: Player, link: Link, message: Message) -> None:
+        self._require_creator_between_matches(player)
+        first, second = message["seats"]
+        if max(first, second) >= len(self.seats):
+            raise _Refusal(ErrorCode.BAD_MESSAGE, "This room has no such seat.")
+        self.seats[first], self.seats[second] = self.seats[second], self.seats[first]
+        # A client seed was sent for a seat: each player sends his again for his new one.
+        for seat in (first, second):
+            self.deals.drop_seed(seat)
+        self.evening.forget(first, second)
+        log.info("room %d: %s swapped seats %d and %d", self.id, player.name, first, second)
+        send_room_state(self)
+        for seat in (first, second):
+            slot = self.seats[seat]
+            if isinstance(slot, HumanSeat):
+                self._send_snapshot(slot.player)
+
+    def _require_creator_between_matches(self, player: Player) -> None:
+        if player is not self.creator:
+            raise _Refusal(ErrorCode.NOT_CREATOR, "Only the room's creator can do that.")
+        if self.phase is not RoomPhase.OVER:
+            raise _Refusal(ErrorCode.NOT_IN_GAME, "That is done between two matches only.")
+
+    def _everyone_agreed(self) -> bool:
+        human_seats = (s for s, slot in enumerate(self.seats) if isinstance(slot, HumanSeat))
+        return self.evening.everyone_agreed(human_seats)
+
+    def _start_match(self) -> None:
+        """Deal a match with the seats as they are: the room's first, or the next one."""
+        if self.match is not None:
+            # The last match's record has been revealed to everyone; its files go, and the
+            # next match is recorded afresh.
+            self._record.settle(False, self.match)
+            self._record = RoomRecord(self.id, self._store)
+        if self._linger is not None:
+            self._linger.cancel()
+            self._linger = None
+        state = new_match(self.rules, deals=self.deals.for_match(), dealer=self.evening.next_dealer)
+        self.evening.match_started()
         self.match = state
         self.phase = RoomPhase.PLAYING
         self.seq = 0
@@ -511,10 +590,18 @@ class Room:
             self._end_match()
 
     def _end_match(self) -> None:
-        """The match is won: reveal its record to everyone, and close the room a while later."""
-        self._linger = asyncio.get_running_loop().call_later(
-            self.config.match_linger, self._inbox.post, LingerOver()
+        """The match is won: count it, commit to the next match's deals, reveal this one's
+        record to everyone, and close the room a while later unless another match starts."""
+        loop = asyncio.get_running_loop()
+        self._linger = loop.call_later(self.config.match_linger, self._inbox.post, LingerOver())
+        assert self.match is not None
+        names = tuple(
+            slot.player.name if isinstance(slot, HumanSeat) else None for slot in self.seats
         )
+        self.evening.match_ended(self.match, names, loop.time())
+        tally = self.evening.tally
+        assert tally is not None
+        self.deals = RoomDeals.for_room(self.config, self.id, tally.matches)
         send_room_state(self)
         assert self.match is not None
         self._record.reveal(self.match)
@@ -534,7 +621,7 @@ class Room:
         seat = self._seat_of(player)
         if seat is None:
             raise _Refusal(ErrorCode.NOT_SEATED, "Only a seated player sends a client seed.")
-        if self.phase is not RoomPhase.WAITING:
+        if self.phase is RoomPhase.PLAYING:
             raise _Refusal(ErrorCode.GAME_STARTED, "The match has started: its seeds are set.")
         try:
             seed = parse_client_seed(message["seed"])
@@ -634,6 +721,8 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.FILL_BOTS: Room._on_fill_bots,
     MsgType.START_GAME: Room._on_start,
     MsgType.CLIENT_SEED: Room._on_client_seed,
+    MsgType.PLAY_AGAIN: Room._on_play_again,
+    MsgType.SWAP_SEATS: Room._on_swap_seats,
     MsgType.PLAY: Room._on_play,
     MsgType.GET_RECORD: Room._on_get_record,
     MsgType.CHAT: Room._on_chat,

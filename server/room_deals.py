@@ -40,11 +40,12 @@ class RoomDeals:
         self._seeds: dict[Seat, bytes] = {}
 
     @classmethod
-    def for_room(cls, config: ServerConfig, room_id: int) -> RoomDeals:
-        """A new room's chance: a fresh server seed, or the server's seed for this room."""
+    def for_room(cls, config: ServerConfig, room_id: int, played: int = 0) -> RoomDeals:
+        """The chance of a room's next match after ``played`` ones: a fresh server seed, or
+        the server's seed for this room (and this match)."""
         seed = match_seed(config.seed, room_id)
         if seed is not None:
-            return cls(None, SeededDeals(seed))
+            return cls(None, SeededDeals(seed if not played else seed * 1_000_003 + played))
         return cls(new_server_seed())
 
     @classmethod

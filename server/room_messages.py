@@ -7,10 +7,12 @@ his own (``you`` in a room_state, his hand and plays in a game update).
 
 from __future__ import annotations
 
+import asyncio
+import math
 import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from server.config import FALLBACK_LEVEL
 from server.players import Player
@@ -19,7 +21,14 @@ from shared.events import Event
 from shared.state import Seat
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import Message, MsgType, pack_message
-from shared.wire.rooms import RoomState, RoomSummary, SeatInfo, SeatKind, room_state_to_wire
+from shared.wire.rooms import (
+    RoomPhase,
+    RoomState,
+    RoomSummary,
+    SeatInfo,
+    SeatKind,
+    room_state_to_wire,
+)
 from shared.wire.updates import GameUpdate
 
 if TYPE_CHECKING:
@@ -89,7 +98,23 @@ def room_state(room: Room) -> RoomState:
         spectators=tuple(p.name for p in room.spectators),
         you=None,
         deals=room.deals.announced(),
+        **_between_matches(room),
     )
+
+
+def _between_matches(room: Room) -> dict[str, Any]:
+    """The evening's fields of a room_state: the tally, and while a match is over the yeses to
+    another, how long until its creator may start it anyway, and who deals first."""
+    evening = room.evening
+    if room.phase is not RoomPhase.OVER:
+        return {"tally": evening.tally}
+    start_in = evening.start_in(asyncio.get_running_loop().time())
+    return {
+        "tally": evening.tally,
+        "play_again": tuple(sorted(evening.agreed)),
+        "start_in_ms": math.ceil(start_in * 1000),
+        "next_dealer": evening.next_dealer,
+    }
 
 
 def room_state_message(state: RoomState) -> Message:

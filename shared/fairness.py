@@ -88,10 +88,16 @@ class DealCheck:
 
 
 def verify(
-    record: MatchRecord, *, commitment: bytes | None = None, client_seed: bytes | None = None
+    record: MatchRecord,
+    *,
+    commitment: bytes | None = None,
+    client_seed: bytes | None = None,
+    first_dealer: Seat | None = None,
 ) -> DealCheck:
     """Check ``record``'s deals. ``commitment`` is the one announced to the player before the
-    deal and ``client_seed`` the player's own seed, when known: both must be the record's."""
+    deal and ``client_seed`` the player's own seed, when known: both must be the record's.
+    ``first_dealer``: the first dealer announced before the deal (a room's next match continues
+    the rotation, PROTOCOL.md §13); None: the one the seeds draw."""
     chance = record.chance
     if isinstance(chance, SeededDeals):
         return _seeded(record, chance)
@@ -104,7 +110,9 @@ def verify(
         deals = chance.reveal(record.server_seed)
     except CommitmentError as error:
         return DealCheck(DealStatus.BAD_COMMITMENT, str(error))
-    if record.dealer != deals.first_dealer(record.rules.players):
+    if first_dealer is None:
+        first_dealer = deals.first_dealer(record.rules.players)
+    if record.dealer != first_dealer:
         return _mismatch(0, "the first dealer is not the one the seeds draw.")
     try:
         steps = replay(record)
@@ -122,19 +130,22 @@ def verify_seen(
     server_seed: bytes,
     seat: Seat | None,
     stretches: Iterable[Sequence[Event]],
+    first_dealer: Seat | None = None,
 ) -> DealCheck:
     """Check a revealed ``server_seed`` against what ``seat`` (None: a spectator) saw.
 
     ``sealed`` is what was announced before the deal (the commitment and the client seeds);
     ``stretches`` are the events received, as each recipient got them (`shared.views.redact`),
     in unbroken stretches: after a reconnection that skipped events, start a new stretch. Each
-    round seen from its `RoundStarted` is checked, as far as it was seen.
+    round seen from its `RoundStarted` is checked, as far as it was seen. ``first_dealer`` as
+    for `verify`.
     """
     try:
         deals = sealed.reveal(server_seed)
     except CommitmentError as error:
         return DealCheck(DealStatus.BAD_COMMITMENT, str(error))
-    first_dealer = deals.first_dealer(rules.players)
+    if first_dealer is None:
+        first_dealer = deals.first_dealer(rules.players)
     rounds = cards = 0
     for stretch in stretches:
         for number, dealer, seen, whole in _rounds_in(stretch):

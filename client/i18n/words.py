@@ -67,6 +67,9 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.TOO_MANY_ROOMS: N_("The server has all the rooms it can hold: join one."),
     ErrorCode.NOT_CREATOR: N_("Only the room's creator can do that."),
     ErrorCode.GAME_STARTED: N_("The match has already started."),
+    ErrorCode.NOT_AGREED: N_(
+        "Not everyone has said yes to another match yet: give them a few seconds to leave."
+    ),
     ErrorCode.SEATS_EMPTY: N_("Fill the empty seats (with computer players) first."),
     ErrorCode.SEAT_NOT_BOT: N_("Only a computer player's seat can be taken."),
     ErrorCode.ALREADY_SEATED: N_("You already have a seat."),

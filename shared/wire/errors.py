@@ -40,6 +40,7 @@ class ErrorCode(enum.StrEnum):
     NOT_CREATOR = "not_creator"
     GAME_STARTED = "game_started"
     SEATS_EMPTY = "seats_empty"
+    NOT_AGREED = "not_agreed"
     SEAT_NOT_BOT = "seat_not_bot"
     ALREADY_SEATED = "already_seated"
     BUSY = "busy"

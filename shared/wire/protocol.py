@@ -113,6 +113,8 @@ class MsgType(enum.StrEnum):
     FILL_BOTS = "fill_bots"
     START_GAME = "start_game"
     CLIENT_SEED = "client_seed"
+    PLAY_AGAIN = "play_again"
+    SWAP_SEATS = "swap_seats"
     PLAY = "play"
     GET_RECORD = "get_record"
     # both ways
@@ -166,6 +168,8 @@ _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
     MsgType.START_GAME: Struct({}, _OPT_REQ),
     MsgType.CLIENT_SEED: Struct({"seed": Str(32, 64)}, _OPT_REQ),
+    MsgType.PLAY_AGAIN: Struct({}, _OPT_REQ),
+    MsgType.SWAP_SEATS: Struct({"seats": ListOf(SEAT_SCHEMA, 2, 2, unique=True)}, _OPT_REQ),
     MsgType.PLAY: Struct(
         {"card": CARD_SCHEMA, "taken": ListOf(CARD_SCHEMA, 16, unique=True)}, _OPT_REQ
     ),

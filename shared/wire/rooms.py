@@ -3,7 +3,8 @@
 Owns `SeatKind` and `RoomPhase` (the only place their wire words are spelled), the frozen
 `SeatInfo` (who sits in one seat), `AnnouncedDeals` (the room's commitment to its server seed and
 the client seeds received, PROTOCOL.md §13), `RoomState` (a room as its members see it: the body
-of ``room_state``) and `RoomSummary` (one line of the lobby's ``rooms`` list). The server builds
+of ``room_state``), `Tally` (the matches a room has played in a row, PROTOCOL.md §6) and
+`RoomSummary` (one line of the lobby's ``rooms`` list). The server builds
 these values and sends them with the ``*_to_wire`` functions; the client rebuilds the very same
 values with the ``*_from_wire`` functions (see PROTOCOL.md, "room_state" and "rooms").
 
@@ -31,12 +32,14 @@ __all__ = [
     "ROOM_STATE_SCHEMA",
     "ROOM_SUMMARY_SCHEMA",
     "SEAT_INFO_SCHEMA",
+    "TALLY_SCHEMA",
     "AnnouncedDeals",
     "RoomPhase",
     "RoomState",
     "RoomSummary",
     "SeatInfo",
     "SeatKind",
+    "Tally",
     "deals_from_wire",
     "deals_to_wire",
     "room_state_from_wire",
@@ -45,6 +48,8 @@ __all__ = [
     "seat_to_wire",
     "summary_from_wire",
     "summary_to_wire",
+    "tally_from_wire",
+    "tally_to_wire",
 ]
 
 logger = logging.getLogger(__name__)
@@ -102,6 +107,28 @@ class AnnouncedDeals:
 
 
 @dataclass(frozen=True, slots=True)
+class Tally:
+    """The evening's tally of a room: its matches played to the end, the matches each side won
+    (side A: seats 0 and 2, side B: seats 1 and 3) and each person who won one, by name."""
+
+    matches: int = 0
+    sides: tuple[int, int] = (0, 0)
+    players: tuple[tuple[str, int], ...] = ()
+    """(name, matches won), in the order the names first appeared."""
+
+    def won(self, side: Team, names: tuple[str, ...]) -> Tally:
+        """The tally once ``side`` has won one more match, with ``names`` (its people)."""
+        wins = dict(self.players)
+        for name in names:
+            wins[name] = wins.get(name, 0) + 1
+        sides = (self.sides[0] + (side == 0), self.sides[1] + (side == 1))
+        return Tally(self.matches + 1, sides, tuple(wins.items()))
+
+    def wins_of(self, name: str) -> int:
+        return dict(self.players).get(name, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class RoomState:
     """A room as its members see it; ``you`` differs from member to member."""
 
@@ -123,6 +150,15 @@ class RoomState:
     """The recipient's seat, or None when watching."""
     deals: AnnouncedDeals | None = None
     """The room's fair deals; None when its server deals from an integer seed (tests)."""
+    tally: Tally | None = None
+    """The matches played in this room so far; None until the first one ends."""
+    play_again: tuple[Seat, ...] = ()
+    """Between matches: the seats whose players asked to play again."""
+    start_in_ms: int | None = None
+    """Between matches: how long until the creator may start without everyone's yes (0: now)."""
+    next_dealer: Seat | None = None
+    """Between matches: the next match's first dealer, by the rotation (it overrides the one
+    the seeds would draw)."""
 
     @property
     def empty_seats(self) -> int:
@@ -206,6 +242,18 @@ ANNOUNCED_DEALS_SCHEMA = Struct(
 )
 """`AnnouncedDeals` as a plain map (lowercase hexadecimal seeds)."""
 
+TALLY_SCHEMA = Struct(
+    {
+        "matches": Int(0, 2**31 - 1),
+        "sides": ListOf(Int(0, 2**31 - 1), 2, 2),
+        "players": ListOf(
+            Struct({"name": Str(1, 64), "wins": Int(0, 2**31 - 1)}, name="player_wins"), 64
+        ),
+    },
+    name="tally",
+)
+"""A `Tally` as a plain map."""
+
 ROOM_STATE_SCHEMA = Struct(
     {
         "room_id": ID_SCHEMA,
@@ -221,7 +269,13 @@ ROOM_STATE_SCHEMA = Struct(
         "you": Nullable(SEAT_SCHEMA),
     },
     # Added within version 1: a server always sends it, a client reads a missing one as nil.
-    {"deals": Nullable(ANNOUNCED_DEALS_SCHEMA)},
+    {
+        "deals": Nullable(ANNOUNCED_DEALS_SCHEMA),
+        "tally": Nullable(TALLY_SCHEMA),
+        "play_again": ListOf(SEAT_SCHEMA, 4, unique=True),
+        "start_in_ms": Nullable(Int(0, 2**31 - 1)),
+        "next_dealer": Nullable(SEAT_SCHEMA),
+    },
     name="room_state",
 )
 """A `RoomState` as a plain map: the fields of a ``room_state`` message."""
@@ -270,6 +324,10 @@ def room_state_to_wire(state: RoomState) -> dict[str, Any]:
         "spectators": list(state.spectators),
         "you": state.you,
         "deals": None if state.deals is None else deals_to_wire(state.deals),
+        "tally": None if state.tally is None else tally_to_wire(state.tally),
+        "play_again": list(state.play_again),
+        "start_in_ms": state.start_in_ms,
+        "next_dealer": state.next_dealer,
     }
 
 
@@ -296,7 +354,32 @@ def room_state_from_wire(data: Any) -> RoomState:
         spectators=tuple(data["spectators"]),
         you=data["you"],
         deals=None if data.get("deals") is None else _deals(data["deals"]),
+        tally=None if data.get("tally") is None else _tally(data["tally"]),
+        play_again=tuple(data.get("play_again", ())),
+        start_in_ms=data.get("start_in_ms"),
+        next_dealer=data.get("next_dealer"),
     )
+
+
+def tally_to_wire(tally: Tally) -> dict[str, Any]:
+    """The ``tally`` field of a ``room_state``."""
+    return {
+        "matches": tally.matches,
+        "sides": list(tally.sides),
+        "players": [{"name": name, "wins": wins} for name, wins in tally.players],
+    }
+
+
+def tally_from_wire(data: Any) -> Tally:
+    """The `Tally` of a wire map; checks it first and raises `ProtocolError` if wrong."""
+    TALLY_SCHEMA.check(data, "tally")
+    return _tally(data)
+
+
+def _tally(data: Mapping[str, Any]) -> Tally:
+    sides = data["sides"]
+    players = tuple((entry["name"], entry["wins"]) for entry in data["players"])
+    return Tally(data["matches"], (sides[0], sides[1]), players)
 
 
 def deals_to_wire(deals: AnnouncedDeals) -> dict[str, Any]:
