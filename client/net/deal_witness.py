@@ -1,12 +1,14 @@
 """What this client witnessed of one room's fair deals, and its check of them at the end.
 
-Owns `DealWitness` (PROTOCOL.md §10 and §13). For one room it keeps: its own client seed (from
-the operating system's CSPRNG, new for every room), sent once it is seated while the room
-waits (`seed_to_send`); the commitment announced in the first ``room_state`` it got, kept from
-then on whatever later messages or the record say, and the client seeds announced up to the
-start; every game event it received, in unbroken stretches (a snapshot after joining,
-reconnecting or changing seats starts a new one); and the ``match_record`` parts the server
-sends when the match ends (`take_part`: the part to ask for next, if any).
+Owns `DealWitness` (PROTOCOL.md §10 and §13). For one match of a room (its first, or the one
+after ``played`` others) it keeps: its own client seed (from the operating system's CSPRNG, new
+for every match), sent once it is seated while the match has not started (`seed_to_send`); the
+commitment announced in the first ``room_state`` it got, kept from then on whatever later
+messages or the record say, with the first dealer announced beside it for a room's next match
+(the rotation), and the client seeds announced up to the start; every game event it received,
+in unbroken stretches (a snapshot after joining, reconnecting or changing seats starts a new
+one); and the ``match_record`` parts the server sends when the match ends (`take_part`: the part
+to ask for next, if any).
 
 Once the record is whole, `check` holds it to all of that: the record itself
 (`shared.fairness.verify`: the commitment is the one kept, this client's seed is among the
@@ -46,11 +48,15 @@ class _Stretch:
 class DealWitness:
     """One room's deals as this client saw them."""
 
-    def __init__(self, room_id: int) -> None:
+    def __init__(self, room_id: int, played: int = 0) -> None:
         self.room_id = room_id
+        self.played = played
+        """The matches the room had played to the end before this one."""
         self.client_seed = new_client_seed()
         self.commitment: bytes | None = None
         """The commitment in the first ``room_state`` received; never replaced."""
+        self.first_dealer: int | None = None
+        """The first dealer announced with it (a room's next match); None: the seeds'."""
         self.announced_seeds: tuple[bytes, ...] = ()
         """The client seeds announced, as of the match's start."""
         self.seed_counted = False
@@ -73,7 +79,8 @@ class DealWitness:
             return None
         if self.commitment is None:
             self.commitment = deals.commitment
-        if self._started or room.phase is not RoomPhase.WAITING:
+            self.first_dealer = room.next_dealer
+        if self._started or room.phase is RoomPhase.PLAYING:
             self._started = True
             if not self.announced_seeds:
                 self.announced_seeds = deals.sealed().client_seeds
@@ -142,7 +149,9 @@ class DealWitness:
         if self.commitment is None:
             return verify(record)  # no fair deals were announced (a seeded server)
         mine = self.client_seed if self.seed_counted else None
-        whole = verify(record, commitment=self.commitment, client_seed=mine)
+        whole = verify(
+            record, commitment=self.commitment, client_seed=mine, first_dealer=self.first_dealer
+        )
         if not whole.ok or record.server_seed is None:
             return whole
         announced = SealedDeals(self.commitment, self.announced_seeds)
@@ -154,7 +163,9 @@ class DealWitness:
         checks = []
         for seat in dict.fromkeys(stretch.seat for stretch in self._stretches):
             stretches = [s.events for s in self._stretches if s.seat == seat]
-            check = verify_seen(record.rules, announced, server_seed, seat, stretches)
+            check = verify_seen(
+                record.rules, announced, server_seed, seat, stretches, self.first_dealer
+            )
             if not check.ok and check.status is not DealStatus.UNCHECKED:
                 return check
             checks.append(check)

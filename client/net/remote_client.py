@@ -8,11 +8,13 @@ and says so through notices and `status`; a refusal that will not change (anothe
 took over, the token expired, the server shut down) ends the client for good. Notices and
 reasons are in the interface's language: the server's refusals are worded by their code.
 
-Fair deals (PROTOCOL.md §13): in each room a `DealWitness` sends this client's own seed when
-it is seated before the start, keeps the commitment announced, and checks the match record the
-server reveals at the end against it and against every card this client saw; the verdict is
-`deal_check_for` the room, and the record is saved in the records folder (`records`) whatever
-it says.
+Fair deals (PROTOCOL.md §13): for each match of a room a `DealWitness` sends this client's own
+seed when it is seated before the start, keeps the commitment announced, and checks the match
+record the server reveals at the end against it and against every card this client saw; the
+verdict is `deal_check_for` the room, and the record is saved in the records folder (`records`)
+whatever it says. A room plays matches in a row (`play_again`, §6): once a ``room_state``
+counts one more match played, a new witness takes the next match (and sends a new seed), while
+the last one waits for its record.
 """
 
 from __future__ import annotations
@@ -43,7 +45,13 @@ from shared.wire.protocol import (
     play_to_wire,
     view_from_wire,
 )
-from shared.wire.rooms import RoomState, RoomSummary, room_state_from_wire, summary_from_wire
+from shared.wire.rooms import (
+    RoomPhase,
+    RoomState,
+    RoomSummary,
+    room_state_from_wire,
+    summary_from_wire,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -87,6 +95,8 @@ class RemoteClient:
         self._leaving: int | None = None
         """The room we asked to leave, until the server confirms."""
         self._witness: DealWitness | None = None
+        self._finished: DealWitness | None = None
+        """The witness of the room's match that has just ended, until its record has come."""
         self.records: RecordFolder | None = None
         """Where finished match records are saved; None: they are not."""
         self.record_path: Path | None = None
@@ -220,6 +230,14 @@ class RemoteClient:
     def start_game(self) -> None:
         self._send(MsgType.START_GAME)
 
+    def play_again(self) -> None:
+        """Say yes to another match in this room, with the same seats."""
+        self._send(MsgType.PLAY_AGAIN)
+
+    def swap_seats(self, first: int, second: int) -> None:
+        """As the creator, between matches: two seats change places (partners change)."""
+        self._send(MsgType.SWAP_SEATS, seats=[first, second])
+
     def play(self, play: Play) -> None:
         self._send(MsgType.PLAY, **play_to_wire(play))
 
@@ -250,8 +268,10 @@ class RemoteClient:
 
     def deal_check_for(self, room_id: int) -> DealCheck | None:
         """The verdict on the deals of room ``room_id``'s match once its record has come."""
-        witness = self._witness
-        return witness.check if witness is not None and witness.room_id == room_id else None
+        for witness in (self._witness, self._finished):
+            if witness is not None and witness.room_id == room_id and witness.saw_a_match:
+                return witness.check
+        return None
 
     def _on_room_state(self, message: Message) -> None:
         if message["room_id"] == self._leaving:
@@ -259,9 +279,13 @@ class RemoteClient:
         room = self.room = room_state_from_wire(message)
         self.left_reason = None
         self.room_version += 1
-        if self._witness is None or self._witness.room_id != room.room_id:
-            self._witness = DealWitness(room.room_id)
-        seed = self._witness.room_state(room)
+        played = room.tally.matches if room.tally is not None else 0
+        witness = self._witness
+        if witness is None or witness.room_id != room.room_id or witness.played != played:
+            if witness is not None and witness.room_id == room.room_id and witness.saw_a_match:
+                self._finished = witness
+            witness = self._witness = DealWitness(room.room_id, played)
+        seed = witness.room_state(room)
         if seed is not None:
             self._send(MsgType.CLIENT_SEED, seed=seed.hex())
 
@@ -276,12 +300,23 @@ class RemoteClient:
         seconds = turn_ms / 1000 if turn_ms is not None else None
         # An update without events is a snapshot (joined, resumed, took a seat): snap to it.
         self.game_updates.append(TableUpdate(view, events, reset=not events, turn_seconds=seconds))
-        if self._witness is not None:
+        # A snapshot between matches shows the last one's end, not a deal of the next.
+        if self._witness is not None and self.room.phase is not RoomPhase.OVER:
             self._witness.saw(events, self.room.you)
 
     def _on_match_record(self, message: Message) -> None:
-        witness = self._witness
-        if witness is None or witness.room_id != message["room_id"]:
+        witness = next(
+            (
+                w
+                for w in (self._finished, self._witness)
+                if w is not None
+                and w.room_id == message["room_id"]
+                and w.saw_a_match
+                and w.check is None
+            ),
+            None,
+        )
+        if witness is None:
             return
         had_record = witness.record is not None
         wanted = witness.take_part(message)

@@ -40,6 +40,7 @@ class RemoteSession:
         # Start with the lines still kept, so the table shows what was said in the room.
         self._chat_seen = client.chat_count - len(client.chat)
         self._ended = False
+        self._handed_on = False
 
     @property
     def connection_note(self) -> str | None:
@@ -102,7 +103,13 @@ class RemoteSession:
     def hint(self) -> Hint | None:
         return None
 
+    def hand_on(self) -> None:
+        """The room's next match takes the client over: closing this session keeps the room."""
+        self._handed_on = True
+
     def close(self) -> None:
-        """Leave the room (the connection stays for the lobby)."""
+        """Leave the room (the connection stays for the lobby), unless handed on."""
+        if self._handed_on:
+            return
         if self.client.room is not None and self.client.status is LinkStatus.ONLINE:
             self.client.leave_room()

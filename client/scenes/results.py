@@ -3,8 +3,12 @@
 Owns `RoundResultsScene` (per side: cards taken, the majority bonus, Basras and Jack Basras,
 card points when the rules count them, the round's points and the match totals; Continue) and
 `MatchResultsScene` (the winner, the final scores, confetti when the player's side won, the
-verdict on the deals; Play again in practice or Back to lobby, Watch replay, Review my game,
-Main menu). With autoplay, or in a network game, the round results close by themselves after a
+verdict on the deals; Play again, Watch replay, Review my game, and Main menu in practice or
+Back to lobby in a LAN game). In a LAN game the room stays (PROTOCOL.md §6): the screen shows the
+evening's tally, Play again says yes to another match with the same seats and the line below the
+buttons who has said yes; the room's creator may change partners (4 players) and, once the
+others have had their chance to leave, start anyway. When the next match is dealt its table
+takes over. With autoplay, or in a network game, the round results close by themselves after a
 countdown so the match never waits on a screen. Both read right to left in Arabic: labels on
 the right, the sides' columns mirrored.
 """
@@ -22,6 +26,8 @@ import pygame
 from client import theme
 from client.i18n import N_, _, isolate, number
 from client.i18n.words import seconds_text
+from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.remote_session import RemoteSession
 from client.scenes.base import Scene
 from client.scenes.deal_verdict import DealVerdict, deal_verdict, draw_verdict
 from client.table.hud import side_names
@@ -32,6 +38,7 @@ from client.ui.widgets import Button, FocusCycle
 from shared.events import MatchEnded, RoundScored
 from shared.fairness import DealCheck
 from shared.state import team_of
+from shared.wire.rooms import RoomPhase, RoomState, SeatKind
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -58,6 +65,10 @@ ROW_GAP = 12
 """The match results' four buttons share one row."""
 VERDICT_RECT = pygame.Rect(PANEL.x + 40, PANEL.y + 318, PANEL.width - 80, 92)
 """Where the verdict on the deals goes, between the scores and the buttons."""
+PARTNERS_RECT = pygame.Rect(PANEL.right - 186, PANEL.y + 14, 172, 36)
+"""The creator's Change partners, in a corner of a 4-player LAN game's results."""
+PARTNER_SWAPS = ((1, 2), (2, 3))
+"""Taken in turn, these swaps give seat 0 each of the three others as partner."""
 
 
 class _Overlay(Scene):
@@ -232,20 +243,121 @@ class MatchResultsScene(_Overlay):
             ParticleBurst((640, 250), 220, random.Random(app.options.seed)) if self.won else None
         )
         nav = app.navigator
-        first: tuple[str, Callable[[], None]] = (_("Play again"), nav.play_again)
-        if not table.session.is_practice:
-            first = (_("Back to lobby"), functools.partial(nav.leave_table, table))
+        self.remote: RemoteClient | None = None if table.session.is_practice else nav.remote
+        self.asked = False
+        """This player has said yes to another match."""
+        self.start_at: float | None = None
+        """When (on this screen's clock) the creator may start without everyone's yes."""
+        self._room_version = -1
+        self._swaps = 0
+        self.note = ""
+        last: tuple[str, Callable[[], None]] = (_("Main menu"), nav.main_menu)
+        if self.remote is not None:
+            last = (_("Back to lobby"), functools.partial(nav.leave_table, table))
         actions: list[tuple[str, Callable[[], None]]] = [
-            first,
+            (_("Play again"), nav.play_again if self.remote is None else self.play_again),
             (_("Watch replay"), functools.partial(nav.watch_finished, table)),
             (_("Review my game"), functools.partial(nav.watch_finished, table, review=True)),
-            (_("Main menu"), nav.main_menu),
+            last,
         ]
         left = PANEL.centerx - (len(actions) * (ROW_BUTTON + ROW_GAP) - ROW_GAP) // 2
         for i, (label, action) in enumerate(actions):
             x = left + i * (ROW_BUTTON + ROW_GAP)
             self.add_button(label, x, action, ROW_BUTTON, theme.FONT_SMALL + 2)
+        self.again = self.buttons[0]
+        self.partners: Button | None = None
+        if self.remote is not None and len(table.players) == 4:
+            self.partners = Button(
+                flow_rect(PARTNERS_RECT, PANEL),
+                _("Change partners"),
+                app.text,
+                enabled=False,
+                on_click=self.change_partners,
+                font_size=theme.FONT_SMALL,
+            )
+            self.buttons.append(self.partners)
         self.focus.focus(self.buttons[0])
+
+    # --- a LAN room's next match ---------------------------------------------------------
+
+    @property
+    def room(self) -> RoomState | None:
+        return self.remote.room if self.remote is not None else None
+
+    @property
+    def mine(self) -> bool:
+        """This player created the room (and may change partners and start anyway)."""
+        room, remote = self.room, self.remote
+        return room is not None and remote is not None and room.creator == remote.player_id
+
+    def play_again(self) -> None:
+        """Say yes to another match; the creator, once the others had their chance, starts it."""
+        remote = self.remote
+        if remote is None:
+            return
+        if self.asked and self.mine and self.may_start:
+            remote.start_game()
+            return
+        remote.play_again()
+        self.asked = True
+
+    @property
+    def may_start(self) -> bool:
+        return self.start_at is not None and self.clock >= self.start_at
+
+    def change_partners(self) -> None:
+        if self.remote is not None:
+            self.remote.swap_seats(*PARTNER_SWAPS[self._swaps % len(PARTNER_SWAPS)])
+            self._swaps += 1
+
+    def _follow_room(self) -> None:
+        """Read the room: the yeses, the creator's controls, and the next match's start."""
+        remote = self.remote
+        if remote is None:
+            return
+        remote.pump()
+        for notice in remote.take_notices():
+            self.note = notice.text
+        room = remote.room
+        if remote.status is LinkStatus.CLOSED or room is None:
+            self.again.enabled = False
+            if self.partners is not None:
+                self.partners.enabled = False
+            self.note = remote.left_reason or remote.closed_reason or _("The room has closed.")
+            return
+        if room.phase is RoomPhase.PLAYING and remote.game_updates:
+            self._next_match(remote)
+            return
+        # Between matches a snapshot shows the last one's end again (a seat changed): no news.
+        remote.game_updates.clear()
+        if remote.room_version != self._room_version:
+            self._room_version = remote.room_version
+            self.dirty = True
+            self.note = ""
+            ms = room.start_in_ms
+            self.start_at = None if ms is None else self.clock + ms / 1000
+            self.asked = room.you is not None and room.you in room.play_again
+        over = room.phase is RoomPhase.OVER
+        self.again.enabled = over and room.you is not None and (not self.asked or self.mine)
+        self.again.label = self._again_label()
+        if self.partners is not None:
+            self.partners.enabled = over and self.mine
+
+    def _again_label(self) -> str:
+        if not self.asked:
+            return _("Play again")
+        if self.mine and self.may_start:
+            return _("Start now")
+        return _("Waiting...")
+
+    def _next_match(self, remote: RemoteClient) -> None:
+        """The room's next match is dealt: its own table replaces this one and this screen."""
+        session = self.table.session
+        if isinstance(session, RemoteSession):
+            session.hand_on()
+        while self.app.stack.top is not None and self.app.stack.top is not self.table:
+            self.app.stack.pop()
+        self.app.navigator.remote_table(remote)
 
     @property
     def animating(self) -> bool:
@@ -262,6 +374,9 @@ class MatchResultsScene(_Overlay):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._follow_room()
+        if self.app.stack.top is not self:
+            return  # the next match has begun
         if self.burst is not None:
             self.burst.update(dt)
         if self.check is None and self.deal_check is not None:
@@ -310,8 +425,32 @@ class MatchResultsScene(_Overlay):
         verdict = self.verdict
         if verdict is not None:
             draw_verdict(surface, text, VERDICT_RECT, verdict)
+        room = self.room
+        if room is not None and room.tally is not None:
+            line = tally_line(room, sides)
+            where = (PANEL.centerx, PANEL.y + 118)
+            text.draw(surface, line, where, theme.FONT_SMALL, theme.TEXT, "center")
+        status = self._status_line(room)
+        if status:
+            text.draw(
+                surface,
+                status,
+                (PANEL.centerx, PANEL.bottom - 11),
+                theme.FONT_SMALL,
+                theme.TEXT_DIM,
+                "center",
+                PANEL.width - 40,
+            )
         if self.burst is not None:
             self.burst.draw(surface)
+
+    def _status_line(self, room: RoomState | None) -> str:
+        """Who has said yes to another match (or why there will be none here)."""
+        if self.remote is None:
+            return ""
+        if self.note or room is None or room.phase is not RoomPhase.OVER:
+            return self.note
+        return agreement_line(room)
 
     def _headline(self, sides: tuple[str, str]) -> str:
         if self.won:
@@ -320,3 +459,27 @@ class MatchResultsScene(_Overlay):
         if len(self.table.players) == 2:
             return _("{name} wins").format(name=isolate(winner))
         return _("{names} win").format(names=winner)
+
+
+def tally_line(room: RoomState, sides: tuple[str, str]) -> str:
+    """The evening so far: matches won by each side."""
+    tally = room.tally
+    assert tally is not None
+    wins = "  ·  ".join(
+        _("{side} {wins}").format(side=isolate(side), wins=number(won))
+        for side, won in zip(sides, tally.sides, strict=True)
+    )
+    return _("Matches tonight: {wins}").format(wins=wins)
+
+
+def agreement_line(room: RoomState) -> str:
+    """The seated people who said yes to another match, and those still awaited."""
+    humans = [seat for seat in room.seats if seat.kind is SeatKind.HUMAN]
+    said = [isolate(s.name or "?") for s in humans if s.seat in room.play_again]
+    waiting = [isolate(s.name or "?") for s in humans if s.seat not in room.play_again]
+    parts = []
+    if said:
+        parts.append(_("Yes to another match: {names}").format(names=", ".join(said)))
+    if waiting:
+        parts.append(_("Waiting for: {names}").format(names=", ".join(waiting)))
+    return "  ·  ".join(parts)

@@ -2,8 +2,9 @@
 
 Owns `RoomScene`: the two sides with their seats (partners opposite), who is a person and who
 a computer, Take seat (for a watcher, on a computer's seat), the creator's Fill with bots (at a
-chosen level) and Start, the room's chat, and Leave. When the match's first update arrives the
-table takes over. Mirrored in Arabic: side A on the right, the chat on the left.
+chosen level) and Start, the room's chat, the evening's tally once a match has been played here
+(matches won by each side and by each person), and Leave. When the match's first update arrives
+the table takes over. Mirrored in Arabic: side A on the right, the chat on the left.
 """
 
 from __future__ import annotations
@@ -191,6 +192,11 @@ class RoomScene(FormScene):
                 theme.TEXT_DIM,
                 "center",
             )
+        if room.tally is not None:
+            for i, line in enumerate(tally_lines(room)):
+                self.write(
+                    surface, line, (450, 560 + i * 26), theme.FONT_SMALL, theme.TEXT, "center"
+                )
         self.chat.draw(surface)
         for button in self.take.values():
             button.draw(surface)
@@ -245,3 +251,18 @@ def _seat_detail(seat: SeatInfo, room: RoomState) -> str:
     else:
         parts.append(_("open"))
     return "  ·  ".join(parts)
+
+
+def tally_lines(room: RoomState) -> tuple[str, str]:
+    """The evening so far: matches won by each side, then by each person who won one."""
+    tally = room.tally
+    assert tally is not None
+    sides = "  ·  ".join(
+        _("{side} {wins}").format(side=_(name), wins=number(won))
+        for name, won in zip(TEAM_NAMES, tally.sides, strict=True)
+    )
+    people = "  ·  ".join(
+        _("{side} {wins}").format(side=isolate(name), wins=number(won))
+        for name, won in tally.players
+    )
+    return _("Matches tonight: {wins}").format(wins=sides), people
