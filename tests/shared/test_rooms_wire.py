@@ -18,6 +18,7 @@ from shared.wire.rooms import (
     RoomSummary,
     SeatInfo,
     SeatKind,
+    Tally,
     deals_from_wire,
     deals_to_wire,
     room_state_from_wire,
@@ -26,6 +27,8 @@ from shared.wire.rooms import (
     seat_to_wire,
     summary_from_wire,
     summary_to_wire,
+    tally_from_wire,
+    tally_to_wire,
 )
 
 IDS = st.integers(1, 2**31 - 1)
@@ -165,6 +168,10 @@ def test_the_wire_map_keeps_the_documented_field_order() -> None:
         "spectators",
         "you",
         "deals",
+        "tally",
+        "play_again",
+        "start_in_ms",
+        "next_dealer",
     ]
     assert list(wire["seats"][0]) == ["seat", "kind", "name", "player_id", "connected", "bot_level"]
     summary = RoomSummary(1, "Sample", 2, 1, 0, "egyptian", 11, 0, RoomPhase.WAITING, 0)
@@ -259,3 +266,24 @@ def test_a_room_state_without_deals_reads_as_none() -> None:
     wire = room_state_to_wire(_state((_seat(), _seat(SeatKind.EMPTY, 1))))
     del wire["deals"]
     assert room_state_from_wire(wire).deals is None
+
+
+def test_the_evening_between_matches_comes_back_and_old_messages_read_without_it() -> None:
+    tally = Tally().won(0, ("Ali", "Badr")).won(1, ("Karim",)).won(0, ("Ali",))
+    assert tally == Tally(3, (2, 1), (("Ali", 2), ("Badr", 1), ("Karim", 1)))
+    assert tally_from_wire(tally_to_wire(tally)) == tally
+    state = replace(
+        _state((_seat(), _seat(SeatKind.BOT, 1))),
+        phase=RoomPhase.OVER,
+        tally=tally,
+        play_again=(0,),
+        start_in_ms=1500,
+        next_dealer=1,
+    )
+    message = {"t": MsgType.ROOM_STATE.value, **room_state_to_wire(state)}
+    assert check_message(message, Flow.TO_CLIENT) is MsgType.ROOM_STATE
+    assert room_state_from_wire(message) == state
+    for field in ("tally", "play_again", "start_in_ms", "next_dealer"):
+        del message[field]
+    older = room_state_from_wire(message)
+    assert older == replace(state, tally=None, play_again=(), start_in_ms=None, next_dealer=None)
