@@ -344,8 +344,9 @@ class RemoteClient:
         self.room = None
         self.room_version += 1
         self.game_updates.clear()
-        if self._witness is not None:
-            self._witness.record_missing()
+        for witness in (self._finished, self._witness):
+            if witness is not None:
+                witness.record_missing()
         reason = message["reason"]
         self.left_reason = room_exit_text(reason, message["message"]) if reason != "left" else None
         if self.left_reason:
