@@ -505,12 +505,13 @@ class Room:
         if self._linger is not None:
             self._linger.cancel()
             self._linger = None
-        state = new_match(self.rules, deals=self.deals.for_match(), dealer=self.evening.next_dealer)
+        rotated = self.evening.next_dealer
+        state = new_match(self.rules, deals=self.deals.for_match(), dealer=rotated)
         self.evening.match_started()
         self.match = state
         self.phase = RoomPhase.PLAYING
         self.seq = 0
-        self._record.begin(state, self.seats, self.name)
+        self._record.begin(state, self.seats, self.name, dealer_rotated=rotated is not None)
         self._save()
         log.info(
             "room %d: match started (%d players, %s, target %d)",

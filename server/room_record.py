@@ -44,10 +44,15 @@ class RoomRecord:
         self.revealed: bytes | None = None
         """The finished record's file, server seed revealed, once the match is over."""
 
-    def begin(self, state: MatchState, seats: Sequence[Slot], room_name: str) -> None:
-        """Put the match that ``state`` begins on record, with who sits where."""
+    def begin(
+        self, state: MatchState, seats: Sequence[Slot], room_name: str, *, dealer_rotated: bool
+    ) -> None:
+        """Put the match that ``state`` begins on record, with who sits where (and whether its
+        first dealer continued the room's rotation)."""
         entries = tuple(_seat_entry(slot) for slot in seats)
-        record = MatchRecord.begin(state, entries, started=_now_ms(), room=room_name)
+        record = MatchRecord.begin(
+            state, entries, started=_now_ms(), room=room_name, dealer_rotated=dealer_rotated
+        )
         self._journal = MatchJournal.begin(record, self._room_id, self._store)
 
     def take_up(self, journal: MatchJournal) -> None:

@@ -110,6 +110,10 @@ def verify(
         deals = chance.reveal(record.server_seed)
     except CommitmentError as error:
         return DealCheck(DealStatus.BAD_COMMITMENT, str(error))
+    if first_dealer is None and record.dealer_rotated:
+        # The room's rotation chose it and announced it before the seeds: the file alone
+        # cannot show that announcement (a client checking live passes `first_dealer`).
+        first_dealer = record.dealer
     if first_dealer is None:
         first_dealer = deals.first_dealer(record.rules.players)
     if record.dealer != first_dealer:

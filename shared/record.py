@@ -210,6 +210,10 @@ class MatchRecord:
     """In the order said, each after the plays counted in its ``plays_before``."""
     outcome: Outcome | None = None
     """None while the match goes on."""
+    dealer_rotated: bool = False
+    """True when the first dealer continued a room's rotation (the next match after one
+    played in the same room, its dealer announced before any seed was known) instead of
+    being drawn from the seeds."""
 
     def __post_init__(self) -> None:
         players = self.rules.players
@@ -237,6 +241,8 @@ class MatchRecord:
         seats: Sequence[SeatEntry],
         started: int,
         room: str | None = None,
+        *,
+        dealer_rotated: bool = False,
     ) -> MatchRecord:
         """The record of the match that ``state`` (just made by `new_match`) begins.
 
@@ -249,7 +255,16 @@ class MatchRecord:
         deals = state.deals
         chance: Chance = deals.sealed() if isinstance(deals, FairDeals) else deals
         server_seed = deals.server_seed if isinstance(deals, FairDeals) else None
-        return cls(state.rules, tuple(seats), chance, server_seed, r.dealer, started, room)
+        return cls(
+            state.rules,
+            tuple(seats),
+            chance,
+            server_seed,
+            r.dealer,
+            started,
+            room,
+            dealer_rotated=dealer_rotated,
+        )
 
     @property
     def is_over(self) -> bool:

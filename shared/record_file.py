@@ -241,7 +241,7 @@ def _header_of(record: MatchRecord) -> dict[str, Any]:
             "client_seeds": [seed.hex() for seed in chance.client_seeds],
             "server_seed": None if record.server_seed is None else record.server_seed.hex(),
         }
-    return {
+    header = {
         "basra_record": FORMAT_VERSION,
         "rules": record.rules.to_options(),
         "seats": [{"name": s.name, "bot": s.bot_level} for s in record.seats],
@@ -250,6 +250,9 @@ def _header_of(record: MatchRecord) -> dict[str, Any]:
         "started": record.started,
         "room": record.room,
     }
+    if record.dealer_rotated:
+        header["dealer_rotated"] = True  # only when true: other files stay byte for byte
+    return header
 
 
 def _play_line(entry: RecordedPlay) -> bytes:
@@ -446,7 +449,10 @@ def _read_header(data: Any) -> MatchRecord:
             f"This match file was written by a newer version of Basra (format {version}); "
             f"this version reads format {FORMAT_VERSION}."
         )
-    fields.expect(_HEADER_KEYS)
+    rotated = fields.data.get("dealer_rotated", False)
+    fields.expect(_HEADER_KEYS | ({"dealer_rotated"} if "dealer_rotated" in fields.data else set()))
+    if rotated is not True and "dealer_rotated" in fields.data:
+        raise fields.damaged("has a dealer_rotated that is not true")
     fields.whole("basra_record", FORMAT_VERSION, FORMAT_VERSION)
     try:
         rules = RuleSet.from_options(fields.inner("rules").data)
@@ -460,6 +466,7 @@ def _read_header(data: Any) -> MatchRecord:
             fields.whole("dealer", 0, 3),
             fields.whole("started", 0, MAX_TIME - 1),
             fields.maybe_text("room", 0, MAX_NAME),
+            dealer_rotated=rotated,
         )
     except _Damaged:
         raise

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -117,7 +118,11 @@ async def test_two_matches_in_a_row_with_the_rotation_the_tally_and_a_swap() -> 
             record, commitment=commitment, client_seed=seeds[1], first_dealer=record.dealer
         )
         assert check.ok, check
-        assert not verify(record, commitment=commitment).ok, "only the rotation's dealer holds"
+        # The file says its first dealer continued the rotation, so it verifies on its own;
+        # without that mark the dealer would not be the one the seeds draw.
+        assert record.dealer_rotated and verify(record, commitment=commitment).ok
+        unmarked = replace(record, dealer_rotated=False)
+        assert not verify(unmarked, commitment=commitment).ok, "only the rotation's dealer holds"
 
         tally = final["tally"]
         assert tally["matches"] == 2 and sum(tally["sides"]) == 2

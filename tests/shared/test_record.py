@@ -625,3 +625,20 @@ def test_a_practice_match_verifies_with_no_client_seed() -> None:
     check = verify(decode_record(played.data))
     assert check.ok and "player seed" not in check.message
 
+
+
+def test_a_match_whose_first_dealer_continued_the_rotation_verifies_from_its_file() -> None:
+    rules, deals = RuleSet(), fair(random.Random(7), 1)
+    drawn = deals.first_dealer(rules.players)
+    rotated = (drawn + 1) % rules.players
+    state = new_match(rules, deals=deals, dealer=rotated)
+    seats = [SeatEntry("Mona", None), SeatEntry("Karim", "easy")]
+    record = MatchRecord.begin(state, seats, started=1, dealer_rotated=True)
+    revealed = replace(record, server_seed=deals.server_seed)
+    back = decode_record(encode_record(revealed))
+    assert back.dealer_rotated and back.dealer == rotated
+    assert verify(back).status is DealStatus.VERIFIED
+    # Without the mark, a dealer the seeds did not draw is still caught.
+    assert verify(replace(back, dealer_rotated=False)).status is DealStatus.MISMATCH
+    plain = encode_record(replace(revealed, dealer_rotated=False))
+    assert b"dealer_rotated" not in plain
