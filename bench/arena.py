@@ -207,8 +207,10 @@ def report(result: Result, a: str, b: str, elapsed: float) -> str:
         f"{a} (A) won {result.a.wins}/{n} matches = {result.a.wins / max(1, n):.1%} "
         f"(95% CI {low:.1%} .. {high:.1%}); {b} (B) won {result.b.wins}",
         f"{result.rounds} rounds, {elapsed:.1f} s",
-        f"{'':22}{'A: ' + a:>14}{'B: ' + b:>14}",
     ]
+    # Columns wide enough for the longest side's name, with a space before it.
+    width = max(14, len(a) + 4, len(b) + 4)
+    lines.append(f"{'':22}{'A: ' + a:>{width}}{'B: ' + b:>{width}}")
     rows: list[tuple[str, Callable[[SideStats], str]]] = [
         ("points per round", lambda s: f"{s.points / rounds:.2f}"),
         ("Basras per round", lambda s: f"{s.basras / rounds:.3f}"),
@@ -219,7 +221,7 @@ def report(result: Result, a: str, b: str, elapsed: float) -> str:
         ("decision max ms", lambda s: f"{_ms(max(s.times or [0.0]))}"),
     ]
     for label, cell in rows:
-        lines.append(f"{label:22}{cell(result.a):>14}{cell(result.b):>14}")
+        lines.append(f"{label:22}{cell(result.a):>{width}}{cell(result.b):>{width}}")
     return "\n".join(lines)
 
 

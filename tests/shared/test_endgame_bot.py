@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bench.arena import arena_bot, main
+from bench.arena import Result, arena_bot, main, report
 from shared.bots import HardBot
 from shared.bots.endgame import Objective, endgame_of_state, endgame_of_view, evaluate_plays
 from shared.bots.endgame_play import answer_greedy, world_of
@@ -146,6 +146,8 @@ def test_the_arena_fields_hard_without_the_exact_endgame() -> None:
     state = played_to_last_deal(random.Random(15), RuleSet(), 8)
     plays = legal_plays(state)
     assert chosen(state, HardBot(budget=None, iterations=2, exact_endgame=False)) in plays
+    # Its longer name keeps apart from the other side's in the report's columns.
+    assert "A: hard B: hard-playouts" in report(Result(), "hard", "hard-playouts", 1.0)
 
 
 @pytest.mark.slow
