@@ -6,7 +6,9 @@ a few bytes, a file made or removed, for 5 to 20 ms, and far more often while ot
 being synced. So the loop only hands bytes over (`QueuedFile`): one **writer** thread performs
 every write, open, close, rename and removal, in the order they were asked for; a **syncer**
 thread waits for the disk (``fsync``) on duplicates of the descriptors, so that a slow sync
-holds up no write. Both threads spend their time in system calls, which release the GIL.
+holds up no write. Both threads spend their time in system calls, which release the GIL. What
+the loop asks for in one turn goes to the writer together, at the end of the turn: one wake-up
+of the thread for a turn's plays in hundreds of rooms, rather than one each.
 
 What the writer has written has reached the operating system, and survives the server process
 being killed: normally a fraction of a millisecond after the loop handed it over. Anything a
@@ -38,27 +40,28 @@ Job = Callable[[], None]
 
 
 class _Worker:
-    """One thread doing jobs in the order they come."""
+    """One thread doing jobs in the order they come, a batch at a time."""
 
     def __init__(self, name: str) -> None:
-        self._jobs: queue.SimpleQueue[Job | None] = queue.SimpleQueue()
+        self._batches: queue.SimpleQueue[list[Job] | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._thread.start()
 
-    def submit(self, job: Job) -> None:
-        self._jobs.put(job)
+    def submit(self, jobs: list[Job]) -> None:
+        self._batches.put(jobs)
 
     def stop(self) -> None:
         """Do every job asked for so far, then end."""
-        self._jobs.put(None)
+        self._batches.put(None)
         self._thread.join()
 
     def _run(self) -> None:
-        while (job := self._jobs.get()) is not None:
-            try:
-                job()
-            except Exception:
-                log.exception("a disk job failed")
+        while (jobs := self._batches.get()) is not None:
+            for job in jobs:
+                try:
+                    job()
+                except Exception:
+                    log.exception("a disk job failed")
 
 
 class Disk:
@@ -67,15 +70,28 @@ class Disk:
     def __init__(self) -> None:
         self._writer = _Worker("disk-writer")
         self._syncer = _Worker("disk-syncer")
+        self._turn: list[Job] = []
+        """What the loop asked for in this turn, not yet handed to the writer."""
 
     def write(self, job: Job) -> None:
-        """Have the writer thread do ``job`` after everything asked for before."""
-        self._writer.submit(job)
+        """Have the writer thread do ``job`` after everything asked for before (at the end of
+        the event loop's turn; at once outside a loop)."""
+        self._turn.append(job)
+        if len(self._turn) == 1:
+            try:
+                asyncio.get_running_loop().call_soon(self._hand_over)
+            except RuntimeError:
+                self._hand_over()
+
+    def _hand_over(self) -> None:
+        jobs, self._turn = self._turn, []
+        if jobs:
+            self._writer.submit(jobs)
 
     def sync(self, descriptor: int, what: str) -> None:
         """Have the syncer wait until ``descriptor``'s file is on the disk, then close it (a
-        duplicate the writer made)."""
-        self._syncer.submit(lambda: _sync_and_close(descriptor, what))
+        duplicate the writer made; called in the writer thread)."""
+        self._syncer.submit([lambda: _sync_and_close(descriptor, what)])
 
     async def written(self) -> None:
         """Return once the writer has done every job asked for before."""
@@ -90,6 +106,7 @@ class Disk:
 
     def stop(self) -> None:
         """Finish every write, then every sync, and end both threads."""
+        self._hand_over()
         self._writer.stop()
         self._syncer.stop()
 

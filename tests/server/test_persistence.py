@@ -156,8 +156,12 @@ async def test_a_closed_room_leaves_no_file_behind(tmp_path: Path) -> None:
         await eventually(lambda: not any(tmp_path.iterdir()), what="the match's files to go")
 
 
-def finished_match(room_id: int) -> tuple[bytes, bytes]:
-    """The files of a finished 2-player match against a bot: its record and its room."""
+TOKEN = "a-token-of-twenty-four-ch"
+
+
+def finished_match(room_id: int, ended: bool = True) -> tuple[bytes, bytes]:
+    """The files of a finished 2-player match of Ali (whose token is `TOKEN`) against a bot:
+    its record (with its end line, or killed just before it) and its room."""
     state = new_match(RuleSet(target=11), seed=room_id)
     seats = (SeatEntry("Ali"), SeatEntry("Easy bot", "easy"))
     record = MatchRecord.begin(state, seats, started=0, room="Old")
@@ -167,9 +171,30 @@ def finished_match(room_id: int) -> tuple[bytes, bytes]:
         play = rng.choice(legal_plays(state))
         record = record.with_play(state.to_move, play)
         state = apply_play(state, play).state
-    seated = (SavedHuman(1, "Ali", bytes(32)), SavedBot("easy"))
+    seated = (SavedHuman(1, "Ali", token_digest(TOKEN)), SavedBot("easy"))
     room = SavedRoom(room_id, "Old", 0.0, 1, seated, ())
-    return encode_record(record.ended(outcome_of(state, 1))), encode_saved_room(room)
+    record = record.ended(outcome_of(state, 1)) if ended else record
+    return encode_record(record), encode_saved_room(room)
+
+
+async def test_a_match_killed_after_its_last_play_ends_for_whoever_comes_back(
+    tmp_path: Path,
+) -> None:
+    store = MatchStore.open(tmp_path, record_keep=60.0)
+    files = store.new_files(4)
+    store.close()
+    record, room = finished_match(4, ended=False)
+    files.record.write_bytes(record)
+    files.room.write_bytes(room)
+    async with running_server(FAST, data_dir=tmp_path, match_linger=0.5) as server:
+        assert server.lobby.rooms[4].phase.value == "over"
+        back = await resume(server.port, TOKEN)
+        assert (await back.expect("room_state"))["state"] == "over"
+        assert view_from_wire((await back.expect("game_update"))["view"]).winner is not None
+        finished = await receive_record(back)
+        assert finished.outcome is not None and finished.plays == decode_record(record).plays
+        await back.expect("left_room")
+        await eventually(lambda: not any(tmp_path.iterdir()), what="the files to go")
 
 
 async def test_finished_files_left_by_a_stop_go_once_old(tmp_path: Path) -> None:
