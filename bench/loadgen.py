@@ -1,11 +1,13 @@
 """The load benchmark: ``python -m bench.loadgen --rooms 250 --players 4``.
 
 Starts the server as a subprocess on a free loopback port (or uses ``--connect HOST:PORT``),
-then, in this process, connects ``rooms * players`` bot clients that play real matches: each
-room's first client creates it, the others join, the creator starts, everyone plays a random
-legal card after a human-like pause, and when a match ends the room is left and a new one made
-(churn). Clients spread over loopback addresses 127.0.0.2, .3, ... so the server's default of
-16 connections per address holds.
+keeping its running matches in a data directory of its own with ``--persist`` (else with
+``--no-persist``), then, in this process, connects ``rooms * players`` bot clients that play
+real matches: each room's first client creates it, the others join, every seated client sends
+its client seed, the creator starts once all have, everyone plays a random legal card after a
+human-like pause, and when a match ends the room is left and a new one made (churn). Clients
+spread over loopback addresses 127.0.0.2, .3, ... so the server's default of 16 connections per
+address holds.
 
 Reported: the round trip from sending a play to receiving the update that answers it
 (p50/p95/p99/max), plays per second, errors and drops seen by the clients, and the server's own
@@ -41,10 +43,11 @@ from pathlib import Path
 from typing import Any
 
 from server.stats import cpu_seconds
+from shared.deals import new_client_seed
 from shared.wire.client import WireClient, parse_address
 from shared.wire.protocol import Message
 
-__all__ = ["main"]
+__all__ = ["PER_ADDRESS", "main", "measure", "raise_fd_limit", "server_process", "source_addresses"]
 
 PER_ADDRESS = 15
 """Clients per loopback source address (the server allows 16)."""
@@ -98,6 +101,8 @@ class LoadClient:
         self.sent_at: float | None = None
         self.closing = False
         self.seq = -1
+        self.seeded_room: int | None = None
+        """The room this client has sent its client seed to."""
 
     @property
     def dropped(self) -> bool:
@@ -175,8 +180,14 @@ class RoomGroup:
             self.room_id = state["room_id"]
             for other in self.clients[1:]:
                 other.send({"t": "join_room", "room_id": self.room_id})
+        deals = state.get("deals")
+        if state["you"] is not None and client.seeded_room != state["room_id"]:
+            client.seeded_room = state["room_id"]
+            if deals is not None:
+                client.send({"t": "client_seed", "seed": new_client_seed().hex()})
         humans = sum(seat["kind"] == "human" for seat in state["seats"])
-        if client is self.clients[0] and humans == self.players and not self.started:
+        seeded = deals is None or len(deals["client_seeds"]) == self.players
+        if client is self.clients[0] and humans == self.players and seeded and not self.started:
             self.started = True
             client.send({"t": "start_game"})
 
@@ -190,7 +201,8 @@ class RoomGroup:
                 asyncio.get_running_loop().call_later(0.2, self.begin)
 
 
-def _source_addresses() -> list[str]:
+def source_addresses() -> list[str]:
+    """Loopback addresses to connect from, `PER_ADDRESS` clients each."""
     return [str(ipaddress.ip_address("127.0.0.2") + i) for i in range(250)]
 
 
@@ -215,7 +227,7 @@ def _percentile(values: Sequence[float], q: float) -> float:
 async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, Any]:
     tally = Tally()
     rng = random.Random(args.seed)
-    addresses = _source_addresses()
+    addresses = source_addresses()
     groups = [RoomGroup(args.players, args.target, args.think) for _ in range(args.rooms)]
     clients = tally.clients
     greetings: list[asyncio.Task[Message]] = []
@@ -346,7 +358,7 @@ def _ms(microseconds: int | None) -> float | None:
     return None if microseconds is None else round(microseconds / 1000, 2)
 
 
-def _raise_fd_limit() -> None:
+def raise_fd_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -355,49 +367,64 @@ def _raise_fd_limit() -> None:
 @contextlib.contextmanager
 def _server_process(args: argparse.Namespace) -> Any:
     """The server as a subprocess on a free loopback port; yields the port."""
+    clients = args.rooms * args.players
     with tempfile.TemporaryDirectory() as tmp:
-        port_file = Path(tmp) / "port"
-        log_path = Path(tmp) / "server.log"
-        command = [
-            sys.executable,
-            "-m",
-            "server.main",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--port-file",
-            str(port_file),
-            "--log-level",
-            args.server_log_level,
-            "--max-connections",
-            str(args.rooms * args.players + 50),
-        ]
-        root = Path(__file__).resolve().parent.parent
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
-        }
-        with open(log_path, "wb") as log:
-            process = subprocess.Popen(
-                command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT
-            )
-        try:
-            deadline = time.monotonic() + 20
-            while not (port_file.exists() and port_file.read_text().strip()):
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("the server did not start:\n" + log_path.read_text())
-                time.sleep(0.05)
-            yield int(port_file.read_text())
-        finally:
+        data = Path(tmp) / "data" if args.persist else None
+        with server_process(Path(tmp), args.server_log_level, clients, data) as (_, port):
+            yield port
+
+
+@contextlib.contextmanager
+def server_process(
+    folder: Path, log_level: str, clients: int, data_dir: Path | None, port: int = 0
+) -> Any:
+    """The server as a subprocess on loopback ``port`` (0: a free one), its port file and log
+    in ``folder``, keeping its matches in ``data_dir`` (None: none); yields the process and its
+    port, and stops it at the end unless it has already ended."""
+    port_file = folder / "port"
+    port_file.unlink(missing_ok=True)
+    log_path = folder / "server.log"
+    keep = ["--no-persist"] if data_dir is None else ["--data-dir", str(data_dir)]
+    command = [
+        sys.executable,
+        "-m",
+        "server.main",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--port-file",
+        str(port_file),
+        "--log-level",
+        log_level,
+        "--max-connections",
+        str(clients + 50),
+        *keep,
+    ]
+    root = Path(__file__).resolve().parent.parent
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
+    }
+    with open(log_path, "ab") as log:
+        process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not (port_file.exists() and port_file.read_text().strip()):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("the server did not start:\n" + log_path.read_text())
+            time.sleep(0.01)
+        yield process, int(port_file.read_text())
+    finally:
+        if process.poll() is None:
             process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-            tail = log_path.read_text().strip().splitlines()[-5:]
-            if tail:
-                print("server log (last lines):", *tail, sep="\n  ", file=sys.stderr)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+        tail = log_path.read_text().strip().splitlines()[-5:]
+        if tail:
+            print("server log (last lines):", *tail, sep="\n  ", file=sys.stderr)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -416,6 +443,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--connect", metavar="HOST:PORT", help="use a running server")
     parser.add_argument(
+        "--persist",
+        action="store_true",
+        help="the started server keeps its running matches in a data directory (in a "
+        "temporary folder), as a real server does by default",
+    )
+    parser.add_argument(
         "--server-log-level",
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
         default="WARNING",
@@ -427,15 +460,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return args
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def measure(argv: Sequence[str] | None = None) -> dict[str, Any]:
+    """One run with these command-line arguments; the figures it reports."""
     args = parse_args(argv)
-    _raise_fd_limit()
+    raise_fd_limit()
     if args.connect:
         host, port = parse_address(args.connect)
-        result = asyncio.run(run_load(args, host, port))
-    else:
-        with _server_process(args) as port:
-            result = asyncio.run(run_load(args, "127.0.0.1", port))
+        return asyncio.run(run_load(args, host, port))
+    with _server_process(args) as port:
+        result = asyncio.run(run_load(args, "127.0.0.1", port))
+    return {"persist": args.persist, **result}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    result = measure(argv)
     width = max(map(len, result))
     for key, value in result.items():
         print(f"{key:{width}} {value}")
