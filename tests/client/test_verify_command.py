@@ -133,7 +133,8 @@ def _edited(honest: Played, edit: str) -> bytes:
         middle = len(data) // 2
         return data[:middle] + bytes([data[middle] ^ 0x01]) + data[middle + 1 :]
     if edit == "truncated":
-        return data[: len(data) // 2]
+        # Inside a line: a cut that falls between two lines leaves an unfinished match file.
+        return data[: data.index(b"\n", len(data) // 2) - 5]
     if edit == "newer":
         header, rest = data.split(b"\n", 1)
         fields = json.loads(header)
