@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from bench.endgame_speed import main as speed_main
 from shared.bots.endgame import (
     Endgame,
     Evaluation,
@@ -159,3 +160,11 @@ def test_best_play_gives_a_legal_play_and_its_value() -> None:
     best = best_play(endgame)
     assert isinstance(best, PlayValue) and best.play in legal_plays(state)
     assert best.value == solve_round(endgame)
+
+
+def test_the_speed_bench_times_every_solver(capsys: pytest.CaptureFixture[str]) -> None:
+    speed_main(["--deals", "3", "--runs", "2"])
+    out = capsys.readouterr().out
+    assert "3 last deals, 2 players, 8 cards" in out
+    for name in ("best_play", "evaluate_plays", "exact_choice"):
+        assert f"{name} " in out
