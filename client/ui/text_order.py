@@ -63,7 +63,13 @@ def is_right_to_left(text: str) -> bool:
 
 def visual_text(text: str) -> str:
     """`text` with Arabic letters joined and runs in display order (left to right)."""
-    shaped = RESHAPER.reshape(text)
+    try:
+        shaped = RESHAPER.reshape(text)
+    except IndexError:
+        # arabic-reshaper 3.x fails on a few odd sequences (a joiner before lam-alef, say);
+        # such a line is drawn with its letters unjoined rather than not at all.
+        logger.debug("could not join the letters of %r", text)
+        shaped = text
     if not MIRRORED.keys() & set(shaped):
         return str(get_display(shaped))
     return _reorder_and_mirror(shaped, _levels(shaped))

@@ -328,3 +328,10 @@ def test_our_reordering_agrees_with_python_bidi_where_nothing_is_mirrored() -> N
     for _ in range(1000):
         line = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 20)))
         assert _reorder_and_mirror(line, _levels(line)) == get_display(line), repr(line)
+
+
+def test_a_line_the_reshaper_cannot_join_is_still_drawn() -> None:
+    from client.ui.text_order import visual_text
+
+    # arabic-reshaper raises IndexError on a joiner before lam-alef (found by hypothesis).
+    assert set(visual_text("\u200dلا")) >= {"ل", "ا"}
