@@ -41,3 +41,13 @@ def datagrams_stay_on_this_machine(monkeypatch: pytest.MonkeyPatch) -> Iterator[
     _refused.clear()
     yield
     assert not _refused, f"the test sent datagrams off this machine: {sorted(set(_refused))}"
+
+
+@pytest.fixture(autouse=True)
+def data_stays_in_the_test(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A server a test starts without ``--data-dir`` (a hosted LAN game, say) keeps its matches
+    in the platform's user data directory: point that at a temporary folder, for this process
+    and the servers it starts."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
