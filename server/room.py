@@ -144,6 +144,8 @@ class Room:
         self.evening = Evening()
         self._inbox = Inbox(config.room_inbox)
         self._turns = TurnKeeper(bots, self._inbox.post, turn_seconds, config.bot_delay)
+        self._expired_turn: int | None = None
+        """The token of the turn whose timer ran out: its bot move is played for the player."""
         self._names: dict[str, Player] = {}
         self._chat: dict[int, ChatLimiter] = {}
         self._holds = SeatHolds(self._inbox.post, config.seat_hold)
@@ -207,10 +209,11 @@ class Room:
                     seat = self.match.to_move
                     if seat is not None:
                         log.info("room %d: the turn timer ran out for seat %d", self.id, seat)
+                        self._expired_turn = token
                         self._turns.think(self.match, seat, FALLBACK_LEVEL, delay=0.0)
             case BotMove(token, play):
                 if self._turns.is_current(token):
-                    self._apply_bot_move(play)
+                    self._apply_bot_move(play, timed_out=token == self._expired_turn)
             case LingerOver():
                 if self.phase is RoomPhase.OVER:  # else a new match began as the timer fired
                     self._close("match_over", "The match is over; the room has closed.")
@@ -540,7 +543,8 @@ class Room:
             raise _Refusal(ErrorCode.ILLEGAL_PLAY, str(error)) from None
         self._apply(play)
 
-    def _apply_bot_move(self, play: Play) -> None:
+    def _apply_bot_move(self, play: Play, timed_out: bool) -> None:
+        """A bot's play, or the one made for a player whose turn timer ran out."""
         state = self.match
         if state is None or state.to_move is None:
             return
@@ -549,11 +553,11 @@ class Room:
         except IllegalPlayError:
             log.error("room %d: a bot's play was refused; playing the first legal one", self.id)
             play = view_for(state, state.to_move).legal_plays[0]
-        self._apply(play)
+        self._apply(play, timed_out)
 
-    def _apply(self, play: Play) -> None:
+    def _apply(self, play: Play, timed_out: bool = False) -> None:
         """Apply a checked play, put it on record, hand the turn on, and tell everyone (with
-        the new turn's timer)."""
+        the new turn's timer, and whether the timer of the turn just played had run out)."""
         state = self.match
         assert state is not None and state.to_move is not None
         # The engine's own Play: the order of the cards a capture adds to a pile follows how
@@ -570,7 +574,7 @@ class Room:
         if over:
             self.phase = RoomPhase.OVER
         self._schedule_turn()
-        send_update(self, transition.events)
+        send_update(self, transition.events, seat if timed_out else None)
         for event in transition.events:
             if isinstance(event, RoundScored):
                 log.info(

@@ -50,10 +50,11 @@ def encode(message: Message) -> bytes:
     return encode_frame(pack_message(message))
 
 
-def send_update(room: Room, events: tuple[Event, ...]) -> None:
-    """The match after ``events``, as each member may see it."""
+def send_update(room: Room, events: tuple[Event, ...], timed_out: Seat | None = None) -> None:
+    """The match after ``events``, as each member may see it; ``timed_out``: the seat whose
+    play the server made because its turn timer ran out."""
     assert room.match is not None
-    update = GameUpdate(room.match, events, room.seq, room.turn_ms_left())
+    update = GameUpdate(room.match, events, room.seq, room.turn_ms_left(), timed_out)
     _send_to_members(room, update.frame_for)
 
 

@@ -172,8 +172,9 @@ TURN_MS_LIMIT = 3600 * 1000
 
 GAME_UPDATE_SCHEMA = Struct(
     {"seq": Int(0, 10**9), "view": VIEW_SCHEMA, "events": EVENTS_SCHEMA},
-    # Added within version 1, like the view's optional fields.
-    {"turn_ms": Nullable(Int(0, TURN_MS_LIMIT))},
+    # Added within version 1, like the view's optional fields. ``timed_out`` is sent only with
+    # the play the server made for a seat whose turn timer ran out.
+    {"turn_ms": Nullable(Int(0, TURN_MS_LIMIT)), "timed_out": SEAT_SCHEMA},
 )
 """A ``game_update`` message (its ``t`` apart)."""
 

@@ -2,10 +2,11 @@
 
 Every accepted play goes out to up to four seats and any spectators, each with their own view.
 All of a view but the seat's own hand and legal plays is public, so it is converted and packed
-once per change (with the turn timer's ``turn_ms``, the same for all); each recipient then adds
-only its own part. The result is the message `view_to_wire(view_for(state, seat))` and `redact`
-would give, byte for byte in meaning (the tests hold the two equal over thousands of matches),
-for a fraction of the work.
+once per change (with the turn timer's ``turn_ms`` and, for a play the server made because a
+turn timer ran out, ``timed_out``: the same for all); each recipient then adds only its own
+part. The result is the message `view_to_wire(view_for(state, seat))` and `redact` would give,
+byte for byte in meaning (the tests hold the two equal over thousands of matches), for a
+fraction of the work.
 """
 
 from __future__ import annotations
@@ -40,16 +41,18 @@ def _pairs(fields: dict[str, Any]) -> bytes:
     return _pack(fields)[len(_map_header(len(fields))) :]
 
 
-_HEAD = _map_header(5) + _pack("t") + _pack(MsgType.GAME_UPDATE.value) + _pack("seq")
+_TYPE = _pack("t") + _pack(MsgType.GAME_UPDATE.value) + _pack("seq")
 _EVENTS_KEY = _pack("events")
 _TURN_MS_KEY = _pack("turn_ms")
+_TIMED_OUT_KEY = _pack("timed_out")
 
 
 class GameUpdate:
     """The ``game_update`` frames of one change: `frame_for` a seat, or None for spectators.
 
     ``turn_ms`` is what the message says of the turn timer: the milliseconds left for the seat
-    to move, or None when no timer runs for that turn. Everyone gets the same.
+    to move, or None when no timer runs for that turn. ``timed_out`` is the seat the server
+    played for because its timer ran out (None: the field is left out). Everyone gets the same.
     """
 
     __slots__ = (
@@ -66,7 +69,12 @@ class GameUpdate:
     # and values, one after another, so the public pieces are packed once and reused.
 
     def __init__(
-        self, state: MatchState, events: tuple[Event, ...], seq: int, turn_ms: int | None = None
+        self,
+        state: MatchState,
+        events: tuple[Event, ...],
+        seq: int,
+        turn_ms: int | None = None,
+        timed_out: Seat | None = None,
     ) -> None:
         self._state = state
         self._events = events
@@ -74,8 +82,11 @@ class GameUpdate:
         shared = {key: value for key, value in public.items() if key not in _PER_SEAT}
         self._public_view = _map_header(len(public)) + _pairs(shared)
         self._public_events = _pack(events_to_wire([redact(e, None) for e in events]))
-        self._head = _HEAD + _pack(seq) + _pack("view")
+        fields = 5 if timed_out is None else 6
+        self._head = _map_header(fields) + _TYPE + _pack(seq) + _pack("view")
         self._tail = _TURN_MS_KEY + _pack(turn_ms)
+        if timed_out is not None:
+            self._tail += _TIMED_OUT_KEY + _pack(timed_out)
         self._spectators: bytes | None = None
 
     def frame_for(self, seat: Seat | None) -> bytes:

@@ -39,6 +39,7 @@ async def test_a_humans_turn_carries_the_time_left_and_a_bots_turn_none() -> Non
             else:
                 seen["bots"] += 1
                 assert update["turn_ms"] is None, "the server does not time a bot"
+            assert "timed_out" not in update, "a bot's move or a play in time is no time-out"
         assert seen["mine"] > 5 and seen["bots"] > 5
 
 
