@@ -72,8 +72,6 @@ SUIT_RED: RGB = (204, 28, 44)
 SUIT_BLACK: RGB = (26, 26, 32)
 COURT_FILL: RGB = (250, 238, 206)
 COURT_FRAME: RGB = (196, 156, 64)
-COURT_PATTERN: RGB = (242, 226, 186)
-"""Faint hatching on the court panel: an opaque mix of its fill and frame colours."""
 CARD_BACK: RGB = (150, 28, 42)
 CARD_BACK_PATTERN: RGB = (186, 58, 70)
 CARD_BACK_BORDER: RGB = (250, 246, 236)

@@ -1,28 +1,30 @@
-"""Playing-card images drawn with pygame at start-up, so the game needs no image files.
+"""Playing-card images drawn at start-up, at whatever size the table asks for.
 
 Owns `CardArt`: faces for (rank label, suit letter) pairs, a patterned back, a selection
-outline and a soft shadow, each drawn once and cached. Drawing happens at `SUPERSAMPLE` times
-the requested size and is smooth-scaled down, which anti-aliases the polygons and text. Works
-on rank labels ("A", "2".."10", "J", "Q", "K") and suit letters ("c", "d", "h", "s") so it
-does not depend on the engine; needs `pygame.font` but no display.
+outline and a soft shadow, each drawn the first time it is asked for and cached, so a new
+size costs nothing until its cards are shown. Drawing happens at `SUPERSAMPLE` times the
+requested size and is smooth-scaled down, which anti-aliases the polygons and text. The pips
+and the Komi's mark come from `pips`, the Jack, Queen and King from `court` (our own SVG
+figures). Works on rank labels ("A", "2".."10", "J", "Q", "K") and suit letters ("c", "d",
+"h", "s") so it does not depend on the engine; needs `pygame.font` but no display.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
-from types import MappingProxyType
 
 import pygame
 
 from client import theme
+from client.art.court import COURT_FIGURES, court_panel, draw_court
+from client.art.pips import KOMI_RANK, KOMI_SUIT, draw_komi_mark, draw_pips
 from client.art.suits import SUIT_SHAPES, draw_suit, suit_colour
 from client.layout import CARD_SIZE
 
 logger = logging.getLogger(__name__)
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-COURT_LABELS = frozenset({"J", "Q", "K"})
+COURT_LABELS = frozenset(COURT_FIGURES)
 SUPERSAMPLE = 4
 """Drawing scale before smooth-scaling down; 4 gives clean edges at 80x116."""
 
@@ -34,35 +36,7 @@ INDEX_RANK_TOP = 0.035  # of the height
 INDEX_RANK_HEIGHT = 0.125  # of the height: the digit height
 INDEX_MAX_WIDTH = 0.18  # of the width: "10" is squeezed to fit
 INDEX_SUIT_HEIGHT = 0.12  # of the width
-PIP_HEIGHT = 0.175  # of the width
-PIP_COLUMNS = (0.35, 0.5, 0.65)  # of the width
-PIP_TOP, PIP_BOTTOM = 0.205, 0.795  # of the height
 ACE_HEIGHT = 0.5  # of the width
-COURT_FRAME = (0.23, 0.115, 0.77, 0.885)  # left, top, right, bottom as fractions
-
-# Pip rows per numeral as (column, row) with columns 0..2 and rows in [0, 1] top to bottom;
-# the layout of printed French-suited cards.
-_THIRD = 1 / 3
-_PIP_LAYOUTS: Mapping[int, tuple[tuple[int, float], ...]] = MappingProxyType(
-    {
-        2: ((1, 0), (1, 1)),
-        3: ((1, 0), (1, 0.5), (1, 1)),
-        4: ((0, 0), (2, 0), (0, 1), (2, 1)),
-        5: ((0, 0), (2, 0), (1, 0.5), (0, 1), (2, 1)),
-        6: ((0, 0), (2, 0), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
-        7: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (0, 1), (2, 1)),
-        8: ((0, 0), (2, 0), (1, 0.25), (0, 0.5), (2, 0.5), (1, 0.75), (0, 1), (2, 1)),
-        9: (
-            *((c, r) for r in (0, _THIRD, 2 * _THIRD, 1) for c in (0, 2)),
-            (1, 0.5),
-        ),
-        10: (
-            *((c, r) for r in (0, _THIRD, 2 * _THIRD, 1) for c in (0, 2)),
-            (1, _THIRD / 2),
-            (1, 1 - _THIRD / 2),
-        ),
-    }
-)
 
 
 def parse_card_text(text: str) -> tuple[str, str]:
@@ -80,12 +54,14 @@ def parse_card_text(text: str) -> tuple[str, str]:
 class CardArt:
     """Draws and caches card surfaces of one size (per-pixel alpha, rounded corners)."""
 
-    def __init__(self, size: tuple[int, int] = CARD_SIZE) -> None:
+    def __init__(self, size: tuple[int, int] = CARD_SIZE, mark_komi: bool = True) -> None:
+        """Cards `size` pixels large; `mark_komi=False` draws the 7 of diamonds as any seven."""
         if size[0] < 8 or size[1] < 8:
             raise ValueError(f"card size {size} is too small to draw")
         if not pygame.font.get_init():
             pygame.font.init()
         self.size = (int(size[0]), int(size[1]))
+        self.mark_komi = mark_komi
         self._big = (self.size[0] * SUPERSAMPLE, self.size[1] * SUPERSAMPLE)
         self._faces: dict[tuple[str, str], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
@@ -169,13 +145,17 @@ class CardArt:
         colour = suit_colour(suit)
         surface = self._blank(theme.CARD_FACE)
         if rank in COURT_LABELS:
-            self._draw_court(surface, rank, suit, colour)
+            panel = court_panel(self.size)
+            big_panel = pygame.Rect(*(side * SUPERSAMPLE for side in panel))
+            draw_court(surface, big_panel, rank, suit, colour)
         elif rank == "A":
             w, h = self._big
             height = w * ACE_HEIGHT * (1.15 if suit == "s" else 1.0)  # the ace of spades is big
             draw_suit(surface, suit, (w / 2, h / 2), height, colour)
         else:
-            self._draw_pips(surface, int(rank), suit, colour)
+            if self.mark_komi and (rank, suit) == (KOMI_RANK, KOMI_SUIT):
+                draw_komi_mark(surface)
+            draw_pips(surface, int(rank), suit, colour)
         self._draw_indices(surface, rank, suit, colour)
         return surface
 
@@ -206,58 +186,6 @@ class CardArt:
         surface.blit(corner, (0, 0))
         turned = pygame.transform.rotate(corner, 180)
         surface.blit(turned, turned.get_rect(bottomright=(w, h)))
-
-    def _draw_pips(
-        self, surface: pygame.Surface, value: int, suit: str, colour: tuple[int, int, int]
-    ) -> None:
-        w, h = self._big
-        pip = w * PIP_HEIGHT
-        for column, row in _PIP_LAYOUTS[value]:
-            y = h * (PIP_TOP + (PIP_BOTTOM - PIP_TOP) * row)
-            draw_suit(
-                surface, suit, (w * PIP_COLUMNS[column], y), pip, colour, upside_down=row > 0.5
-            )
-
-    def _draw_court(
-        self, surface: pygame.Surface, rank: str, suit: str, colour: tuple[int, int, int]
-    ) -> None:
-        """A framed panel with the court letter large in the middle between two suit marks."""
-        frame = self._draw_court_panel(surface, colour)
-        w, h = self._big
-        letter_height = h * 0.27
-        # The default font's capitals are about 0.7 of its nominal size.
-        letter = self._font(round(letter_height / 0.7)).render(rank, True, colour)
-        letter = letter.subsurface(letter.get_bounding_rect())
-        surface.blit(letter, letter.get_rect(center=frame.center))
-        mark = w * 0.17
-        gap = letter_height / 2 + mark * 0.85
-        above, below = (frame.centerx, frame.centery - gap), (frame.centerx, frame.centery + gap)
-        draw_suit(surface, suit, above, mark, colour)
-        draw_suit(surface, suit, below, mark, colour, upside_down=True)
-
-    def _draw_court_panel(
-        self, surface: pygame.Surface, colour: tuple[int, int, int]
-    ) -> pygame.Rect:
-        """The hatched cream panel with a suit-coloured frame and gold inner line; its rect."""
-        w, h = self._big
-        left, top, right, bottom = COURT_FRAME
-        frame = pygame.Rect(
-            round(w * left), round(h * top), round(w * (right - left)), round(h * (bottom - top))
-        )
-        line = max(2, round(w * 0.02))
-        pygame.draw.rect(surface, theme.COURT_FILL, frame, border_radius=line * 2)
-        self._draw_lattice(surface, frame, theme.COURT_PATTERN, w * 0.07, max(1, line // 2))
-        pygame.draw.rect(surface, colour, frame, width=line, border_radius=line * 2)
-        inner = frame.inflate(-4 * line, -4 * line)
-        gold_line = max(1, line // 2)
-        pygame.draw.rect(surface, theme.COURT_FRAME, inner, width=gold_line, border_radius=line)
-        # Small gold diamonds in the inner corners, a printed-card flourish.
-        size = inner.width * 0.09
-        inset = size * 0.9
-        for cx in (inner.left + inset, inner.right - inset):
-            for cy in (inner.top + inset, inner.bottom - inset):
-                draw_suit(surface, "d", (cx, cy), size, theme.COURT_FRAME)
-        return frame
 
     def _draw_back(self) -> pygame.Surface:
         w = self._big[0]
