@@ -27,7 +27,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from client import theme
 from client.app import App
+from client.art.cards import RANK_LABELS, CardArt
+from client.art.suits import SUIT_LETTERS
 from client.main import build_app, parse_args
 from client.net.lan_host import LanHost
 from client.net.remote_client import RemoteClient
@@ -99,10 +102,13 @@ class Tour:
             self.app.step(FRAME)
         raise RuntimeError("the tour got stuck")
 
-    def save(self, name: str) -> None:
-        self.app.draw()
+    def save(self, name: str, picture: pygame.Surface | None = None) -> None:
+        """Save `picture`, or the app's window freshly drawn, as `name`.png."""
+        if picture is None:
+            self.app.draw()
+            picture = self.app.window
         path = self.out / f"{name}.png"
-        pygame.image.save(self.app.window, str(path))
+        pygame.image.save(picture, str(path))
         self.saved.append(path)
         logger.info("wrote %s", path)
 
@@ -301,6 +307,23 @@ def shoot_menus(tour: Tour) -> None:
     app.stack.pop()
 
 
+def shoot_cards(tour: Tour) -> None:
+    """Every face at 80x116, then the court cards and the Komi at 120x174, rows centred."""
+    sheet = pygame.Surface(tour.app.window.get_size())
+    sheet.fill(theme.FELT_DARK)
+    gap, top = 6, 6
+    small, large = CardArt((80, 116)), CardArt((120, 174))
+    rows = [(small, [f"{rank}{suit}" for rank in RANK_LABELS]) for suit in SUIT_LETTERS]
+    rows.append((large, ["Jh", "Qh", "Kh", "7d", "Js", "Qs", "Ks"]))
+    for art, texts in rows:
+        width, height = art.size
+        left = (sheet.get_width() - len(texts) * (width + gap) + gap) // 2
+        for column, text in enumerate(texts):
+            sheet.blit(art.face_for_text(text), (left + column * (width + gap), top))
+        top += height + gap
+    tour.save("19_cards", sheet)
+
+
 # --- network ------------------------------------------------------------------------------
 
 
@@ -367,6 +390,7 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
         tour = Tour(app, out)
         try:
             shoot_menus(tour)
+            shoot_cards(tour)
             shoot_practice(tour)
             shoot_results(tour)
             shoot_replays(tour)
