@@ -299,7 +299,11 @@ class RemoteClient:
         turn_ms = message.get("turn_ms")
         seconds = turn_ms / 1000 if turn_ms is not None else None
         # An update without events is a snapshot (joined, resumed, took a seat): snap to it.
-        self.game_updates.append(TableUpdate(view, events, reset=not events, turn_seconds=seconds))
+        timed_out = message.get("timed_out")  # the server played for this seat: time was up
+        update = TableUpdate(
+            view, events, reset=not events, turn_seconds=seconds, timed_out=timed_out
+        )
+        self.game_updates.append(update)
         # A snapshot between matches shows the last one's end, not a deal of the next.
         if self._witness is not None and self.room.phase is not RoomPhase.OVER:
             self._witness.saw(events, self.room.you)

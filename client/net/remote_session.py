@@ -4,23 +4,30 @@ Owns `RemoteSession`. Each frame it pumps the client and hands the table the sam
 `LocalSession` would: game updates (views plus redacted events), chat lines, notices (refused
 plays, "reconnecting", "reconnected"), seat changes from the room state, and the end of the
 session when the room closes or the server is gone. Undo and hints belong to practice only.
+A play the server made because a turn timer ran out is followed by a notice that says so: to
+that player with the card played for him, to the others with his name.
 """
 
 from __future__ import annotations
 
 import logging
 
-from client.i18n import _
+from client.i18n import _, isolate
+from client.i18n.words import card_text
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.room_info import players_by_seat
 from client.sessions.game_session import (
     ChatLine,
     Hint,
+    Notice,
+    NoticeLevel,
     SeatPlayer,
     SeatsChanged,
     SessionClosed,
     SessionUpdate,
+    TableUpdate,
 )
+from shared.events import CardPlayed
 from shared.plays import Play
 
 logger = logging.getLogger(__name__)
@@ -52,7 +59,12 @@ class RemoteSession:
     def poll_updates(self) -> list[SessionUpdate]:
         client = self.client
         client.pump()
-        updates: list[SessionUpdate] = list(client.game_updates)
+        updates: list[SessionUpdate] = []
+        for update in client.game_updates:
+            updates.append(update)
+            notice = self._time_up(update)
+            if notice is not None:
+                updates.append(notice)
         client.game_updates.clear()
         updates += self._new_chat()
         updates += client.take_notices()
@@ -65,6 +77,24 @@ class RemoteSession:
                 SessionClosed(client.closed_reason or _("The connection to the server closed."))
             )
         return updates
+
+    def _time_up(self, update: TableUpdate) -> Notice | None:
+        """What ``update`` tells this player when its play was made by the server because the
+        turn timer ran out (None for any other update)."""
+        seat = update.timed_out
+        if seat is None:
+            return None
+        if seat != self.seat:
+            if seat >= len(self.players):
+                return None
+            name = isolate(self.players[seat].name)
+            return Notice(_("Time's up for {name}").format(name=name))
+        played = (e.card for e in update.events if isinstance(e, CardPlayed) and e.seat == seat)
+        card = next(played, None)
+        if card is None:
+            return None
+        text = _("Time's up — {card} was played for you").format(card=card_text(card))
+        return Notice(text, NoticeLevel.WARNING)
 
     def _new_chat(self) -> list[ChatLine]:
         fresh = min(self.client.chat_count - self._chat_seen, len(self.client.chat))

@@ -36,6 +36,7 @@ from client.table.controls import TableControls
 from client.table.effects import TableEffects
 from client.table.hud import TableHud, TableStats, pulse_step
 from client.table.sprites import SpriteRenderer
+from client.table.turn import TurnShown, shown_turn
 from client.ui.chat_panel import ChatPanel
 from shared.events import CardsCaptured
 from shared.plays import Play
@@ -77,6 +78,8 @@ class TableScene(Scene):
         self.stats: TableStats | None = None
         self.rules: RuleSet | None = None
         """The match's rules, known from the first update (before its view is shown)."""
+        self.latest: PlayerView | None = None
+        """The newest view received, which the table may not have shown yet."""
         self.last_capture: CardsCaptured | None = None
         self.timer: TurnTimer | None = None
         self.awaiting = False
@@ -99,6 +102,14 @@ class TableScene(Scene):
     def view(self) -> PlayerView | None:
         shown = self.queue.view_shown
         return shown.view if shown is not None else None
+
+    @property
+    def turn(self) -> TurnShown:
+        """Whose turn the table shows now: it follows the animations, not the updates."""
+        view, model = self.view, self.queue.model
+        animated_round = model.round_number if model is not None else 0
+        moving = self.queue.waiting > 0
+        return shown_turn(view, self.latest, animated_round, moving, self.awaiting)
 
     @property
     def ready(self) -> bool:
@@ -204,7 +215,11 @@ class TableScene(Scene):
         self.backdrop.draw(
             surface, self.queue.model, self._backdrop_state(), self.timer, self.clock
         )
-        self.sprite_renderer.draw(surface, self.animator.sprites.values())
+        sprites = self.animator.sprites.values()
+        # The hand's out-of-turn shade lies over the cards at rest, under any card in the air.
+        self.sprite_renderer.draw(surface, [s for s in sprites if not s.flying])
+        self.controls.draw_shade(surface, self.sprite_renderer.art.size)
+        self.sprite_renderer.draw(surface, [s for s in sprites if s.flying])
         self.controls.draw(surface)
         self.effects.draw(surface)
         if self.chat is not None:
@@ -214,14 +229,14 @@ class TableScene(Scene):
             self.effects.draw_status(surface, note)
 
     def _backdrop_state(self) -> Backdrop | None:
-        model, stats, view = self.queue.model, self.stats, self.view
+        model, stats = self.queue.model, self.stats
         if model is None or stats is None:
             return None
         return Backdrop(
             stats,
             self.players,
             self.session.seat,
-            view.to_move if view is not None else None,
+            self.turn.seat,
             self.rules.target if self.rules is not None else 0,
             model.viewer,
             model.players,
@@ -246,6 +261,7 @@ class TableScene(Scene):
             animations_idle=lambda: self.queue.idle,
             view=lambda: self.view,
             ready=lambda: self.ready,
+            turn=lambda: self.turn,
             last_capture=lambda: self.last_capture,
             seat_name=self.seat_name,
             send_play=self.send_play,
@@ -288,6 +304,7 @@ class TableScene(Scene):
     def _receive(self, update: TableUpdate) -> None:
         self.awaiting = False
         self.rules = update.view.rules
+        self.latest = update.view
         if update.reset:
             self.controls.reset()
         self.queue.push(update)

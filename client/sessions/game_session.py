@@ -41,6 +41,8 @@ class TableUpdate(NamedTuple):
     hands: tuple[tuple[Card, ...], ...] | None = None
     """Every seat's hand, shown face up: a replay after the match, when nothing is secret.
     None in play, where only the view's own hand is known."""
+    timed_out: int | None = None
+    """The seat whose turn timer ran out, so that the server made this update's play for it."""
 
 
 class ChatLine(NamedTuple):

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from client.table.effects import TableEffects
     from client.table.model import SpriteKey, TableModel
     from client.table.sprites import CardSprite
+    from client.table.turn import TurnShown
     from client.tween import Timeline
     from client.ui.chat_panel import ChatPanel
     from client.ui.panel import PanelPainter
@@ -51,6 +52,8 @@ class TableContext:
     view: Callable[[], PlayerView | None]
     ready: Callable[[], bool]
     """The player may act now (see `TableScene.ready`)."""
+    turn: Callable[[], TurnShown]
+    """Whose turn the table shows, and why the player may not play (see `TableScene.turn`)."""
     last_capture: Callable[[], CardsCaptured | None]
     seat_name: Callable[[int], str]
     send_play: Callable[[Play], None]

@@ -4,12 +4,14 @@ Owns `TableControls`, which routes the table's input: Menu/Esc, Hint (H) and Und
 practice, the last-capture peek (L), then either the open `CaptureChoice` or the `HandControl`.
 A picked card with one legal play is sent to the session; with several, the choice opens on the
 floor. It also draws the buttons, the choice panel, the peek and the hint's outlines. It only
-ever asks the session to play; the table's cards move when the session's update says so.
+ever asks the session to play; the table's cards move when the session's update says so. Out
+of turn the hand is shaded, and a card clicked then stays, with a word on why (`wait_text`).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import pygame
 
@@ -18,9 +20,10 @@ from client.i18n import _, isolate
 from client.sessions.game_session import Hint, NoticeLevel, plays_for_card
 from client.table.capture_choice import CaptureChoice
 from client.table.context import TableContext
-from client.table.hand import HandControl, Pick
+from client.table.hand import PICK_KEYS, HandControl, Pick
 from client.table.model import SpriteKey
 from client.table.sprites import CardSprite
+from client.table.turn import TurnShown, Wait
 from client.ui.direction import flow_rect, flow_x
 from client.ui.widgets import Button
 from shared.cards import Card
@@ -113,6 +116,7 @@ class TableControls:
             return
         if not self.table.ready():
             self._put_back(self.hand.cancel_drag())
+            self._explain_wait(event)
             return
         if self.choice is not None and self._choice_event(event):
             return
@@ -120,6 +124,19 @@ class TableControls:
         self._put_back(self.hand.take_returning())
         if pick is not None:
             self._pick(pick)
+
+    def _explain_wait(self, event: pygame.event.Event) -> None:
+        """A card of the hand clicked (or picked by its key) out of turn: say why it stays."""
+        hand = self._hand()
+        if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            touched = self.hand.card_at(event.pos, hand, self.table.sprites) is not None
+        elif event.type == pygame.KEYDOWN:
+            touched = PICK_KEYS.get(event.key, len(hand)) < len(hand)
+        else:
+            return
+        why = wait_text(self.table.turn(), self.table.seat_name) if touched else None
+        if why is not None:
+            self.table.effects.notify(why, NoticeLevel.WARNING)
 
     def _shortcut(self, event: pygame.event.Event) -> bool:
         key = event.key
@@ -207,7 +224,8 @@ class TableControls:
         if not ready:
             self.close_choice()
             self.hint = None
-        moving = self.hand.update(dt, self._hand(), table.sprites, ready)
+        shaded = table.session.seat is not None and table.turn().wait is not None
+        moving = self.hand.update(dt, self._hand(), table.sprites, ready, shaded)
         if self.choice is not None:
             self.choice.apply_highlights(self._floor_sprites())
         elif self.hint is not None:
@@ -215,6 +233,10 @@ class TableControls:
             for key, sprite in table.sprites.items():
                 sprite.highlight = HINT_COLOUR if key in lit else None
         return moving
+
+    def draw_shade(self, surface: pygame.Surface, card_size: tuple[int, int]) -> None:
+        """Shade the hand out of turn: drawn over the cards at rest, under those in the air."""
+        self.hand.draw_shade(surface, self._hand(), self.table.sprites, card_size)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.choice is not None:
@@ -286,3 +308,17 @@ class TableControls:
             return {}
         sprites = self.table.sprites
         return {c: sprites[c] for c in model.floor if c in sprites}
+
+
+def wait_text(turn: TurnShown, seat_name: Callable[[int], str]) -> str | None:
+    """Why a card clicked now stays in the hand, in the player's words (None: it is his turn)."""
+    match turn.wait:
+        case Wait.OTHER if turn.seat is not None:
+            return _("Wait for {name} to play.").format(name=isolate(seat_name(turn.seat)))
+        case Wait.MOVING:
+            return _("Cards are still moving.")
+        case Wait.ROUND_OVER:
+            return _("The round is over.")
+        case Wait.MATCH_OVER:
+            return _("The match is over.")
+    return None

@@ -3,7 +3,8 @@
 Owns `HandControl`: hover and keyboard selection (the card rises), click or drag-and-drop onto
 the floor, keys 1-9 for the n-th card, Left/Right then Enter. It reports a `Pick` and leaves
 what happens next to `TableControls`; it never plays anything itself. Cards are found through
-their sprites, which it moves only while one is dragged.
+their sprites, which it moves only while one is dragged. Out of turn the hand is shaded (the
+shade fades in and out), so the player sees at a glance that his cards wait.
 """
 
 from __future__ import annotations
@@ -29,6 +30,15 @@ HOVER_LIFT = 10
 LIFT_RATE = 18.0
 """How fast lifts settle (per second, exponential)."""
 DROP_MARGIN = 30
+SHADE_ALPHA = 105
+"""How dark a card of the hand is out of turn: clearly resting, its face still easy to read."""
+SHADE_COLOUR = (4, 14, 9)
+SHADE_STEPS = 12
+"""Darknesses the shade passes through as it fades (each a cached surface)."""
+SHADE_RATE = 9.0
+"""How fast the shade fades in and out (per second, exponential)."""
+SHADE_CORNER = 0.085
+"""The shade's corner radius, as a share of the card's width (the card's own corners)."""
 PICK_KEYS = {getattr(pygame, f"K_{n}"): n - 1 for n in range(1, 10)}
 PICK_KEYS.update({getattr(pygame, f"K_KP{n}"): n - 1 for n in range(1, 10)})
 CONFIRM_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_UP})
@@ -57,8 +67,11 @@ class HandControl:
         self.selected: int | None = None
         """Keyboard selection: an index into the hand."""
         self.hovered: Card | None = None
+        self.shade = 0.0
+        """How far the out-of-turn shade has faded in: 0 bright, 1 fully shaded."""
         self._drag: _Drag | None = None
         self._returning: Card | None = None
+        self._shades: dict[tuple[tuple[int, int], int], pygame.Surface] = {}
 
     @property
     def dragging(self) -> Card | None:
@@ -98,13 +111,31 @@ class HandControl:
         self._drag = None
         return card
 
+    def card_at(
+        self, pos: tuple[int, int], hand: Sequence[Card], sprites: Mapping[SpriteKey, CardSprite]
+    ) -> Card | None:
+        """The card of the hand under ``pos``, if any."""
+        hit = sprite_at([sprites[c] for c in hand if c in sprites], pos)
+        return hit.card if hit is not None else None
+
     def update(
-        self, dt: float, hand: Sequence[Card], sprites: Mapping[SpriteKey, CardSprite], active: bool
+        self,
+        dt: float,
+        hand: Sequence[Card],
+        sprites: Mapping[SpriteKey, CardSprite],
+        active: bool,
+        shaded: bool = False,
     ) -> bool:
-        """Ease each hand card towards its lift (selected highest, hovered a little); True
-        while some card is still rising or settling."""
+        """Ease each hand card towards its lift (selected highest, hovered a little) and the
+        shade towards ``shaded``; True while some card is still rising or settling, or the
+        shade fading."""
+        target = 1.0 if shaded else 0.0
+        fading = self.shade != target
+        self.shade += (target - self.shade) * min(1.0, dt * SHADE_RATE)
+        if abs(self.shade - target) < 0.02:
+            self.shade = target
         step = min(1.0, dt * LIFT_RATE)
-        moving = False
+        moving = fading
         for index, card in enumerate(hand):
             sprite = sprites.get(card)
             if sprite is None or sprite.flying or card == self.dragging:
@@ -122,7 +153,40 @@ class HandControl:
                 sprite.lift = target
         return moving or self.dragging is not None
 
+    def draw_shade(
+        self,
+        surface: pygame.Surface,
+        hand: Sequence[Card],
+        sprites: Mapping[SpriteKey, CardSprite],
+        card_size: tuple[int, int],
+    ) -> None:
+        """Shade the cards resting in the hand (not one in the air) as far as `shade` says."""
+        level = round(self.shade * SHADE_STEPS)
+        if level <= 0:
+            return
+        shade = self._shade_surface(card_size, level)
+        for card in hand:
+            sprite = sprites.get(card)
+            if sprite is None or sprite.flying:
+                continue
+            cx, cy = sprite.draw_center()
+            surface.blit(shade, shade.get_rect(center=(round(cx), round(cy))))
+
     # --- internals -------------------------------------------------------------------
+
+    def _shade_surface(self, card_size: tuple[int, int], level: int) -> pygame.Surface:
+        """A card-shaped shade ``level`` steps of `SHADE_STEPS` dark, kept per size and level."""
+        key = (card_size, level)
+        cached = self._shades.get(key)
+        if cached is None:
+            alpha = SHADE_ALPHA * level // SHADE_STEPS
+            cached = pygame.Surface(card_size, pygame.SRCALPHA)
+            radius = max(1, round(card_size[0] * SHADE_CORNER))
+            pygame.draw.rect(
+                cached, (*SHADE_COLOUR, alpha), cached.get_rect(), border_radius=radius
+            )
+            self._shades[key] = cached
+        return cached
 
     def _motion(self, pos: tuple[int, int], mine: list[CardSprite]) -> None:
         """Drag the held card, or note which card is under the pointer."""
