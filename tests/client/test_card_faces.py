@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pygame
 import pytest
 
 from client import theme
 from client.art.cards import RANK_LABELS, CardArt
-from client.art.court import court_panel
+from client.art.court import court_panel, palette_for
 from client.art.pips import PIP_HEIGHT, PIP_LAYOUTS, draw_pips, komi_mark_area, pip_centre
 from client.art.suits import SUIT_LETTERS, draw_suit, suit_colour
+from client.scenes.table import TableScene
+from client.sessions.local import LocalSession
+from shared.cards import Card
+from shared.rules import RuleSet
+
+from .app_driver import make_app, rigged_deck, run_until, sprite_center, step
 
 SIZES = [(50, 73), (80, 116), (120, 174)]
 INDEX_WIDTH, INDEX_HEIGHT = 0.21, 0.27
@@ -131,3 +138,51 @@ def test_pips_stay_clear_of_the_corner_indices(pygame_ready: None, value: int) -
     turned_index.bottomright = size
     for area in (index, turned_index):
         assert surface.subsurface(area).get_bounding_rect().width == 0, (value, area)
+
+
+# --- at the table -----------------------------------------------------------------------
+
+
+def _near(surface: pygame.Surface, area: pygame.Rect, colour: tuple[int, int, int]) -> int:
+    """Pixels of `area` (clipped to `surface`) within a few steps of `colour`."""
+    area = area.clip(surface.get_rect())
+    return sum(
+        1
+        for x in range(area.left, area.right)
+        for y in range(area.top, area.bottom)
+        if sum(abs(p - q) for p, q in zip(surface.get_at((x, y))[:3], colour, strict=True)) < 24
+    )
+
+
+def test_the_hand_shows_the_komi_ring_and_the_court_figures(
+    tmp_path: Path, pygame_ready: None
+) -> None:
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        deck = rigged_deck("7d Kh Qs 9c", "Ad 4s 8h 10c", "2c 3d 5h 9s")
+        session = LocalSession(RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
+        table = TableScene(app, session)
+        app.stack.reset(table)
+        run_until(app, lambda: table.ready)
+        x, y = sprite_center(table, Card.parse("7d"))
+        pygame.event.post(
+            pygame.event.Event(
+                pygame.MOUSEMOTION, pos=(round(x), round(y)), rel=(0, 0), buttons=(0, 0, 0)
+            )
+        )
+        step(app, 20)
+        app.draw()
+        w, h = app.cards.size
+        for text in ("7d", "Kh", "Qs", "9c"):
+            centre = sprite_center(table, Card.parse(text))
+            card = pygame.Rect(0, 0, w, h)
+            card.center = (round(centre[0]), round(centre[1]))
+            ring = _near(app.window, card, theme.COURT_FRAME)
+            if text == "7d":
+                assert ring > w * 0.5, ring
+            else:
+                assert ring < w * 0.1, (text, ring)
+            figure = _near(app.window, card, palette_for(text[-1]).robe)
+            assert (figure > w * h * 0.05) == (text[0] in "KQ"), (text, figure)
+    finally:
+        app.shutdown()
