@@ -34,6 +34,7 @@ from client.art.suits import SUIT_LETTERS
 from client.main import build_app, parse_args
 from client.net.lan_host import LanHost
 from client.net.remote_client import RemoteClient
+from client.net.remote_session import time_up_notice
 from client.scenes.connect import ConnectScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.replay import ReplayScene
@@ -41,10 +42,11 @@ from client.scenes.replays import ReplaysScene
 from client.scenes.results import MatchResultsScene, RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
-from client.sessions.game_session import plays_for_card
+from client.sessions.game_session import TableUpdate, plays_for_card
 from client.sessions.local import LocalSession
 from client.table.hand import Pick
-from shared.events import BasraScored
+from shared.cards import STANDARD_DECK, Card, parse_cards
+from shared.events import BasraScored, CardPlayed
 from shared.plays import Play
 from shared.review.hand_review import ReviewSettings, review_match
 from shared.review.review_file import sidecar_path, write_review
@@ -207,6 +209,37 @@ def shoot_practice(tour: Tour) -> None:
     seed, made = find_turn(4, lambda s: s.view.deal >= 2)
     practice_table(tour, 4, seed, made)
     tour.save("09_table_four_players")
+
+
+def shoot_turns(tour: Tour) -> None:
+    """Out of turn: the hand shaded while the other player thinks and a card clicked then
+    saying why it stays; then a card played for us when our time ran out, with the notice a
+    network game shows for it."""
+    front = parse_cards("Qd 9h 4c 6c Ad 4s 8h 10c Qc 2d 3s Kh")
+    deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
+    name = tour.app.settings.name
+    session = LocalSession(RuleSet(), seed=1, name=name, deck=deck, dealer=1, bot_delay=60.0)
+    table = TableScene(tour.app, session)
+    tour.app.stack.reset(table)
+    tour.until(lambda: table.ready)
+    table.send_play(session.view.legal_plays[0])
+    tour.until(lambda: table.turn.seat == 1)
+    tour.step(0.4)
+    x, y = table.animator.sprites[Card.parse("9h")].draw_center()
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(round(x), round(y)), button=1)
+    pygame.event.post(click)
+    tour.step(0.3)
+    tour.save("09b_table_out_of_turn")
+    session.bot_delay = 0.0
+    tour.until(lambda: table.ready)
+    play = session.view.legal_plays[-1]
+    session.play(play)  # as the server plays for a player whose time ran out
+    update = TableUpdate(session.view, (CardPlayed(0, play.card),), timed_out=0)
+    notice = time_up_notice(update, 0, session.players)
+    assert notice is not None
+    table.effects.notify(notice.text, notice.level)
+    tour.step(0.35)
+    tour.save("09c_table_time_up")
 
 
 def shoot_results(tour: Tour) -> None:
@@ -392,6 +425,7 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
             shoot_menus(tour)
             shoot_cards(tour)
             shoot_practice(tour)
+            shoot_turns(tour)
             shoot_results(tour)
             shoot_replays(tour)
             if network:

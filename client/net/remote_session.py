@@ -62,7 +62,7 @@ class RemoteSession:
         updates: list[SessionUpdate] = []
         for update in client.game_updates:
             updates.append(update)
-            notice = self._time_up(update)
+            notice = time_up_notice(update, self.seat, self.players)
             if notice is not None:
                 updates.append(notice)
         client.game_updates.clear()
@@ -77,24 +77,6 @@ class RemoteSession:
                 SessionClosed(client.closed_reason or _("The connection to the server closed."))
             )
         return updates
-
-    def _time_up(self, update: TableUpdate) -> Notice | None:
-        """What ``update`` tells this player when its play was made by the server because the
-        turn timer ran out (None for any other update)."""
-        seat = update.timed_out
-        if seat is None:
-            return None
-        if seat != self.seat:
-            if seat >= len(self.players):
-                return None
-            name = isolate(self.players[seat].name)
-            return Notice(_("Time's up for {name}").format(name=name))
-        played = (e.card for e in update.events if isinstance(e, CardPlayed) and e.seat == seat)
-        card = next(played, None)
-        if card is None:
-            return None
-        text = _("Time's up — {card} was played for you").format(card=card_text(card))
-        return Notice(text, NoticeLevel.WARNING)
 
     def _new_chat(self) -> list[ChatLine]:
         fresh = min(self.client.chat_count - self._chat_seen, len(self.client.chat))
@@ -143,3 +125,25 @@ class RemoteSession:
             return
         if self.client.room is not None and self.client.status is LinkStatus.ONLINE:
             self.client.leave_room()
+
+
+def time_up_notice(
+    update: TableUpdate, seat: int | None, players: tuple[SeatPlayer, ...]
+) -> Notice | None:
+    """What ``update`` tells the player at ``seat`` when its play was made by the server
+    because the turn timer ran out: the card played for him, or whose time was up (None for
+    any other update)."""
+    timed_out = update.timed_out
+    if timed_out is None:
+        return None
+    if timed_out != seat:
+        if timed_out >= len(players):
+            return None
+        name = isolate(players[timed_out].name)
+        return Notice(_("Time's up for {name}").format(name=name))
+    played = (e.card for e in update.events if isinstance(e, CardPlayed) and e.seat == seat)
+    card = next(played, None)
+    if card is None:
+        return None
+    text = _("Time's up — {card} was played for you").format(card=card_text(card))
+    return Notice(text, NoticeLevel.WARNING)
