@@ -141,8 +141,9 @@ def find_turn(players: int, wanted: Callable[[LocalSession], bool]) -> tuple[int
 
 
 def has_choice(session: LocalSession) -> bool:
-    plays = session.view.legal_plays
-    return any(len(plays_for_card(plays, p.card)) > 1 for p in plays) and session.view.deal >= 2
+    plays, rules = session.view.legal_plays, session.view.rules
+    choice = any(len(plays_for_card(plays, p.card, rules)) > 1 for p in plays)
+    return choice and session.view.deal >= 2
 
 
 def basra_play(session: LocalSession) -> Play | None:
@@ -175,8 +176,9 @@ def practice_table(tour: Tour, players: int, seed: int, made: int) -> TableScene
 def shoot_practice(tour: Tour) -> None:
     seed, made = find_turn(2, has_choice)
     table = practice_table(tour, 2, seed, made)
-    plays = table.view.legal_plays if table.view else ()
-    card = next(p.card for p in plays if len(plays_for_card(plays, p.card)) > 1)
+    assert table.view is not None
+    plays, rules = table.view.legal_plays, table.view.rules
+    card = next(p.card for p in plays if len(plays_for_card(plays, p.card, rules)) > 1)
     table.controls._pick(Pick(card))
     choice = table.controls.choice
     if choice is not None:
@@ -240,6 +242,22 @@ def shoot_turns(tour: Tour) -> None:
     table.effects.notify(notice.text, notice.level)
     tour.step(0.35)
     tour.save("09c_table_time_up")
+
+
+def shoot_suited_choice(tour: Tour) -> None:
+    """With card points on the 2c scores, so a 5 on 2c 2d 3c is asked which 2 it takes; the 3c
+    goes either way and wears its "both" tab. A hint asked first gives way to the choice."""
+    front = parse_cards("5s 9h Qd 6c Ad 4s 8h 10c 2c 2d 3c Kh")
+    deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
+    rules = RuleSet(card_points=True)
+    session = LocalSession(rules, seed=1, name=tour.app.settings.name, deck=deck, dealer=1)
+    table = TableScene(tour.app, session)
+    tour.app.stack.reset(table)
+    tour.until(lambda: table.ready)
+    table.controls.show_hint()
+    table.controls._pick(Pick(Card.parse("5s")))
+    tour.step(0.3)
+    tour.save("06b_table_suited_choice")
 
 
 def shoot_results(tour: Tour) -> None:
@@ -425,6 +443,7 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
             shoot_menus(tour)
             shoot_cards(tour)
             shoot_practice(tour)
+            shoot_suited_choice(tour)
             shoot_turns(tour)
             shoot_results(tour)
             shoot_replays(tour)

@@ -2,8 +2,10 @@
 
 Owns `TableControls`, which routes the table's input: Menu/Esc, Hint (H) and Undo (U) in
 practice, the last-capture peek (L), then either the open `CaptureChoice` or the `HandControl`.
-A picked card with one legal play is sent to the session; with several, the choice opens on the
-floor. It also draws the buttons, the choice panel, the peek and the hint's outlines. It only
+A picked card with one play worth choosing is sent to the session (sets that differ only in
+suits are one, `plays_for_card`); with several, the choice opens on the floor. It also draws
+the buttons, the choice panel, the peek and the hint's outlines. A hint ends with the turn it
+was given for (a play by anyone, another view, an overlay) and gives way to a choice. It only
 ever asks the session to play; the table's cards move when the session's update says so. Out
 of turn the hand is shaded, and a card clicked then stays, with a word on why (`wait_text`).
 """
@@ -17,7 +19,8 @@ import pygame
 
 from client import theme
 from client.i18n import _, isolate
-from client.sessions.game_session import Hint, NoticeLevel, plays_for_card
+from client.layout import REFERENCE, SeatPosition
+from client.sessions.game_session import Hint, NoticeLevel, choice_key, plays_for_card
 from client.table.capture_choice import CaptureChoice
 from client.table.context import TableContext
 from client.table.hand import PICK_KEYS, HandControl, Pick
@@ -25,13 +28,17 @@ from client.table.model import SpriteKey
 from client.table.sprites import CardSprite
 from client.table.turn import TurnShown, Wait
 from client.ui.direction import flow_rect, flow_x
+from client.ui.toast import Toast
 from client.ui.widgets import Button
 from shared.cards import Card
 from shared.events import CardsCaptured
+from shared.views import PlayerView
 
 logger = logging.getLogger(__name__)
 
 HINT_COLOUR = (120, 230, 140)
+CHOICE_CLEARANCE = 2
+"""Pixels (at unit 1) between the capture choice and the top of a raised card of the hand."""
 SETTLE_SECONDS = 0.2
 BUTTON_SIZE = (124, 40)
 PEEK_RECT = pygame.Rect(0, 0, 480, 140)
@@ -48,6 +55,9 @@ class TableControls:
         self.hand = HandControl()
         self.choice: CaptureChoice | None = None
         self.hint: Hint | None = None
+        self._hint_view: PlayerView | None = None
+        """The view the hint was given for: it ends when another is shown."""
+        self._hint_notice: Toast | None = None
         self.peek = False
         size = theme.FONT_SMALL + 2
         self.menu = Button(
@@ -79,8 +89,27 @@ class TableControls:
         if hint is None:
             table.effects.notify(_("A hint is for your own turn."), NoticeLevel.WARNING)
             return
+        # Its words would stand over an open choice: it closes, the hint outlines the whole play.
+        self.close_choice()
+        self.hand.selected = None
         self.hint = hint
+        self._hint_view = table.view()
         table.effects.notify(hint.reason, seconds=5.0)
+        self._hint_notice = table.effects.notice
+
+    def end_hint(self) -> None:
+        """Take the hint away: its words, and its outlines where they still show."""
+        notice = self.table.effects.notice
+        if notice is not None and notice is self._hint_notice:
+            notice.dismiss()
+        if self.hint is not None:
+            lit = {self.hint.play.card, *self.hint.play.taken}
+            for key, sprite in self.table.sprites.items():
+                if key in lit and sprite.highlight == HINT_COLOUR:
+                    sprite.highlight = None
+        self.hint = None
+        self._hint_view = None
+        self._hint_notice = None
 
     def undo(self) -> None:
         if not self.table.session.can_undo():
@@ -100,7 +129,7 @@ class TableControls:
     def reset(self) -> None:
         """Forget selections (after a play, an undo or a resync)."""
         self.close_choice()
-        self.hint = None
+        self.end_hint()
         self.hand.reset()
 
     # --- events ----------------------------------------------------------------------
@@ -179,8 +208,8 @@ class TableControls:
 
     def _pick(self, pick: Pick) -> None:
         view = self.table.view()
-        plays = plays_for_card(view.legal_plays if view is not None else (), pick.card)
-        if not plays:
+        plays = plays_for_card(view.legal_plays, pick.card, view.rules) if view is not None else []
+        if view is None or not plays:
             self._put_back(pick.card)
             return
         if len(plays) == 1:
@@ -190,7 +219,22 @@ class TableControls:
             self._put_back(pick.card)
         hand = self._hand()
         self.hand.selected = hand.index(pick.card) if pick.card in hand else None
-        self.choice = CaptureChoice(plays, self.table.text, self.table.panels)
+        model = self.table.model()
+        floor = model.floor if model is not None else view.floor
+        room, unit = self._choice_room()
+        self.choice = CaptureChoice(plays, floor, room, unit, self.table.text, self.table.panels)
+        self._follow_hint(self.choice, view)
+
+    def _follow_hint(self, choice: CaptureChoice, view: PlayerView) -> None:
+        """Consider the hinted set first, then let the hint's words go: they would cover the
+        choice, and its outlines give way to the options'."""
+        if self.hint is None:
+            return
+        if self.hint.play.card == choice.card:
+            hinted = choice_key(self.hint.play, view.rules)
+            keys = [choice_key(play, view.rules) for play in choice.plays]
+            choice.current = keys.index(hinted) if hinted in keys else 0
+        self.end_hint()
 
     def _put_back(self, card: Card | None) -> None:
         """Slide a dragged card back to its place in the hand."""
@@ -223,7 +267,8 @@ class TableControls:
             self.undo_button.enabled = table.session.can_undo() and table.animations_idle()
         if not ready:
             self.close_choice()
-            self.hint = None
+        if self.hint is not None and (not ready or table.view() is not self._hint_view):
+            self.end_hint()
         shaded = table.session.seat is not None and table.turn().wait is not None
         moving = self.hand.update(dt, self._hand(), table.sprites, ready, shaded)
         if self.choice is not None:
@@ -240,7 +285,7 @@ class TableControls:
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.choice is not None:
-            self.choice.draw(surface)
+            self.choice.draw(surface, self._floor_sprites())
         if self.peek:
             self._draw_peek(surface)
         for button in self.buttons:
@@ -301,6 +346,16 @@ class TableControls:
     def _hand(self) -> list[Card]:
         model = self.table.model()
         return list(model.hand) if model is not None else []
+
+    @staticmethod
+    def _choice_room() -> tuple[pygame.Rect, float]:
+        """Where a capture choice may stand (across the floor, down to just above a raised card
+        of the hand, so the choice never covers the card being played), and the table's unit."""
+        layout = REFERENCE
+        floor = layout.choice_area
+        bottom = layout.hand_area(SeatPosition.BOTTOM).y - layout.px(CHOICE_CLEARANCE)
+        room = pygame.Rect(round(floor.x), round(floor.y), round(floor.w), round(bottom - floor.y))
+        return room, layout.unit
 
     def _floor_sprites(self) -> dict[SpriteKey, CardSprite]:
         model = self.table.model()

@@ -46,10 +46,14 @@ def _button(scene: object, label: str) -> Button:
 
 
 def _rigged_table(
-    app: App, my_hand: str, floor: str, their_hand: str = "Ad 4s 8h 10c"
+    app: App,
+    my_hand: str,
+    floor: str,
+    their_hand: str = "Ad 4s 8h 10c",
+    rules: RuleSet | None = None,
 ) -> TableScene:
     deck = rigged_deck(my_hand, their_hand, floor)
-    session = LocalSession(RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
+    session = LocalSession(rules or RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
     table = TableScene(app, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
@@ -113,8 +117,12 @@ def test_menu_to_practice_to_a_mouse_capture(app: App) -> None:
     _assert_table_matches_engine(table)
 
 
+CARD_POINTS = RuleSet(card_points=True)
+"""The 2c scores with card points on, so a 5 on 2c 2d 3c asks which 2 it takes."""
+
+
 def test_two_capture_options_are_chosen_on_the_floor(app: App) -> None:
-    table = _rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh")
+    table = _rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh", rules=CARD_POINTS)
     click(app, sprite_center(table, Card.parse("5s")))
     choice = table.controls.choice
     assert choice is not None and len(choice.plays) == 2
@@ -131,7 +139,7 @@ def test_two_capture_options_are_chosen_on_the_floor(app: App) -> None:
 
 
 def test_escape_closes_the_choice_and_keys_pick_an_option(app: App) -> None:
-    table = _rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh")
+    table = _rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh", rules=CARD_POINTS)
     press(app, pygame.K_1)  # the 5s is the first card of the sorted hand
     assert table.controls.choice is not None
     press(app, pygame.K_ESCAPE)
