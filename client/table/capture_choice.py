@@ -44,7 +44,7 @@ CHIP_PADDING = 14
 CHIP_MIN_WIDTH = 120
 TITLE_SIZE = theme.FONT_SMALL + 2
 CHIP_SIZE = theme.FONT_SMALL
-TAB_SIZE = theme.FONT_SMALL - 4
+TAB_SIZE = theme.FONT_SMALL - 2
 TAB_PADDING = 7
 EITHER_WAY_COLOUR = (255, 255, 255)
 """The ring of a card every option takes: apart from the options' gold, blue and pink."""
@@ -140,7 +140,10 @@ class CaptureChoice:
 
     def draw(self, surface: pygame.Surface, floor: Mapping[SpriteKey, CardSprite]) -> None:
         for tab in self.tab_rects(floor).values():
-            pygame.draw.rect(surface, EITHER_WAY_COLOUR, tab, border_radius=tab.height // 2)
+            radius = tab.height // 2
+            pygame.draw.rect(surface, EITHER_WAY_COLOUR, tab, border_radius=radius)
+            # Half the tab lies on the white card: a dark edge keeps it apart.
+            pygame.draw.rect(surface, theme.TEXT_DARK, tab, 1, border_radius=radius)
             word = self._tab_text()
             self._text.draw(surface, word, tab.center, self._tab_size, theme.TEXT_DARK, "center")
         self._panels.panel(surface, self.panel_rect)

@@ -11,8 +11,10 @@ import pygame
 from client.app import App
 from client.main import build_app, parse_args
 from client.scenes.table import TableScene
+from client.sessions.local import LocalSession
 from client.ui.widgets import Button
 from shared.cards import STANDARD_DECK, Card, parse_cards
+from shared.rules import RuleSet
 
 FRAME = 1 / 60
 
@@ -98,6 +100,22 @@ def table_of(app: App) -> TableScene:
 
 def sprite_center(table: TableScene, card: Card) -> tuple[float, float]:
     return table.animator.sprites[card].draw_center()
+
+
+def rigged_table(
+    app: App,
+    my_hand: str,
+    floor: str,
+    their_hand: str = "Ad 4s 8h 10c",
+    rules: RuleSet | None = None,
+) -> TableScene:
+    """A practice table of two at our first turn, dealt `my_hand`, `their_hand` and `floor`."""
+    deck = rigged_deck(my_hand, their_hand, floor)
+    session = LocalSession(rules or RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
+    table = TableScene(app, session)
+    app.stack.reset(table)
+    run_until(app, lambda: table.ready)
+    return table
 
 
 def rigged_deck(my_hand: str, their_hand: str, floor: str) -> list[Card]:

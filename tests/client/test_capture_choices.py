@@ -31,7 +31,7 @@ from shared.plays import Play
 from shared.rules import RuleSet, capture_options
 from shared.state import MatchState
 
-from .app_driver import click, make_app, press, rigged_deck, run_until, sprite_center, step
+from .app_driver import click, make_app, press, rigged_table, run_until, sprite_center, step
 
 FIVE = Card.parse("5s")
 CARD_POINTS = RuleSet(card_points=True)
@@ -45,14 +45,9 @@ def app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
     application.shutdown()
 
 
-def _table(app: App, rules: RuleSet, floor: str = "2c 2d 3c Kh") -> TableScene:
-    """Our turn first, holding 5s 9h Qd 6c; the 5s takes a 2 and the 3c."""
-    deck = rigged_deck("5s 9h Qd 6c", "Ad 4s 8h 10c", floor)
-    session = LocalSession(rules, seed=1, deck=deck, dealer=1, bot_delay=0.2)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    run_until(app, lambda: table.ready)
-    return table
+def _table(app: App, rules: RuleSet) -> TableScene:
+    """Our turn first, holding 5s 9h Qd 6c; the 5s takes a 2 of 2c 2d and the 3c."""
+    return rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh", rules=rules)
 
 
 def _state(table: TableScene) -> MatchState:

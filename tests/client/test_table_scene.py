@@ -26,11 +26,11 @@ from .app_driver import (
     drag,
     make_app,
     press,
-    rigged_deck,
     run_until,
     sprite_center,
     step,
 )
+from .app_driver import rigged_table as _rigged_table
 
 
 @pytest.fixture
@@ -43,21 +43,6 @@ def app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
 def _button(scene: object, label: str) -> Button:
     widgets = getattr(scene, "widgets", []) + getattr(scene, "buttons", [])
     return next(w for w in widgets if isinstance(w, Button) and w.label == label)
-
-
-def _rigged_table(
-    app: App,
-    my_hand: str,
-    floor: str,
-    their_hand: str = "Ad 4s 8h 10c",
-    rules: RuleSet | None = None,
-) -> TableScene:
-    deck = rigged_deck(my_hand, their_hand, floor)
-    session = LocalSession(rules or RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
-    table = TableScene(app, session)
-    app.stack.reset(table)
-    run_until(app, lambda: table.ready)
-    return table
 
 
 def practice_state(table: TableScene) -> MatchState:
