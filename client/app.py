@@ -1,11 +1,14 @@
 """The application: one window, one thread, the pygame loop as an asyncio coroutine.
 
-Owns `App` (the window and its letterboxing of the logical 1280x720 surface, the frame loop,
-the scene stack, and the services scenes share: text, card art, the felt, sounds, settings; it
-is the `SceneHost` every scene is given). Each frame: clamp dt, hand pygame events to
-the top scene (mouse positions mapped to logical coordinates), update it, draw the visible
-scenes only when something changed, then yield the rest of the frame to asyncio so network
-tasks run in the same thread. Sounds are synthesised in a worker thread after the first frame.
+Owns `App` (the window, the frame loop, the scene stack, and the services scenes share: text,
+card art at any size, the felt, sounds, settings; it is the `SceneHost` every scene is given).
+A `window_resolution` scene (the table) draws straight into the window at its real size and
+gets mouse positions in window pixels; the other screens draw on the logical 1280x720 surface,
+letterboxed into the window, and overlays over the table (results, the pause menu) on a
+logical surface of their own, scaled only when they change. Each frame: clamp dt, hand pygame
+events to the top scene, update it, draw the visible scenes only when something changed, then
+yield the rest of the frame to asyncio so network tasks run in the same thread. Sounds are
+synthesised in a worker thread after the first frame.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from client.art.cards import CardArt
 from client.art.felt import felt_background
 from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
 from client.layout import LOGICAL_SIZE, scale_to_window
-from client.scenes.base import SceneStack
+from client.scenes.base import Scene, SceneStack
 from client.settings import LaunchOptions, Settings, save_settings
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
@@ -41,6 +44,8 @@ MAX_DT = 0.1
 FELT_SEED = 1955
 SMALL_CARD_SIZE = (48, 70)
 LETTERBOX = (8, 10, 9)
+CARD_SIZES_KEPT = 3
+"""Card art kept per size: a window resized back and forth needs no new art."""
 
 
 class App:
@@ -63,13 +68,17 @@ class App:
         self.window = self._open_window()
         self._offscreen = pygame.Surface(LOGICAL_SIZE).convert()
         self._scaled: pygame.Surface | None = None
+        self._overlay: pygame.Surface | None = None
+        self._overlay_scaled: pygame.Surface | None = None
         self.text = TextRenderer()
         self.panels = PanelPainter()
         self.cards = CardArt()
         self._small_cards: CardArt | None = None
+        self._sized_cards: dict[tuple[int, int], CardArt] = {self.cards.size: self.cards}
         self.felt = felt_background(random.Random(FELT_SEED)).convert()
         self.plain_felt = felt_background(random.Random(FELT_SEED), floor_area=None).convert()
         self.sounds = SoundPlayer(enabled=False)
+        self.sound_device_missing = False
         self._sound_job: asyncio.Future[dict[str, bytes]] | None = None
         self._sound_collected = False
         self.stack = SceneStack()
@@ -88,6 +97,19 @@ class App:
         if self._small_cards is None:
             self._small_cards = CardArt(SMALL_CARD_SIZE)
         return self._small_cards
+
+    @property
+    def window_size(self) -> tuple[int, int]:
+        size: tuple[int, int] = self.window.get_size()
+        return size
+
+    def cards_at(self, size: tuple[int, int]) -> CardArt:
+        """Card art at `size` pixels, made once; a few sizes are kept (newest last)."""
+        art = self._sized_cards.pop(size, None) or CardArt(size)
+        self._sized_cards[size] = art
+        while len(self._sized_cards) > CARD_SIZES_KEPT:
+            del self._sized_cards[next(iter(self._sized_cards))]
+        return art
 
     @property
     def navigator(self) -> Navigator:
@@ -155,11 +177,53 @@ class App:
 
     def draw(self) -> None:
         """Draw the visible scenes and show them in the window."""
+        visible = self.stack.visible()
+        if visible and visible[0].window_resolution:
+            self._draw_in_window(visible)
+            return
         surface = self._logical_target()
-        for scene in self.stack.visible():
+        for scene in visible:
             scene.draw(surface)
             scene.dirty = False
         self._present(surface)
+
+    def _draw_in_window(self, visible: list[Scene]) -> None:
+        """The bottom scene at the window's resolution, the overlays above it scaled."""
+        self.window = pygame.display.get_surface() or self.window
+        base, overlays = visible[0], visible[1:]
+        base.draw(self.window)
+        base.dirty = False
+        if overlays:
+            self.window.blit(self._overlay_layer(overlays), (0, 0))
+        else:
+            self._overlay_scaled = None
+        pygame.display.flip()
+
+    def _overlay_layer(self, overlays: list[Scene]) -> pygame.Surface:
+        """The overlays drawn on a clear logical surface and scaled to the window, redrawn
+        only when one of them changed; their backdrop (a dimming) reaches the window's edges."""
+        size = self.window.get_size()
+        cached = self._overlay_scaled
+        changed = any(s.dirty or s.animating for s in overlays)
+        if cached is not None and cached.get_size() == size and not changed:
+            return cached
+        if self._overlay is None:
+            self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        logical = self._overlay
+        logical.fill((0, 0, 0, 0))
+        for scene in overlays:
+            scene.draw(logical)
+            scene.dirty = False
+        scale, offset = scale_to_window(size)
+        inner = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        layer.fill(logical.get_at((0, 0)))
+        layer.fill((0, 0, 0, 0), pygame.Rect((round(offset[0]), round(offset[1])), inner))
+        layer.blit(
+            pygame.transform.smoothscale(logical, inner), (round(offset[0]), round(offset[1]))
+        )
+        self._overlay_scaled = layer
+        return layer
 
     def shutdown(self) -> None:
         """Leave every scene (sessions close, a hosted server stops), save, and close."""
@@ -216,8 +280,11 @@ class App:
         scene = self.stack.top
         if scene is None:
             return
-        scale, offset = scale_to_window(self.window.get_size())
-        scene.handle_event(logical_mouse_event(event, scale, offset))
+        if scene.window_resolution:
+            scene.handle_event(event)
+        else:
+            scale, offset = scale_to_window(self.window.get_size())
+            scene.handle_event(logical_mouse_event(event, scale, offset))
         scene.dirty = True
 
     def _mark_dirty(self) -> None:
@@ -257,6 +324,7 @@ class App:
             return
         mixer_format = start_mixer()
         if mixer_format is None:
+            self.sound_device_missing = True
             return
         loop = _running_loop()
         if loop is None:

@@ -171,6 +171,25 @@ class Tween:
         else:
             self._done = True
 
+    def remap(
+        self,
+        attr: str,
+        carry: Callable[[TweenValue], TweenValue],
+        end: TweenValue | None = None,
+    ) -> None:
+        """Pass the start and end values of `attr` through `carry` (the space they live in
+        changed: a resized window), or give it a new `end`; the progress made is kept."""
+        if attr not in self.attrs:
+            return
+        index = self.attrs.index(attr)
+        ends = list(self.end_values)
+        ends[index] = carry(ends[index]) if end is None else end
+        self.end_values = tuple(ends)
+        if self._start_values is not None:
+            starts = list(self._start_values)
+            starts[index] = carry(starts[index])
+            self._start_values = tuple(starts)
+
     def _write(self, progress: float) -> None:
         assert self._start_values is not None
         for name, start, end in zip(self.attrs, self._start_values, self.end_values, strict=True):
@@ -297,6 +316,10 @@ class Timeline:
             if not self._tweens:
                 return
         logger.warning("on_done callbacks kept adding tweens; %d left", len(self._tweens))
+
+    def running(self) -> tuple[Tween, ...]:
+        """The tweens not finished yet, waiting ones included."""
+        return tuple(t for t in self._tweens if not t.done)
 
     def stop_target(self, target: object, complete: bool = True) -> None:
         """Stop the tweens that animate `target` (for example a sprite being removed)."""

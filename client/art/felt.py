@@ -13,7 +13,7 @@ import random
 import pygame
 
 from client import theme
-from client.layout import FLOOR_AREA, LOGICAL_SIZE, Rect
+from client.layout import LOGICAL_SIZE, REFERENCE, Rect
 
 logger = logging.getLogger(__name__)
 
@@ -60,16 +60,18 @@ def _sprinkle_flecks(surface: pygame.Surface, rng: random.Random) -> None:
 def felt_background(
     rng: random.Random,
     size: tuple[int, int] = LOGICAL_SIZE,
-    floor_area: Rect | None = FLOOR_AREA,
+    floor_area: Rect | None = REFERENCE.floor,
+    unit: float = 1.0,
 ) -> pygame.Surface:
-    """An opaque felt surface of `size`; `floor_area` (None for none) gets a faint outline."""
+    """An opaque felt surface of `size`; `floor_area` (None for none) gets a faint outline,
+    its margin and line scaled by the table's `unit`."""
     surface = _radial_light(size)
     _sprinkle_flecks(surface, rng)
     if floor_area is not None:
         overlay = pygame.Surface(size, pygame.SRCALPHA)
-        outline = pygame.Rect(*(round(v) for v in floor_area)).inflate(
-            2 * FLOOR_MARGIN, 2 * FLOOR_MARGIN
-        )
-        pygame.draw.rect(overlay, theme.FLOOR_OUTLINE, outline, 2, border_radius=18)
+        margin = round(FLOOR_MARGIN * unit)
+        outline = pygame.Rect(floor_area.rounded()).inflate(2 * margin, 2 * margin)
+        width, radius = max(2, round(2 * unit)), round(18 * unit)
+        pygame.draw.rect(overlay, theme.FLOOR_OUTLINE, outline, width, border_radius=radius)
         surface.blit(overlay, (0, 0))
     return surface

@@ -24,6 +24,9 @@ class Scene:
 
     opaque = True
     """False for an overlay: the scene below is drawn first."""
+    window_resolution = False
+    """True for a scene that draws straight into the window at its real size (the table) and
+    gets mouse positions in window pixels; the others draw on the logical surface."""
 
     def __init__(self, app: SceneHost) -> None:
         self.app = app
@@ -58,13 +61,14 @@ class Scene:
         self.dirty = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """One pygame event, mouse positions already in logical coordinates."""
+        """One pygame event, mouse positions in logical coordinates (window pixels for a
+        `window_resolution` scene)."""
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw on the logical 1280x720 surface."""
+        """Draw on the logical 1280x720 surface (the window, for a `window_resolution` scene)."""
 
 
 class SceneStack:

@@ -35,6 +35,8 @@ class SceneHost(Protocol):
     panels: PanelPainter
     cards: CardArt
     sounds: SoundPlayer
+    sound_device_missing: bool
+    """True once the mixer could not start: the game plays silently (Settings says so)."""
     felt: pygame.Surface
     """The table's felt with the floor area lit, at the logical size."""
     plain_felt: pygame.Surface
@@ -43,6 +45,13 @@ class SceneHost(Protocol):
 
     @property
     def small_cards(self) -> CardArt: ...
+
+    @property
+    def window_size(self) -> tuple[int, int]: ...
+
+    def cards_at(self, size: tuple[int, int]) -> CardArt:
+        """Card art at `size` pixels (the table's cards in the window), kept for reuse."""
+        ...
 
     @property
     def navigator(self) -> Navigator: ...

@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 import pygame
 
-from client.layout import FLOOR_AREA, HAND_SELECTED_LIFT
+from client.layout import REFERENCE, TableLayout
 from client.table.choreography import FLYING_LAYER
 from client.table.model import SpriteKey
 from client.table.sprites import CardSprite, sprite_at
@@ -67,6 +67,8 @@ class HandControl:
         self.selected: int | None = None
         """Keyboard selection: an index into the hand."""
         self.hovered: Card | None = None
+        self.layout: TableLayout = REFERENCE
+        """The table's layout (the floor to drop on, how far cards lift); the table sets it."""
         self.shade = 0.0
         """How far the out-of-turn shade has faded in: 0 bright, 1 fully shaded."""
         self._drag: _Drag | None = None
@@ -142,9 +144,9 @@ class HandControl:
                 continue
             target = 0.0
             if active and index == self.selected:
-                target = HAND_SELECTED_LIFT
+                target = self.layout.lift
             elif active and card == self.hovered:
-                target = HOVER_LIFT
+                target = HOVER_LIFT * self.layout.unit
             if sprite.lift == target:
                 continue
             moving = True
@@ -211,7 +213,8 @@ class HandControl:
         if not drag.moved:
             hit = sprite_at(mine, pos)
             return Pick(drag.card) if hit is not None and hit.card == drag.card else None
-        floor = pygame.Rect(*(round(v) for v in FLOOR_AREA)).inflate(DROP_MARGIN, DROP_MARGIN)
+        margin = self.layout.px(DROP_MARGIN)
+        floor = pygame.Rect(self.layout.floor.rounded()).inflate(margin, margin)
         if floor.collidepoint(pos):
             return Pick(drag.card, dropped=True)
         self._returning = drag.card

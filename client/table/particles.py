@@ -70,11 +70,17 @@ class ParticleBurst:
         speed: tuple[float, float] = (340.0, 960.0),
         lifetime: tuple[float, float] = (1.1, 2.0),
         floor_y: float = LOGICAL_SIZE[1] + 40,
+        scale: float = 1.0,
     ) -> None:
+        """`scale` sizes the burst for the window (the table's layout unit): speeds, pieces
+        and gravity alike, so it looks the same at any resolution."""
         if count < 0:
             raise ValueError("count must not be negative")
         self.floor_y = floor_y
+        self.scale = scale
         self.particles = [self._spawn(origin, rng, colours, speed, lifetime) for _ in range(count)]
+        for p in self.particles:
+            p.vx, p.vy, p.size = p.vx * scale, p.vy * scale, p.size * scale
         self._sprites: dict[tuple[tuple[int, int, int], int, int, bool, int], pygame.Surface] = {}
 
     @staticmethod
@@ -115,7 +121,7 @@ class ParticleBurst:
         slow = math.exp(-DRAG * dt)  # exact for any dt, so big and small steps agree
         for p in self.particles:
             p.vx *= slow
-            p.vy = p.vy * slow + GRAVITY * dt
+            p.vy = p.vy * slow + GRAVITY * self.scale * dt
             p.x += p.vx * dt
             p.y += p.vy * dt
             p.spin += p.spin_rate * dt

@@ -1,8 +1,9 @@
 """Card sprites on the table and how they are drawn.
 
 Owns `CardSprite` (a card's centre, rotation, flip progress, lift and layer: the attributes
-tweens animate) and `SpriteRenderer`, which turns a sprite into a blit of a cached surface:
-faces and backs come from `CardArt`, rotated and flip-squeezed copies are made once per
+tweens animate, in window pixels, and its upright size for hit tests) and `SpriteRenderer`,
+which turns a sprite into a blit of a cached surface: faces and backs come from the `CardArt`
+of the table's card size, rotated and flip-squeezed copies are made once per
 quantised angle and squeeze, with the card's soft shadow baked in beneath, and kept in a bounded
 cache, so a frame costs one blit per card.
 """
@@ -38,8 +39,10 @@ HIGHLIGHT_WIDTH = 4
 class CardSprite:
     """One card on the table; `card` is None for a face-down card nobody may know."""
 
-    def __init__(self, key: SpriteKey, place: Placement) -> None:
+    def __init__(self, key: SpriteKey, place: Placement, size: tuple[int, int] = CARD_SIZE) -> None:
         self.key = key
+        self.size = size
+        """The upright card's size in pixels (the layout's card size)."""
         self.card: Card | None = key if isinstance(key, Card) else None
         self.center: tuple[float, float] = place.center
         self.angle: float = place.angle
@@ -195,7 +198,7 @@ def sprite_at(sprites: Iterable[CardSprite], point: tuple[float, float]) -> Card
 def _contains(sprite: CardSprite, point: tuple[float, float]) -> bool:
     cx, cy = sprite.draw_center()
     sideways = round(sprite.angle / 90) % 2 == 1
-    w, h = (CARD_SIZE[1], CARD_SIZE[0]) if sideways else CARD_SIZE
+    w, h = (sprite.size[1], sprite.size[0]) if sideways else sprite.size
     return abs(point[0] - cx) <= w / 2 and abs(point[1] - cy) <= h / 2
 
 

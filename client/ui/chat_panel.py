@@ -2,8 +2,10 @@
 
 Owns `ChatPanel`: a scrolling log of `ChatLine`s wrapped to the panel's width (newest at the
 bottom), a `TextInput` that sends on Enter through `on_send`, and a collapsed state that shows
-only a toggle with the number of unread lines. Lines are kept to `MAX_LINES`. In a language
-read right to left the lines and the title are right-aligned.
+only a toggle with the number of unread lines. The panel is opaque: nothing shows through its
+text. At the table it is drawn at the window's resolution in the side column the layout
+reserves (`place` moves and scales it). Lines are kept to `MAX_LINES`. In a language read
+right to left the lines and the title are right-aligned.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ PADDING = 10
 LINE_HEIGHT = 20
 SYSTEM_SENDER = ""
 """A line with no sender is news from the room ("Ali joined"), drawn dimmer."""
+CHAT_FILL = (10, 30, 20, 255)
+MIN_FONT = 11
 
 
 class ChatPanel:
@@ -50,18 +54,14 @@ class ChatPanel:
         self.rect = rect
         self.open = open_
         self.unread = 0
+        self.unit = 1.0
+        """The scale of its text and spacing (the table's layout unit; 1 on logical screens)."""
         self.lines: deque[ChatLine] = deque(maxlen=MAX_LINES)
         self._text = renderer
         self._panels = panels
         self._on_send = on_send
-        input_rect = pygame.Rect(
-            rect.x + PADDING,
-            rect.bottom - PADDING - INPUT_HEIGHT,
-            rect.width - 2 * PADDING,
-            INPUT_HEIGHT,
-        )
         self.input = TextInput(
-            input_rect,
+            self._input_rect(),
             renderer,
             max_length=CHAT_TEXT_MAX,
             placeholder=_("Say something..."),
@@ -81,6 +81,26 @@ class ChatPanel:
         )
 
         self._refresh_toggle()
+
+    def place(self, rect: pygame.Rect, toggle_rect: pygame.Rect | None, unit: float) -> None:
+        """Move the panel to `rect` and its toggle to `toggle_rect`, text scaled by `unit`."""
+        self.rect, self.unit = rect, unit
+        self.input.rect = self._input_rect()
+        self.input.font_size = self._font(theme.FONT_SMALL + 2)
+        if self.toggle is not None and toggle_rect is not None:
+            self.toggle.rect = toggle_rect
+            self.toggle.font_size = self._font(theme.FONT_SMALL + 2)
+
+    def _px(self, value: float) -> int:
+        return round(value * self.unit)
+
+    def _font(self, size: int) -> int:
+        return max(MIN_FONT, round(size * self.unit))
+
+    def _input_rect(self) -> pygame.Rect:
+        pad, height = self._px(PADDING), self._px(INPUT_HEIGHT)
+        rect = self.rect
+        return pygame.Rect(rect.x + pad, rect.bottom - pad - height, rect.width - 2 * pad, height)
 
     def add(self, line: ChatLine) -> None:
         self.lines.append(line)
@@ -125,12 +145,12 @@ class ChatPanel:
             self.toggle.draw(surface)
         if not self.open:
             return
-        self._panels.panel(surface, self.rect)
+        self._panels.panel(surface, self.rect, CHAT_FILL)
         self._text.draw(
             surface,
             _("Chat"),
-            (flow_x(self.rect.x + PADDING + 2, self.rect), self.rect.y + 8),
-            theme.FONT_SMALL + 2,
+            (flow_x(self.rect.x + self._px(PADDING + 2), self.rect), self.rect.y + self._px(8)),
+            self._font(theme.FONT_SMALL + 2),
             theme.TEXT_ACCENT,
             flow_anchor("topleft"),
         )
@@ -138,24 +158,26 @@ class ChatPanel:
         self.input.draw(surface)
 
     def _draw_lines(self, surface: pygame.Surface) -> None:
-        width = self.rect.width - 2 * PADDING
-        top = self.rect.y + 34
-        bottom = self.input.rect.y - 6
+        width = self.rect.width - 2 * self._px(PADDING)
+        top = self.rect.y + self._px(34)
+        bottom = self.input.rect.y - self._px(6)
+        size = self._font(theme.FONT_SMALL)
+        step = max(self._px(LINE_HEIGHT), self._text.line_height(size))
         rows: list[tuple[str, tuple[int, int, int]]] = []
         for line in self.lines:
             if line.sender == SYSTEM_SENDER:
-                wrapped = self._text.wrap(line.text, width, theme.FONT_SMALL)
+                wrapped = self._text.wrap(line.text, width, size)
                 rows += [(w, theme.TEXT_DIM) for w in wrapped]
             else:
                 said = _("{name}: {text}").format(name=isolate(line.sender), text=line.text)
-                wrapped = self._text.wrap(said, width, theme.FONT_SMALL)
+                wrapped = self._text.wrap(said, width, size)
                 rows += [(w, theme.TEXT) for w in wrapped]
-        visible = max(0, (bottom - top) // LINE_HEIGHT)
-        y = bottom - LINE_HEIGHT * min(visible, len(rows))
-        start, anchor = flow_x(self.rect.x + PADDING, self.rect), flow_anchor("topleft")
+        visible = max(0, (bottom - top) // step)
+        y = bottom - step * min(visible, len(rows))
+        start, anchor = flow_x(self.rect.x + self._px(PADDING), self.rect), flow_anchor("topleft")
         for text, colour in rows[-visible:] if visible else []:
-            self._text.draw(surface, text, (start, y), theme.FONT_SMALL, colour, anchor)
-            y += LINE_HEIGHT
+            self._text.draw(surface, text, (start, y), size, colour, anchor)
+            y += step
 
     def _submit(self, text: str) -> None:
         cleaned = text.strip()

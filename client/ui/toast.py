@@ -1,8 +1,9 @@
 """A timed banner message ("Basra!", "Alice left", "Connection lost") that fades away.
 
 Owns `Toast`: shown for `duration` seconds of `update(dt)` time, fading in and out, drawn as
-a rounded banner centred on a point of the logical surface (a long message on more lines,
-never reaching the screen's edges). Re-exported by `client.ui.widgets`.
+an opaque rounded banner centred on a point of the surface it is drawn on (a long message on
+more lines, never reaching the screen's edges; on the table, sized by the layout's `unit`).
+Re-exported by `client.ui.widgets`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ FADE_SECONDS = 0.3
 PADDING = (28, 14)
 MAX_TEXT_WIDTH = LOGICAL_SIZE[0] - 160
 """A longer message goes on to another line, so a toast never reaches the screen's edges."""
+FILL = theme.TOAST_FILL[:3]
+"""Opaque: nothing drawn beneath shows through the message."""
 
 
 class Toast:
@@ -34,6 +37,8 @@ class Toast:
         center: tuple[int, int] = (640, 110),
         font_size: int = theme.FONT_LARGE,
         colour: tuple[int, int, int] = theme.TOAST_TEXT,
+        max_width: int = MAX_TEXT_WIDTH,
+        unit: float = 1.0,
     ) -> None:
         if duration <= 0:
             raise ValueError("a toast needs a positive duration")
@@ -42,6 +47,8 @@ class Toast:
         self.center = center
         self.font_size = font_size
         self.colour = colour
+        self.max_width = max_width
+        self.unit = unit
         self.elapsed = 0.0
         self._renderer = renderer
         self._banner: pygame.Surface | None = None
@@ -75,17 +82,19 @@ class Toast:
         """The banner drawn once; only its alpha changes per frame."""
         if self._banner is None:
             renderer = self._renderer
-            wrapped = renderer.wrap(self.text, MAX_TEXT_WIDTH, self.font_size)
+            wrapped = renderer.wrap(self.text, self.max_width, self.font_size)
             lines = [renderer.render(line, self.font_size, self.colour) for line in wrapped]
             width = max(line.get_width() for line in lines)
             height = renderer.line_height(self.font_size)
-            size = (width + 2 * PADDING[0], height * len(lines) + 2 * PADDING[1])
+            pad_x, pad_y = round(PADDING[0] * self.unit), round(PADDING[1] * self.unit)
+            size = (width + 2 * pad_x, height * len(lines) + 2 * pad_y)
             banner = pygame.Surface(size, pygame.SRCALPHA)
             rect = banner.get_rect()
-            radius = (height + 2 * PADDING[1]) // 2
-            pygame.draw.rect(banner, theme.TOAST_FILL, rect, border_radius=radius)
-            pygame.draw.rect(banner, theme.TOAST_BORDER, rect, theme.BORDER_WIDTH, radius)
+            radius = (height + 2 * pad_y) // 2
+            border = max(1, round(theme.BORDER_WIDTH * self.unit))
+            pygame.draw.rect(banner, FILL, rect, border_radius=radius)
+            pygame.draw.rect(banner, theme.TOAST_BORDER, rect, border, radius)
             for i, line in enumerate(lines):
-                banner.blit(line, line.get_rect(midtop=(rect.centerx, PADDING[1] + i * height)))
+                banner.blit(line, line.get_rect(midtop=(rect.centerx, pad_y + i * height)))
             self._banner = banner
         return self._banner
