@@ -1,4 +1,6 @@
-"""The client against a real server on 127.0.0.1: lobby, room, a whole match, chat, reconnects."""
+"""The client against a real server on 127.0.0.1: lobby, room, a whole match, chat, reconnects,
+and a turn that runs out (the idle player is told which card was played for him, the other
+whose time was up)."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ import pygame
 import pytest
 
 from client.app import App
+from client.i18n import isolate
+from client.i18n.words import card_text
 from client.net.lan_host import LanHost
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
@@ -18,9 +22,11 @@ from client.scenes.lobby import CreateRoomScene, LobbyScene
 from client.scenes.results import MatchResultsScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
+from client.sessions.game_session import Notice, NoticeLevel, SessionUpdate, TableUpdate
 from client.ui.widgets import Button
 from server.app import BasraServer
 from server.config import ServerConfig
+from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
 from tests.waiting import eventually
@@ -340,3 +346,49 @@ async def test_host_a_lan_game_from_the_menu(
     finally:
         app.shutdown()
     assert all(not h.running for h in hosts)
+
+
+async def test_the_idle_player_is_told_which_card_was_played_for_him(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    ann = RemoteClient("127.0.0.1", server.port, "Ann")
+    bob = RemoteClient("127.0.0.1", server.port, "Bob")
+    await ann.connect()
+    await bob.connect()
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        ann.create_room(2, "egyptian", 101, 1)  # a turn of one second, and nobody plays
+        await eventually(lambda: _pumped(ann).room is not None)
+        assert ann.room is not None
+        bob.join_room(ann.room.room_id)
+        await eventually(lambda: _pumped(bob).room is not None)
+        ann.start_game()
+        await eventually(lambda: bool(_pumped(ann).game_updates))
+        table = TableScene(app, RemoteSession(ann))
+        app.stack.reset(table)
+        bobs = RemoteSession(bob)
+        heard: list[SessionUpdate] = []
+        shown: list[str] = []
+
+        def both_timed_out() -> bool:
+            app.step(FRAME)
+            notice = table.effects.notice
+            if notice is not None and notice.text not in shown:
+                shown.append(notice.text)
+            heard.extend(bobs.poll_updates())
+            return len(shown) >= 2 and len([u for u in heard if isinstance(u, Notice)]) >= 2
+
+        await eventually(both_timed_out, 15)
+        timed = [u for u in heard if isinstance(u, TableUpdate) and u.timed_out is not None]
+        assert [u.timed_out for u in timed[:2]] in ([0, 1], [1, 0]), "each seat ran out in turn"
+        ann_update = next(u for u in timed if u.timed_out == 0)
+        card = next(e.card for e in ann_update.events if isinstance(e, CardPlayed))
+        assert f"Time's up — {card_text(card)} was played for you" in shown
+        assert f"Time's up for {isolate('Bob')}" in shown, "Ann's table says whose time ran out"
+        bob_heard = [u for u in heard if isinstance(u, Notice)]
+        assert Notice(f"Time's up for {isolate('Ann')}") in bob_heard
+        assert any(n.level is NoticeLevel.WARNING and "played for you" in n.text for n in bob_heard)
+    finally:
+        app.shutdown()
+        ann.close()
+        bob.close()

@@ -14,17 +14,15 @@ from client.app import App
 from client.i18n import isolate
 from client.scenes.results import RoundResultsScene
 from client.scenes.table import TableScene
-from client.sessions.game_session import Hint, SeatPlayer, SessionUpdate, TableUpdate
 from client.sessions.local import LocalSession
 from client.table.controls import wait_text
 from client.table.turn import TurnShown, Wait, shown_turn
 from shared.cards import Card
 from shared.engine import apply_play, legal_plays, new_match
 from shared.events import RoundScored
-from shared.plays import Play
 from shared.rules import RuleSet
 from shared.state import MatchState
-from shared.views import redact, view_for
+from shared.views import PlayerView, view_for
 
 from .app_driver import click, make_app, press, rigged_deck, run_until, sprite_center, step
 
@@ -116,51 +114,6 @@ def test_a_card_clicked_out_of_turn_stays_and_says_why(app: App) -> None:
     assert table.controls.choice is None
 
 
-class ScriptedSession:
-    """A 4-player match the test plays through the engine, shown from seat 0."""
-
-    is_practice = True
-    connection_note = None
-
-    def __init__(self, state: MatchState) -> None:
-        self.seat: int | None = 0
-        self.players = tuple(SeatPlayer(name) for name in ("Me", "Karim", "Mona", "Sami"))
-        self.state = state
-        self.updates: list[SessionUpdate] = [TableUpdate(view_for(state, 0), (), reset=True)]
-
-    def apply(self, play: Play) -> RoundScored | None:
-        transition = apply_play(self.state, play)
-        self.state = transition.state
-        events = tuple(redact(e, 0) for e in transition.events)
-        self.updates.append(TableUpdate(view_for(self.state, 0), events))
-        return next((e for e in transition.events if isinstance(e, RoundScored)), None)
-
-    def poll_updates(self) -> list[SessionUpdate]:
-        updates, self.updates = self.updates, []
-        return updates
-
-    def tick(self, dt: float) -> None:
-        """The test plays for every seat."""
-
-    def play(self, play: Play) -> None:
-        self.apply(play)
-
-    def send_chat(self, text: str) -> None:
-        """No chat in this match."""
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> None:
-        """Nothing to undo."""
-
-    def hint(self) -> Hint | None:
-        return None
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-
 def _before_the_last_play(rules: RuleSet) -> MatchState:
     state = new_match(rules, seed=4)
     while True:
@@ -171,19 +124,30 @@ def _before_the_last_play(rules: RuleSet) -> MatchState:
         state = after.state
 
 
+def _one_play_left(view: PlayerView | None) -> bool:
+    return view is not None and view.stock_size == 0 and sum(view.hand_sizes) == 1
+
+
 def test_a_new_round_names_its_first_player_once_its_deal_is_shown(app: App) -> None:
-    state = _before_the_last_play(RuleSet(players=4))
-    last_mover = state.to_move
-    assert last_mover is not None
-    session = ScriptedSession(state)
+    session = LocalSession(RuleSet(players=4), seed=4, bot_delay=0.0)
     table = TableScene(app, session)
     app.stack.reset(table)
-    run_until(app, lambda: table.queue.idle and table.stats is not None)
-    assert _tagged(table) == last_mover
-    session.apply(legal_plays(state)[0])
-    first = session.state.to_move
-    assert first is not None and view_for(session.state, 0).round_number == 1
+    table.queue.pace = 0.0  # the round's first 47 plays, at once
+    while not _one_play_left(session.view):
+        if table.ready:
+            table.send_play(session.view.legal_plays[0])
+            continue  # a bot may answer within the next frame: look before it
+        step(app)
+    session.bot_delay = 1.0  # the last play waits until the table has shown the others
+    run_until(app, lambda: table.view == session.view and table.stats is not None)
+    table.queue.pace = app.settings.duration_scale
+    last_mover = session.state.to_move
+    assert last_mover is not None and _tagged(table) == last_mover
+    if last_mover == 0:
+        click(app, sprite_center(table, session.view.hand[0]))
     run_until(app, lambda: isinstance(app.stack.top, RoundResultsScene))
+    first = session.state.to_move
+    assert first is not None and session.view.round_number == 1
     assert _tagged(table) is None, "the round is over: nobody is to move"
     press(app, pygame.K_RETURN)
     assert app.stack.top is table
