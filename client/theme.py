@@ -89,3 +89,13 @@ CONFETTI: tuple[RGB, ...] = (
     (250, 250, 250),
     (190, 120, 230),
 )
+
+# --- teams --------------------------------------------------------------------------------
+# Blue-green against orange stays apart for every common kind of colour blindness, and neither
+# is the felt's green, the highlight's gold or the error red.
+TEAM_OURS: RGB = (64, 196, 214)
+"""The viewer's side (teal): its name tags' edge and its pile's labels."""
+TEAM_THEIRS: RGB = (244, 146, 48)
+"""The other side (orange)."""
+BANNER_QUIET: RGB = (226, 232, 238)
+"""The other side's Basra headline: pale, not the gold of a celebration."""
