@@ -2,14 +2,15 @@
 presets, points and seconds, the server's refusals and goodbyes, a failed connection, a card's
 name and a hint's reason.
 
-Owns `level_name`, `preset_name`, `points_text` and `seconds_text`; `refusal_text` (an `error`
-or `bye` by its code; a code the client does not know keeps the server's English),
-`room_exit_text` (why the server took us out of a room), `connect_failure_text` and
-`address_text` (a connection or an address that failed, in the wire client's words),
-`card_text` ("9♣"; in Arabic "الولد ♣" for a Jack, "الكومي" for the 7♦) and `hint_text` (a
-hint's reason as one sentence). In English the server's and the wire client's own words are
-shown: they are English already and can be more precise (a name, a limit); in any other
-language the catalogue's wording of the code is. Pure: no pygame.
+Owns `level_name`, `preset_name`, `points_text`, `seconds_text` and `name_limit_text`;
+`refusal_text` (an `error` or `bye` by its code), `room_exit_text` (why the server took us out
+of a room), `connect_failure_text` (a connection that failed) and `address_text` (a typed
+address that cannot be read), `card_text` ("9♣"; in Arabic "الولد ♣" for a Jack, "الكومي" for
+the 7♦) and `hint_text` (a hint's reason as one sentence). What the server says is worded here
+by its code, in every language: the server's own English is written for programmers
+("resume token", "hello") and never reaches the screen. The wire client's own words (an
+unreachable computer, an address that cannot be read) are written for players and shown in
+English. Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from client.i18n.language import (
 )
 from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card, Rank, Suit
+from shared.names import MAX_NAME
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 
@@ -47,13 +49,15 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.MALFORMED: N_("The server could not read a message from this game."),
     ErrorCode.UNKNOWN_TYPE: N_("The server did not understand a request from this game."),
     ErrorCode.BAD_MESSAGE: N_("The server could not make sense of a request from this game."),
-    ErrorCode.HELLO_FIRST: N_("The game spoke to the server before greeting it."),
-    ErrorCode.ALREADY_WELCOMED: N_("The game greeted the server twice."),
+    ErrorCode.HELLO_FIRST: N_("The server did not know this game yet: connect again."),
+    ErrorCode.ALREADY_WELCOMED: N_("This game was already connected to the server."),
     ErrorCode.BAD_VERSION: N_(
         "This server runs another version of Basra: play with the same version as the host."
     ),
     ErrorCode.BAD_NAME: N_("That name will not do: use letters or digits, and keep it short."),
-    ErrorCode.BAD_TOKEN: N_("The server no longer keeps your seat: connect again."),
+    ErrorCode.BAD_TOKEN: N_(
+        "The server no longer holds your seat (it may have restarted): connect again."
+    ),
     ErrorCode.RATE_LIMITED: N_("Too many requests at once: slow down."),
     ErrorCode.FORBIDDEN: N_("Only the server's own host may ask for that."),
     ErrorCode.NO_SUCH_ROOM: N_("That room is not there any more."),
@@ -83,7 +87,7 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.CHAT_RATE: N_("You are chatting too fast; wait a little."),
     ErrorCode.SHUTDOWN: N_("The server is shutting down."),
     ErrorCode.REPLACED: N_("You connected again from elsewhere."),
-    ErrorCode.HELLO_TIMEOUT: N_("The server did not hear a greeting in time."),
+    ErrorCode.HELLO_TIMEOUT: N_("Connecting took too long: connect again."),
     ErrorCode.IDLE: N_("The server heard nothing from this game for too long."),
     ErrorCode.SLOW_FRAME: N_("A message took too long to arrive."),
     ErrorCode.BAD_FRAME: N_("The server received a broken message."),
@@ -103,6 +107,11 @@ ROOM_EXITS: dict[str, str] = {
     "shutdown": N_("The server is shutting down."),
 }
 """Why the server took us out of a room (`left_room`'s reason)."""
+
+
+def name_limit_text() -> str:
+    """ "Names are at most 16 letters": said under a name field when typing reaches the limit."""
+    return _("Names are at most {count} letters").format(count=number(MAX_NAME))
 
 
 def level_name(level: str) -> str:
@@ -125,39 +134,39 @@ def seconds_text(seconds: int) -> str:
     return ngettext("{count} second", "{count} seconds", seconds).format(count=number(seconds))
 
 
-def _their_words(english: str, ours: str) -> str:
-    """`english` (from the server or the wire client) for an English reader, else `ours`."""
-    return english if english and current_language() == SOURCE_LANGUAGE else ours
-
-
-def refusal_text(code: str, english: str) -> str:
-    """An `error` or a `bye` for the player: the code's wording, or the server's words."""
+def refusal_text(code: str) -> str:
+    """An `error` or a `bye` for the player, by its code (one from a newer server: in general)."""
     try:
         known = ErrorCode(code)
     except ValueError:
-        return english or _("The server refused that.")
-    return _their_words(english, _(REFUSALS[known]))
+        return _("The server refused that.")
+    return _(REFUSALS[known])
 
 
-def room_exit_text(reason: str, english: str) -> str:
+def room_exit_text(reason: str) -> str:
     """Why the server took us out of a room, for the player."""
     wording = ROOM_EXITS.get(reason)
-    if wording is None:
-        return english or _("You are no longer in the room.")
-    return _their_words(english, _(wording))
+    return _(wording) if wording is not None else _("You are no longer in the room.")
 
 
 def connect_failure_text(error: ConnectFailed, address: str) -> str:
     """Why connecting to `address` failed: the server's refusal, or an unreachable server."""
     if error.code:
-        return refusal_text(error.code, str(error))
+        return refusal_text(error.code)
     ours = _("No Basra server answered at {address}: check the address and that it is running.")
-    return _their_words(str(error), ours.format(address=address))
+    return _client_words(error, ours.format(address=address))
 
 
 def address_text(error: ValueError) -> str:
     """A typed address that cannot be read, for the player."""
-    return _their_words(str(error), _("That address will not do: type host or host:port."))
+    return _client_words(error, _("That address will not do: type host or host:port."))
+
+
+def _client_words(error: Exception, ours: str) -> str:
+    """The wire client's own words for an English reader (written for players, and they say
+    which computer or which part of an address is wrong), else `ours`."""
+    english = str(error)
+    return english if english and current_language() == SOURCE_LANGUAGE else ours
 
 
 def card_text(card: Card) -> str:

@@ -6,7 +6,8 @@ the current room, chat lines, notices, and the game updates the table animates. 
 connection drops it reconnects by itself with the resume token (within the server's seat hold)
 and says so through notices and `status`; a refusal that will not change (another connection
 took over, the token expired, the server shut down) ends the client for good. Notices and
-reasons are in the interface's language: the server's refusals are worded by their code.
+reasons are in the interface's language: the server's refusals are worded by their code,
+never in the server's own (programmers') English.
 
 Fair deals (PROTOCOL.md §13): for each match of a room a `DealWitness` sends this client's own
 seed when it is seated before the start, keeps the commitment announced, and checks the match
@@ -35,7 +36,7 @@ from client.records import MatchKind, RecordFolder
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
 from shared.fairness import DealCheck
 from shared.plays import Play
-from shared.wire.client import ConnectFailed, WireClient, closing_words
+from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.framing import FrameError
 from shared.wire.protocol import (
     ErrorCode,
@@ -146,7 +147,7 @@ class RemoteClient:
                 link.abort()
             bye = link.bye
             if bye is not None and bye["code"] in FINAL_CODES:
-                self._end(refusal_text(bye["code"], closing_words(bye)))
+                self._end(refusal_text(bye["code"]))
                 return
             await self._reconnect()
 
@@ -352,13 +353,13 @@ class RemoteClient:
             if witness is not None:
                 witness.record_missing()
         reason = message["reason"]
-        self.left_reason = room_exit_text(reason, message["message"]) if reason != "left" else None
+        self.left_reason = room_exit_text(reason) if reason != "left" else None
         if self.left_reason:
             self._say(self.left_reason, NoticeLevel.WARNING)
         self.list_rooms()
 
     def _on_error(self, message: Message) -> None:
-        self._say(refusal_text(message["code"], message["message"]), NoticeLevel.ERROR)
+        self._say(refusal_text(message["code"]), NoticeLevel.ERROR)
 
     _HANDLERS: ClassVar[dict[str, Callable[[RemoteClient, Message], None]]] = {
         MsgType.ROOMS.value: _on_rooms,

@@ -21,7 +21,7 @@ import pygame
 
 from client import theme
 from client.i18n import _, isolate, ngettext, number
-from client.i18n.words import address_text, connect_failure_text
+from client.i18n.words import address_text, connect_failure_text, name_limit_text
 from client.net.discovery import FoundServer, ServerFinder
 from client.net.lan_host import HostError, LanHost, lan_addresses
 from client.net.remote_client import RemoteClient
@@ -108,6 +108,7 @@ class ConnectScene(FormScene):
                 allowed=name_character,
                 placeholder=_("Your name"),
                 on_submit=lambda _typed: self.begin(),
+                limit_note=name_limit_text(),
             )
         )
         label = _("Start hosting") if hosting else _("Connect")
@@ -315,6 +316,7 @@ class ConnectScene(FormScene):
                 theme.TEXT_DIM,
                 "center",
             )
+        self.name.draw_note(surface)
 
     def _nothing_found(self) -> str:
         if self.finder is None:

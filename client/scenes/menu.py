@@ -1,5 +1,5 @@
-"""The main menu: Practice, Join a LAN game, Host a LAN game, Replays, Settings, Quit; first of
-all Continue when a practice match was left before its end.
+"""The main menu: Practice, Join a LAN game, Host a LAN game, Replays, How to play, Settings,
+Quit; first of all Continue when a practice match was left before its end.
 
 Owns `MainMenuScene`: the title with a fan of cards on the left, the buttons on the right
 (mouse, Tab or arrows, Enter), and a footer with the keyboard hints; mirrored in Arabic.
@@ -16,6 +16,7 @@ import pygame
 from client import theme
 from client.i18n import _, isolate
 from client.scenes.form import FormScene
+from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_point
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button
@@ -30,9 +31,9 @@ FAN_SPREAD = 13.0
 """Degrees between neighbouring cards in the fan."""
 FAN_CENTER = (380, 470)
 BUTTON_WIDTH = 320
-BUTTON_ROWS = {6: (56, 10), 7: (48, 8)}
-"""Height of a button and space between buttons, by how many there are: seven fit the panel
-as six do."""
+BUTTON_ROWS = {7: (46, 8), 8: (40, 6)}
+"""Height of a button and space between buttons, by how many there are: eight fit the panel
+as seven do."""
 
 
 class MainMenuScene(FormScene):
@@ -53,6 +54,7 @@ class MainMenuScene(FormScene):
             (_("Join a LAN game"), nav.connect_screen),
             (_("Host a LAN game"), nav.host_game),
             (_("Replays"), nav.replays),
+            (_("How to play"), self.how_to_play),
             (_("Settings"), nav.settings),
             (_("Quit"), self.app.quit),
         ]
@@ -72,6 +74,9 @@ class MainMenuScene(FormScene):
 
     def back(self) -> None:
         """Escape on the main menu does nothing: Quit is a button."""
+
+    def how_to_play(self) -> None:
+        self.app.stack.push(HowToPlayScene(self.app))
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text

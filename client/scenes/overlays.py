@@ -1,9 +1,10 @@
 """Small overlays: the pause menu over the table, a message box and a question.
 
-Owns `PauseScene` (Resume, Settings, Leave), `MessageScene` (a title, a few lines of text and
-one button that runs an action) and `ConfirmScene` (a message with a button that goes ahead
-and one that stays, Esc included), all drawn over the dimmed scene beneath. Their words are
-given translated; the pause menu words itself again when the language changes under it.
+Owns `PauseScene` (Resume, How to play, Settings, Leave), `MessageScene` (a title, a few
+lines of text and one button that runs an action) and `ConfirmScene` (a message with a button
+that goes ahead and one that stays, Esc included), all drawn over the dimmed scene beneath.
+Their words are given translated; the pause menu words itself again when the language changes
+under it.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pygame
 from client import theme
 from client.i18n import _
 from client.scenes.base import Scene
+from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_x
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
@@ -83,7 +85,7 @@ class _ButtonOverlay(Scene):
 
 
 class PauseScene(_ButtonOverlay):
-    """Esc on the table: Resume, Settings, Leave."""
+    """Esc on the table: Resume, How to play, Settings, Leave."""
 
     def __init__(self, app: SceneHost, leave: Callable[[], None], practice: bool = True) -> None:
         """`practice`: the leave button says "Leave game" (else "Leave table")."""
@@ -94,11 +96,15 @@ class PauseScene(_ButtonOverlay):
 
     def _build(self) -> None:
         self.title = _("Paused")
-        top = self.panel.y + 110
+        top = self.panel.y + 100
         self.add_button(_("Resume"), self.dismiss, top)
-        self.add_button(_("Settings"), self.app.navigator.settings, top + 76)
+        self.add_button(_("How to play"), self._how_to_play, top + 64)
+        self.add_button(_("Settings"), self.app.navigator.settings, top + 128)
         leave = _("Leave game") if self.practice else _("Leave table")
-        self.add_button(leave, self.leave, top + 152)
+        self.add_button(leave, self.leave, top + 192)
+
+    def _how_to_play(self) -> None:
+        self.app.stack.push(HowToPlayScene(self.app))
 
     def on_language(self) -> None:
         super().on_language()

@@ -4,7 +4,8 @@ Owns `SettingsScene`. Changes apply at once (volume, mute, window, language, dig
 player hears and sees them, and are saved when the screen closes; the animation speed applies
 to the next table. A new language or digits is saved and made active at once, and every scene
 on the stack is told (`Scene.on_language`), so this screen and the ones beneath it are worded
-and laid out afresh (mirrored for Arabic).
+and laid out afresh (mirrored for Arabic). When the game found no sound device, a line under
+the panel says so: once here, rather than with every sound that stays silent.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pygame
 
 from client import theme
 from client.i18n import LANGUAGE_NAMES, N_, _, number, use_language
+from client.i18n.words import name_limit_text
 from client.scenes.form import FormScene
 from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name
 from client.ui.pickers import Choice, Slider, Toggle
@@ -29,6 +31,8 @@ logger = logging.getLogger(__name__)
 
 ROW = (400, 154, 480, 46)
 ROW_STEP = 54
+SOUND_NOTE_GAP = 26
+"""From the panel's bottom to the middle of the line that says there is no sound device."""
 SPEED_LABELS = {
     "slow": N_("Slow"),
     "normal": N_("Normal"),
@@ -65,6 +69,7 @@ class SettingsScene(FormScene):
                 max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder=_("Your name"),
+                limit_note=name_limit_text(),
             )
         )
         languages = [("", _("Automatic")), *LANGUAGE_NAMES.items()]
@@ -143,3 +148,16 @@ class SettingsScene(FormScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         x, y, _w, h = ROW
         self.write(surface, _("Name"), (x, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft")
+        if self.app.sound_device_missing:
+            self.app.text.draw(
+                surface,
+                _("No sound device found - the game plays silently."),
+                (self.panel_rect.centerx, self.panel_rect.bottom + SOUND_NOTE_GAP),
+                theme.FONT_SMALL,
+                theme.TEXT_ACCENT,
+                "center",
+            )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.name.draw_note(surface)

@@ -174,8 +174,8 @@ class LocalSession:
     def play(self, play: Play) -> None:
         try:
             check_play(self._state, play, self.seat)
-        except IllegalPlayError as exc:
-            refusal = refusal_text(ErrorCode.ILLEGAL_PLAY, str(exc))
+        except IllegalPlayError:
+            refusal = refusal_text(ErrorCode.ILLEGAL_PLAY)
             self._updates.append(Notice(refusal, NoticeLevel.ERROR))
             return
         self._undo.append((self._state, self._plays_made()))

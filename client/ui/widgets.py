@@ -40,6 +40,9 @@ RectLike = pygame.Rect | tuple[int, int, int, int]
 ACTIVATE_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 SUBMIT_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
 CURSOR_BLINK_SECONDS = 0.5
+NOTE_FILL = (28, 36, 31)
+"""The limit note's box: opaque, so the row it lies over does not show through its words."""
+NOTE_GAP = 4
 BUTTON_PADDING = 8
 """Room kept on each side of a button's label: a longer one is cut with an ellipsis."""
 
@@ -144,6 +147,10 @@ class TextInput:
     ``allowed``, when given, decides alone which typed characters are kept (a name field passes
     `shared.names.name_character`); without it every printable character is.
 
+    Text that does not fit ``max_length`` is cut; when typing or pasting (Ctrl+V) was cut,
+    ``limit_reached`` is set and `draw_note` shows ``limit_note`` just under the field while it
+    has the focus, so the player knows why the letters stopped.
+
     Typed text arrives as `pygame.TEXTINPUT` events (SDL enables text input by default on
     desktop; call `pygame.key.start_text_input()` if a platform does not).
     """
@@ -158,10 +165,13 @@ class TextInput:
         allowed: Callable[[str], bool] | None = None,
         on_submit: Callable[[str], None] | None = None,
         font_size: int = theme.FONT_BODY,
+        limit_note: str = "",
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.max_length = max_length
         self.placeholder = placeholder
+        self.limit_note = limit_note
+        self.limit_reached = False
         self.allowed = allowed
         self.on_submit = on_submit
         self.font_size = font_size
@@ -189,14 +199,17 @@ class TextInput:
         self._blink = 0.0  # keep the cursor visible while the user types
         if event.type == pygame.TEXTINPUT:
             self._insert(event.text)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and _ctrl(event):
+            self._insert(_clipboard_text())
         elif event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)
         return False
 
     def _insert(self, typed: str) -> None:
         accepted = "".join(c for c in typed if self._allows(c))
-        room = self.max_length - len(self.text)
-        accepted = accepted[: max(0, room)]
+        room = max(0, self.max_length - len(self.text))
+        self.limit_reached = len(accepted) > room
+        accepted = accepted[:room]
         self.text = self.text[: self.cursor] + accepted + self.text[self.cursor :]
         self.cursor += len(accepted)
 
@@ -206,6 +219,8 @@ class TextInput:
         return char.isprintable() if self.allowed is None else self.allowed(char)
 
     def _handle_key(self, key: int) -> bool:
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.limit_reached = False
         if key == pygame.K_BACKSPACE and self.cursor > 0:
             self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
             self.cursor -= 1
@@ -284,6 +299,43 @@ class TextInput:
                 surface, theme.INPUT_CURSOR, (x, inner.centery - half), (x, inner.centery + half), 2
             )
         surface.set_clip(previous_clip)
+
+    @property
+    def showing_note(self) -> bool:
+        return bool(self.focused and self.limit_reached and self.limit_note)
+
+    def draw_note(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """The limit note in a small opaque box just under the field, at its start in the
+        reading direction; drawn after the other widgets, which it may lie over. Its rect, or
+        None when it is not showing."""
+        if not self.showing_note:
+            return None
+        size = theme.FONT_SMALL
+        width, height = self._renderer.measure(self.limit_note, size)
+        box = pygame.Rect(0, 0, width + 2 * theme.INPUT_PADDING, height + NOTE_GAP)
+        box.top = self.rect.bottom + NOTE_GAP
+        if is_rtl():
+            box.right = self.rect.right
+        else:
+            box.left = self.rect.left
+        radius = theme.CORNER_RADIUS
+        pygame.draw.rect(surface, NOTE_FILL, box, border_radius=radius)
+        pygame.draw.rect(surface, theme.TEXT_ACCENT, box, 1, border_radius=radius)
+        self._renderer.draw(surface, self.limit_note, box.center, size, theme.TEXT_ACCENT, "center")
+        return box
+
+
+def _ctrl(event: pygame.event.Event) -> bool:
+    return bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+
+
+def _clipboard_text() -> str:
+    """The clipboard's text; empty when there is none or no clipboard to ask."""
+    try:
+        return pygame.scrap.get_text()
+    except pygame.error as error:
+        logger.info("no clipboard: %s", error)
+        return ""
 
 
 class Focusable(Protocol):

@@ -185,14 +185,18 @@ def test_merging_keeps_translations_adds_new_messages_and_drops_stale_ones() -> 
 # --- the words for what comes from elsewhere -----------------------------------------------------
 
 
-def test_refusals_keep_the_servers_english_and_word_the_code_in_arabic() -> None:
-    english = "Someone in this room is already called Mona."
-    assert refusal_text("name_taken", english) == english
-    assert refusal_text("no_such_code", "Go away.") == "Go away."
+def test_refusals_are_worded_by_their_code_in_every_language() -> None:
+    """The server's own English ("resume token", "hello") never reaches the player."""
+    assert refusal_text("name_taken") == "Someone in that room already has your name."
+    assert refusal_text("bad_token") == (
+        "The server no longer holds your seat (it may have restarted): connect again."
+    )
+    assert refusal_text("no_such_code") == "The server refused that."
+    assert room_exit_text("removed") == "You were away too long, so you are out of the room."
     use_language("ar")
-    assert refusal_text("name_taken", english) == "في حد في الأوضة دي اسمه زي اسمك."
-    assert refusal_text("no_such_code", "Go away.") == "Go away.", "an unknown code keeps its words"
-    assert room_exit_text("match_over", "") == "الماتش خلص؛ الأوضة اتقفلت."
+    assert refusal_text("name_taken") == "في حد في الأوضة دي اسمه زي اسمك."
+    assert refusal_text("no_such_code") == "السيرفر رفض الطلب ده."
+    assert room_exit_text("match_over") == "الماتش خلص؛ الأوضة اتقفلت."
 
 
 def test_a_connection_failure_is_worded_in_the_players_language() -> None:

@@ -258,7 +258,7 @@ async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None
         await eventually(lambda: bool(_pumped(second).rooms))
         second.join_room(second.rooms[0].room_id)
         await eventually(lambda: bool(_pumped(second).notices))
-        assert "taken" in second.take_notices()[0].text
+        assert second.take_notices()[0].text == "That room is full."
     finally:
         first.close()
         second.close()

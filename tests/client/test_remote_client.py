@@ -168,7 +168,7 @@ def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
         {"t": "left_room", "room_id": 3, "reason": "error", "message": "The room failed."}
     )
     ended = [u for u in session.poll_updates() if isinstance(u, SessionClosed)]
-    assert ended and ended[0].reason == "The room failed."
+    assert ended and ended[0].reason == "Something went wrong in this room, so it has closed."
     play = view_for(new_match(RuleSet(players=4), 5, dealer=3), 0).legal_plays[0]
     session.play(play)
     assert link.sent[-1]["t"] == "play"
