@@ -29,6 +29,7 @@ from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
 from client.layout import LOGICAL_SIZE, scale_to_window
 from client.scenes.base import Scene, SceneStack
 from client.settings import LaunchOptions, Settings, save_settings
+from client.ui.logical_layer import LogicalLayer
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 from client.ui.widgets import logical_mouse_event
@@ -68,8 +69,7 @@ class App:
         self.window = self._open_window()
         self._offscreen = pygame.Surface(LOGICAL_SIZE).convert()
         self._scaled: pygame.Surface | None = None
-        self._overlay: pygame.Surface | None = None
-        self._overlay_scaled: pygame.Surface | None = None
+        self._overlays = LogicalLayer()
         self.text = TextRenderer()
         self.panels = PanelPainter()
         self.cards = CardArt()
@@ -194,36 +194,11 @@ class App:
         base.draw(self.window)
         base.dirty = False
         if overlays:
-            self.window.blit(self._overlay_layer(overlays), (0, 0))
+            changed = any(s.dirty or s.animating for s in overlays)
+            self._overlays.draw(self.window, lambda logical: _draw_all(overlays, logical), changed)
         else:
-            self._overlay_scaled = None
+            self._overlays.forget()
         pygame.display.flip()
-
-    def _overlay_layer(self, overlays: list[Scene]) -> pygame.Surface:
-        """The overlays drawn on a clear logical surface and scaled to the window, redrawn
-        only when one of them changed; their backdrop (a dimming) reaches the window's edges."""
-        size = self.window.get_size()
-        cached = self._overlay_scaled
-        changed = any(s.dirty or s.animating for s in overlays)
-        if cached is not None and cached.get_size() == size and not changed:
-            return cached
-        if self._overlay is None:
-            self._overlay = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
-        logical = self._overlay
-        logical.fill((0, 0, 0, 0))
-        for scene in overlays:
-            scene.draw(logical)
-            scene.dirty = False
-        scale, offset = scale_to_window(size)
-        inner = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
-        layer = pygame.Surface(size, pygame.SRCALPHA)
-        layer.fill(logical.get_at((0, 0)))
-        layer.fill((0, 0, 0, 0), pygame.Rect((round(offset[0]), round(offset[1])), inner))
-        layer.blit(
-            pygame.transform.smoothscale(logical, inner), (round(offset[0]), round(offset[1]))
-        )
-        self._overlay_scaled = layer
-        return layer
 
     def shutdown(self) -> None:
         """Leave every scene (sessions close, a hosted server stops), save, and close."""
@@ -342,6 +317,12 @@ class App:
             return
         self.sounds = SoundPlayer(self.settings.volume, self.settings.muted, buffers=job.result())
         logger.debug("sounds ready")
+
+
+def _draw_all(scenes: list[Scene], surface: pygame.Surface) -> None:
+    for scene in scenes:
+        scene.draw(surface)
+        scene.dirty = False
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:
