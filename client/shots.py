@@ -36,6 +36,7 @@ from client.net.lan_host import LanHost
 from client.net.remote_client import RemoteClient
 from client.net.remote_session import time_up_notice
 from client.scenes.connect import ConnectScene
+from client.scenes.how_to_play import HowToPlayScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.replay import ReplayScene
 from client.scenes.replays import ReplaysScene
@@ -358,6 +359,27 @@ def shoot_menus(tour: Tour) -> None:
     app.stack.pop()
 
 
+def shoot_rules_and_words(tour: Tour) -> None:
+    """Settings with a name typed past its limit (the note under the field), then How to play
+    at its top and at the worked examples."""
+    app = tour.app
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    settings.focus.focus(settings.name)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=app.settings.name * 16))
+    tour.step(0.1)
+    tour.save("03b_settings_name_limit")
+    app.stack.pop()
+    rules = HowToPlayScene(app)
+    app.stack.push(rules)
+    tour.step(0.1)
+    tour.save("04b_how_to_play")
+    rules.scroll_to(rules.page.examples[1].top)
+    tour.step(0.1)
+    tour.save("04c_how_to_play_examples")
+    app.stack.pop()
+
+
 def shoot_cards(tour: Tour) -> None:
     """Every face at 80x116, then the court cards and the Komi at 120x174, rows centred."""
     sheet = pygame.Surface(tour.app.window.get_size())
@@ -441,6 +463,7 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
         tour = Tour(app, out)
         try:
             shoot_menus(tour)
+            shoot_rules_and_words(tour)
             shoot_cards(tour)
             shoot_practice(tour)
             shoot_suited_choice(tour)
