@@ -320,7 +320,7 @@ class ConnectScene(FormScene):
 
     def _nothing_found(self) -> str:
         if self.finder is None:
-            return _("Not looking (--no-discovery): type the address.")
+            return _("Not looking for games on the network: type the address.")
         if self.finder.problem is not None:
             return self.finder.problem
         return _("Looking for games on your network...")

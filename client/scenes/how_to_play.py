@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.art.cards import CardArt
 from client.i18n import _, current_language, is_rtl
 from client.layout import LOGICAL_SIZE
 from client.scenes.base import Scene
@@ -42,7 +41,6 @@ BAR_WIDTH = 10
 PANEL_FILL = (10, 30, 20)
 PANEL_BORDER = (196, 164, 84)
 """The page's panel is opaque: the felt's grain would show through small words."""
-CARD_SIZES_KEPT = 3
 PAGE_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1, pygame.K_SPACE: 1}
 LINE_KEYS = {pygame.K_UP: -1, pygame.K_DOWN: 1}
 
@@ -92,7 +90,6 @@ class HowToPlayScene(Scene):
         self._page: RulePage | None = None
         self._laid_out_for: tuple[tuple[int, int], str] | None = None
         self._felt: pygame.Surface | None = None
-        self._art: dict[tuple[int, int], CardArt] = {}
         self._back: Button | None = None
         self._drag: tuple[int, int] | None = None
         """While the thumb is held: the mouse's y and the scroll when it was pressed."""
@@ -220,7 +217,7 @@ class HowToPlayScene(Scene):
         pygame.draw.rect(surface, PANEL_BORDER, frame.panel, 2, border_radius=style.px(14))
         previous_clip = surface.get_clip()
         surface.set_clip(frame.view)
-        draw_page(surface, page, frame.view, self.scroll, self.app.text, self._art_at)
+        draw_page(surface, page, frame.view, self.scroll, self.app.text, self.app.cards_at)
         surface.set_clip(previous_clip)
         if self.max_scroll:
             pygame.draw.rect(surface, theme.FELT_DARK, frame.track, border_radius=style.px(5))
@@ -235,10 +232,3 @@ class HowToPlayScene(Scene):
         if self._felt is None or self._felt.get_size() != size:
             self._felt = pygame.transform.smoothscale(self.app.plain_felt, size)
         return self._felt
-
-    def _art_at(self, size: tuple[int, int]) -> CardArt:
-        art = self._art.pop(size, None) or CardArt(size)
-        self._art[size] = art
-        while len(self._art) > CARD_SIZES_KEPT:
-            del self._art[next(iter(self._art))]
-        return art

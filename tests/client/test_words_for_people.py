@@ -33,10 +33,12 @@ pytestmark = pytest.mark.timeout(90)
 
 PROTOCOL_WORDS = re.compile(
     r"\b(resume token|token|hello|frame|seq|schema|protocol|msgpack|payload|socket|packet|"
-    r"handshake|greet\w*|req|request id|json|bye|welcome|exception|traceback|errno)\b",
+    r"handshake|greet\w*|req|request id|json|bye|welcome|exception|traceback|errno)\b"
+    r"|--[a-z]",
     re.IGNORECASE,
 )
-"""Words of the wire and of programmers, which a player never needs to read."""
+"""Words of the wire and of programmers (and command-line flags), which a player never needs
+to read."""
 LONG_NAME = "Abcdefghij" * 4
 
 
@@ -108,6 +110,14 @@ def _drawn_words(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return drawn
 
 
+def _clear(app: App, field: pygame.Rect) -> None:
+    """Click into a text field and delete what it holds, key by key."""
+    click(app, field.center)
+    press(app, pygame.K_END)
+    for _i in range(20):
+        press(app, pygame.K_BACKSPACE)
+
+
 def _type(app: App, text: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
     step(app)
@@ -120,10 +130,7 @@ def test_settings_says_names_are_cut_when_forty_letters_are_typed(
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
     drawn = _drawn_words(app, monkeypatch)
-    click(app, settings.name.rect.center)
-    press(app, pygame.K_END)
-    for _i in range(20):
-        press(app, pygame.K_BACKSPACE)
+    _clear(app, settings.name.rect)
     _type(app, "Mona")
     assert settings.name.text == "Mona" and not settings.name.showing_note
     assert name_limit_text() not in drawn
@@ -144,10 +151,7 @@ def test_a_pasted_long_name_is_cut_with_a_word_on_the_connect_screen(
     connect = app.stack.top
     assert isinstance(connect, ConnectScene)
     drawn = _drawn_words(app, monkeypatch)
-    click(app, connect.name.rect.center)
-    press(app, pygame.K_END)
-    for _i in range(20):
-        press(app, pygame.K_BACKSPACE)
+    _clear(app, connect.name.rect)
     pygame.scrap.put_text(LONG_NAME)
     press(app, pygame.K_v, pygame.KMOD_LCTRL)
     assert connect.name.text == LONG_NAME[:MAX_NAME]
