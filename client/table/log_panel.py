@@ -1,9 +1,9 @@
 """The play log at the table: an opaque panel of the round's plays, and its toggle button.
 
-Owns `PlayLogPanel`. It draws a `PlayLog` (the previous round one step back, above this one)
-as wrapped lines, newest at the bottom, in the side column the table gives it (`place` moves
-and scales it, like the chat). While it is open the mouse wheel, PageUp and PageDown scroll
-back through older lines. In a language read right to left the lines are
+Owns `PlayLogPanel`. It draws a `PlayLog` (the previous round one step back, above this one) as
+wrapped lines, newest at the bottom (a Basra in gold), in the side column the table gives it
+(`place` moves and scales it, like the chat). While it is open the mouse wheel, PageUp and
+PageDown scroll back through older lines. In a language read right to left the lines are
 right-aligned.
 """
 
@@ -16,11 +16,12 @@ import pygame
 
 from client import theme
 from client.i18n import _, number
-from client.table.play_log import PlayLog, RoundLog, entry_text
+from client.table.play_log import LoggedPlay, PlayLog, RoundLog, entry_text
 from client.ui.direction import flow_anchor, flow_x
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 from client.ui.widgets import Button
+from shared.rules import Bonus
 
 logger = logging.getLogger(__name__)
 
@@ -122,7 +123,8 @@ class PlayLogPanel:
             rows.append((_("No plays yet this round."), theme.TEXT_DIM))
         for entry in round_log.entries:
             wrapped = self._text.wrap(entry_text(entry, self._seat_name), width, size)
-            rows += [(line, theme.TEXT) for line in wrapped]
+            scored = isinstance(entry, LoggedPlay) and entry.bonus is not Bonus.NONE
+            rows += [(line, theme.TEXT_ACCENT if scored else theme.TEXT) for line in wrapped]
         return rows
 
     def _draw_rows(self, surface: pygame.Surface, rows: list[Row]) -> None:

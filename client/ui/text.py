@@ -211,7 +211,7 @@ class TextRenderer:
             if piece.kind is PieceKind.FALLBACK:
                 glyph = self._fallback_glyph(piece.text, size, colour)
                 line.blit(glyph, glyph.get_rect(center=(x + width / 2, line.get_height() / 2)))
-            else:
+            elif width:  # an isolate's closing mark after a red suit is a piece of no width
                 tint = _red_suit(colour) if piece.kind is PieceKind.RED_SUIT else colour
                 line.blit(font.render(piece.text, True, tint), (x, 0))
             x += width
