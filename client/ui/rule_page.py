@@ -19,7 +19,7 @@ import pygame
 
 from client import theme
 from client.art.cards import CardArt
-from client.i18n import _, is_rtl
+from client.i18n import _, is_rtl, number
 from client.i18n.rule_book import EXAMPLES, EXAMPLES_TITLE, SECTIONS, WorkedExample, rule_numbers
 from client.i18n.words import points_text
 from client.layout import CARD_SIZE, LOGICAL_SIZE
@@ -173,10 +173,12 @@ def lay_out(renderer: TextRenderer, style: PageStyle) -> RulePage:
             text(_(paragraph).format(**figures), style.body, theme.TEXT, style.px(12))
         top += style.px(14)
     text(_(EXAMPLES_TITLE), style.heading, theme.TEXT_ACCENT, style.px(10))
-    for number, example in enumerate(EXAMPLES, 1):
+    for index, example in enumerate(EXAMPLES, 1):
         why = TextBlock(
             top,
-            tuple(renderer.wrap(f"{number}. {_(example.why)}", style.column_width, style.body)),
+            tuple(
+                renderer.wrap(f"{number(index)}. {_(example.why)}", style.column_width, style.body)
+            ),
             style.body,
             theme.TEXT,
             renderer.line_height(style.body),
