@@ -209,7 +209,9 @@ class WireClient(asyncio.Protocol):
                 reply = await greeting
         except TimeoutError:
             self.close()
-            raise ConnectFailed("The server did not answer our greeting.") from None
+            raise ConnectFailed(
+                "The server did not answer in time; is it a Basra server?"
+            ) from None
         finally:
             self._greeting = None
         if reply is None:
