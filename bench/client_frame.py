@@ -2,14 +2,14 @@
 
 Prints figures; never fails. Frames: a 4-player table (6-card hands) with 40 card sprites in
 play, the floor re-dealt every 0.6 s so every floor card is always sliding, hand cards flipping
-and a confetti burst every 2 s, stepped through `App.step` (update, draw, flip) at 1280x720 and,
-for comparison, letterboxed into a 1920x1080 window; then the same table beside a full chat
-panel of mixed Arabic, English and emoji lines, a new line arriving every 0.5 s (the text
-path's caches keep a busy chat off the frame time). Start-up: a fresh interpreter imports the
-client, builds the app and draws the first frame; and the wall time of
-``run_client.py --quit-after 0`` from launch to exit. Bars (issues 5 and 14): p95 <= 4 ms, with
-the chat too; first frame <= 1.5 s. Headless (dummy SDL drivers), so `flip` costs less than on
-a real display.
+and a confetti burst every 2 s, stepped through `App.step` (update, draw, flip) in a 1280x720
+and in a 1920x1080 window (the table is drawn at the window's resolution: no scaling); then
+the same table with a full chat panel open in its side column, mixed Arabic, English and emoji
+lines, a new line arriving every 0.5 s (the text path's caches keep a busy chat off the frame
+time). Start-up: a fresh interpreter imports the client, builds the app and draws the first
+frame; and the wall time of ``run_client.py --quit-after 0`` from launch to exit. Bars (issues
+5, 14 and 15): p95 <= 4 ms at both sizes, with the chat too; first frame <= 1.5 s. Headless
+(dummy SDL drivers), so `flip` costs less than on a real display.
 
     .venv/bin/python bench/client_frame.py [--frames N]
 """
@@ -96,13 +96,15 @@ def busy_table(window: tuple[int, int], settings: Path) -> tuple[App, TableScene
 
 
 def open_full_chat(app: App, table: TableScene) -> Callable[[], None]:
-    """Put a chat panel full of mixed lines beside the table; returns "say one more line"."""
-    from client.scenes.table import CHAT_RECT_4P
+    """Open a chat panel full of mixed lines in the table's side column; returns "say one
+    more line"."""
+    import pygame
+
     from client.sessions.game_session import ChatLine
     from client.ui.chat_panel import MAX_LINES, ChatPanel
 
-    chat = ChatPanel(CHAT_RECT_4P.copy(), app.text, app.panels, lambda _: None)
-    table.chat = chat
+    chat = ChatPanel(pygame.Rect(0, 0, 1, 1), app.text, app.panels, lambda _: None)
+    table.chat = chat  # the table reserves the side column for it from the next frame
     said = itertools.count()
 
     def say() -> None:
@@ -151,7 +153,7 @@ def measure_frames(
                     table.animator.timeline.animate(sprites[card], "flip", 1.0, 0.5)
                 next_shuffle += RESHUFFLE_SECONDS
             if clock >= next_burst:
-                table.effects.burst((640, 360))
+                table.effects.burst(table.layout.floor.center)
                 next_burst += BURST_SECONDS
             if say is not None and clock >= next_line:
                 say()
@@ -210,9 +212,9 @@ def main() -> int:
     wall, cpu = measure_frames((1280, 720), args.frames)
     p95 = report_frames("1280x720, wall", wall)
     cpu_p95 = report_frames("1280x720, CPU ", cpu)
-    wall, cpu = measure_frames((1920, 1080), args.frames // 3)
-    report_frames("1920x1080 (letterboxed, scaled each frame), wall", wall)
-    report_frames("1920x1080 (letterboxed, scaled each frame), CPU ", cpu)
+    wall, cpu = measure_frames((1920, 1080), args.frames)
+    big_p95 = report_frames("1920x1080, wall", wall)
+    big_cpu_p95 = report_frames("1920x1080, CPU ", cpu)
     print("Frame time with a full chat panel (mixed Arabic, English, emoji; a line every 0.5 s)")
     wall, cpu = measure_frames((1280, 720), args.frames, chat=True)
     chat_p95 = report_frames("1280x720 with chat, wall", wall)
@@ -229,8 +231,13 @@ def main() -> int:
         return "met" if ok else "MISSED"
 
     print(
-        f"Bar p95 <= {FRAME_BAR_MS} ms: wall {p95:.2f} ms {verdict(p95 <= FRAME_BAR_MS)}, "
-        f"CPU {cpu_p95:.2f} ms {verdict(cpu_p95 <= FRAME_BAR_MS)}"
+        f"Bar p95 <= {FRAME_BAR_MS} ms at 1280x720: wall {p95:.2f} ms "
+        f"{verdict(p95 <= FRAME_BAR_MS)}, CPU {cpu_p95:.2f} ms {verdict(cpu_p95 <= FRAME_BAR_MS)}"
+    )
+    print(
+        f"Bar p95 <= {FRAME_BAR_MS} ms at 1920x1080: wall {big_p95:.2f} ms "
+        f"{verdict(big_p95 <= FRAME_BAR_MS)}, CPU {big_cpu_p95:.2f} ms "
+        f"{verdict(big_cpu_p95 <= FRAME_BAR_MS)}"
     )
     print(
         f"Bar p95 <= {FRAME_BAR_MS} ms with chat: wall {chat_p95:.2f} ms "

@@ -18,6 +18,7 @@ import logging
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 logger = logging.getLogger(__name__)
 
@@ -205,7 +206,12 @@ class TableLayout:
         cls, size: tuple[int, int], players: int = 4, side_panel_open: bool = False
     ) -> TableLayout:
         """The layout of a table in a window of `size` pixels; a minimised (zero-sized)
-        window is treated as 1x1."""
+        window is treated as 1x1. The same arguments give the same (immutable) value, made
+        once, so a scene may ask every frame."""
+        return _layout_for(tuple(size), players, side_panel_open)
+
+    @classmethod
+    def _make(cls, size: tuple[int, int], players: int, side_panel_open: bool) -> TableLayout:
         width, height = max(1, size[0]), max(1, size[1])
         panel: Rect | None = None
         table = Rect(0, 0, width, height)
@@ -381,6 +387,11 @@ class TableLayout:
         )
 
 
+@lru_cache(maxsize=16)
+def _layout_for(size: tuple[int, int], players: int, side_panel_open: bool) -> TableLayout:
+    return TableLayout._make(size, players, side_panel_open)
+
+
 def _row_step(count: int, card_length: float, preferred: float, span: float) -> float:
     """Distance between card origins so `count` cards fit in `span`, never above `preferred`."""
     if count <= 1:
@@ -552,31 +563,6 @@ def _side_stack(
 
 REFERENCE = TableLayout.for_window(LOGICAL_SIZE)
 """The table in a 1280x720 window, for code not yet given a layout of its own."""
-FLOOR_AREA = REFERENCE.floor
-
-
-def hand_positions(count: int, position: SeatPosition) -> list[Rect]:
-    return REFERENCE.hand_positions(count, position)
-
-
-def hand_area(position: SeatPosition) -> Rect:
-    return REFERENCE.hand_area(position)
-
-
-def floor_positions(count: int) -> list[Rect]:
-    return REFERENCE.floor_positions(count)
-
-
-def pile_position(position: SeatPosition) -> Rect:
-    return REFERENCE.pile_position(position)
-
-
-def stock_position() -> Rect:
-    return REFERENCE.stock
-
-
-def name_anchor(position: SeatPosition) -> Point:
-    return REFERENCE.name_anchor(position)
 
 
 def seat_position(seat: int, my_seat: int, players: int, direction: str = "right") -> SeatPosition:

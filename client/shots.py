@@ -5,8 +5,9 @@ moment worth showing (a capture choice open mid-round, a Basra's banner and conf
 round and match results, then that match replayed, reviewed and listed among the replays);
 network screens come from a real server started as a child process
 (`LanHost`), with two more players joining and chatting. ``--lang ar`` shows every screen in
-Arabic, with Arabic names and chat (`CASTS`). Runs headless (dummy SDL drivers); prints
-nothing, logs each file it writes.
+Arabic, with Arabic names and chat (`CASTS`); ``--size 1920x1080`` renders the tour in a
+window of that size (default 1280x720). Runs headless (dummy SDL drivers); prints nothing,
+logs each file it writes.
 """
 
 from __future__ import annotations
@@ -205,13 +206,29 @@ def shoot_practice(tour: Tour) -> None:
     play = basra_play(table.session)
     assert play is not None, "find_turn stopped at a turn with a Basra to make"
     table.send_play(play)
-    tour.until(lambda: bool(table.effects.banners))
+    tour.until(lambda: any(b.detail for b in table.effects.banners))  # past a "Komi sweep"
     tour.step(0.55)
     tour.save("08_basra_celebration")
 
     seed, made = find_turn(4, lambda s: s.view.deal >= 2)
     practice_table(tour, 4, seed, made)
     tour.save("09_table_four_players")
+
+
+def shoot_suited_choice(tour: Tour) -> None:
+    """With card points on the 2c scores, so a 5 on 2c 2d 3c is asked which 2 it takes; the 3c
+    goes either way and wears its "both" tab. A hint asked first gives way to the choice."""
+    front = parse_cards("5s 9h Qd 6c Ad 4s 8h 10c 2c 2d 3c Kh")
+    deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
+    rules = RuleSet(card_points=True)
+    session = LocalSession(rules, seed=1, name=tour.app.settings.name, deck=deck, dealer=1)
+    table = TableScene(tour.app, session)
+    tour.app.stack.reset(table)
+    tour.until(lambda: table.ready)
+    table.controls.show_hint()
+    table.controls._pick(Pick(Card.parse("5s")))
+    tour.step(0.3)
+    tour.save("06b_table_suited_choice")
 
 
 def shoot_turns(tour: Tour) -> None:
@@ -245,20 +262,28 @@ def shoot_turns(tour: Tour) -> None:
     tour.save("09c_table_time_up")
 
 
-def shoot_suited_choice(tour: Tour) -> None:
-    """With card points on the 2c scores, so a 5 on 2c 2d 3c is asked which 2 it takes; the 3c
-    goes either way and wears its "both" tab. A hint asked first gives way to the choice."""
-    front = parse_cards("5s 9h Qd 6c Ad 4s 8h 10c 2c 2d 3c Kh")
+def shoot_story(tour: Tour) -> None:
+    """Who did what: the other side's Basra in its quiet banner, then four players in two
+    coloured sides with the round's points at their piles, and the play log open."""
+    front = parse_cards("Qd 9h 4c 6c Ac Kh Kd Qs Ad 4s 2d 3s")
     deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
-    rules = RuleSet(card_points=True)
-    session = LocalSession(rules, seed=1, name=tour.app.settings.name, deck=deck, dealer=1)
+    name = tour.app.settings.name
+    rules = RuleSet()
+    session = LocalSession(rules, "medium", 1, name, 0.3, deck=deck, dealer=1)
     table = TableScene(tour.app, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
-    table.controls.show_hint()
-    table.controls._pick(Pick(Card.parse("5s")))
+    table.send_play(next(p for p in session.view.legal_plays if p.card == Card.parse("9h")))
+    tour.until(lambda: any(b.detail for b in table.effects.banners))
+    tour.step(0.55)
+    tour.save("08b_their_basra")
+
+    seed, made = find_turn(4, lambda s: s.view.deal >= 2 and min(s.view.pile_sizes) > 0)
+    table = practice_table(tour, 4, seed, made)
+    tour.save("09d_table_teams")
+    table.toggle_log()
     tour.step(0.3)
-    tour.save("06b_table_suited_choice")
+    tour.save("09e_table_play_log")
 
 
 def shoot_results(tour: Tour) -> None:
@@ -435,11 +460,21 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
         others[0].send_chat(cast.chat[2])
         await _frames(tour, 0.5)
         tour.save("13_table_network")
+        await shoot_chat_column(tour)
     finally:
         for client in [*others]:
             client.close()
         app.navigator.close()
         host.stop()
+
+
+async def shoot_chat_column(tour: Tour) -> None:
+    """The table's chat opened: the table moves aside for its column."""
+    table = tour.app.stack.top
+    if isinstance(table, TableScene) and table.chat is not None:
+        table.chat.flip()
+        await _frames(tour, 0.3)
+        tour.save("13b_table_chat_column")
 
 
 async def _frames(tour: Tour, seconds: float) -> None:
@@ -451,8 +486,14 @@ async def _frames(tour: Tour, seconds: float) -> None:
 # --- entry ---------------------------------------------------------------------------------
 
 
-async def run_tour(out: Path, network: bool = True, language: str = "en") -> list[Path]:
-    """Every screen in `language` ("en" or "ar") as PNG files in `out`; the files written."""
+async def run_tour(
+    out: Path,
+    network: bool = True,
+    language: str = "en",
+    size: tuple[int, int] = (1280, 720),
+) -> list[Path]:
+    """Every screen in `language` ("en" or "ar") in a window of `size` as PNG files in `out`;
+    the files written."""
     out.mkdir(parents=True, exist_ok=True)
     cast = CASTS[language]
     with tempfile.TemporaryDirectory() as settings_dir:
@@ -460,6 +501,8 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
         args = parse_args(["--settings", settings, "--mute", "--name", cast.me, "--lang", language])
         args.no_discovery = True  # the tour sends nothing onto the network
         app: App = build_app(args, owns_pygame=False)
+        if app.window_size != size:
+            app.update_settings(app.settings.changed(window_size=size))
         tour = Tour(app, out)
         try:
             shoot_menus(tour)
@@ -468,6 +511,7 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
             shoot_practice(tour)
             shoot_suited_choice(tour)
             shoot_turns(tour)
+            shoot_story(tour)
             shoot_results(tour)
             shoot_replays(tour)
             if network:
@@ -475,6 +519,17 @@ async def run_tour(out: Path, network: bool = True, language: str = "en") -> lis
         finally:
             app.shutdown()
     return tour.saved
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """"1920x1080" as (1920, 1080); raises ValueError for anything else."""
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise ValueError(f"a window size is WIDTHxHEIGHT, such as 1920x1080, not {text!r}")
+    size = (int(width), int(height))
+    if min(size) < 200:
+        raise ValueError(f"a window of {text} is too small to show the table")
+    return size
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -486,9 +541,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--lang", choices=tuple(CASTS), default="en", help="the interface's language (en)"
     )
+    parser.add_argument(
+        "--size",
+        type=window_size,
+        default=(1280, 720),
+        metavar="WxH",
+        help="the window's size in pixels (1280x720)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
-    asyncio.run(run_tour(args.outdir, network=not args.no_network, language=args.lang))
+    tour = run_tour(args.outdir, not args.no_network, args.lang, args.size)
+    asyncio.run(tour)
     pygame.quit()
     return 0
 

@@ -1,14 +1,16 @@
 """The replay viewer: a finished match played back on the table, and its hand review.
 
-Owns `ReplayScene`. It shows a `ReplaySession` with the table's own parts (the animator and
-its queue, the felt and HUD, the card sprites, the effects), so a replay moves exactly as live
-play did, with every hand face up. The `ReplayBar` plays and pauses, changes the speed, steps
-one play forward or back, jumps to the previous or next deal and seeks on its track; the keys
-do the same (Space, Left/Right, PageUp/PageDown for deals, Up/Down for rounds, Home/End, +/-,
-R for the review, Esc to leave). The hand review runs in a `ReviewJob` off the frame loop,
-with its progress on the floor and a Cancel button; once made it is kept beside the match file
-(`shared.review.review_file`), so it opens at once the next time. At a flagged play the table
-shows the lesson and outlines the better play.
+Owns `ReplayScene`. It shows a `ReplaySession` with the table's own parts (the animator and its
+queue, the felt and HUD, the card sprites, the effects), so a replay moves exactly as live play
+did, with every hand face up. The `ReplayBar` plays and pauses, changes the speed, steps one
+play forward or back, jumps to the previous or next deal and seeks on its track; the keys do
+the same (Space, Left/Right, PageUp/PageDown for deals, Up/Down for rounds, Home/End, +/-, R
+for the review, L for the play log, Esc to leave). The hand review runs in a `ReviewJob` off
+the frame loop, with its progress on the floor and a Cancel button; once made it is kept beside
+the match file (`shared.review.review_file`), so it opens at once the next time. At a flagged
+play the table shows the lesson and outlines the better play. The table and the play log are
+drawn at the window's resolution with the table's `TableLayout` (the log in its side column);
+the bar and the review panel, laid out on the logical surface, are a `LogicalLayer` over it.
 """
 
 from __future__ import annotations
@@ -22,18 +24,22 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.i18n import _, number
+from client.layout import TableLayout
 from client.scenes.base import Scene
 from client.sessions.game_session import TableUpdate
 from client.sessions.replay import SPEEDS, ReplaySession, reviewed_seat
 from client.sessions.review_job import ReviewJob
 from client.table.animator import AnimationQueue, TableAnimator
-from client.table.backdrop import Backdrop, TableBackdrop
+from client.table.backdrop import Backdrop
 from client.table.choreography import Cue, CueKind
 from client.table.effects import TableEffects
-from client.table.hud import TableHud, TableStats
-from client.table.review_panel import ReviewPanel
-from client.table.sprites import SpriteRenderer
-from client.ui.replay_bar import BarActions, BarState, ReplayBar
+from client.table.hud import TableStats
+from client.table.log_panel import PlayLogPanel
+from client.table.play_log import PlayLog
+from client.table.review_panel import CALLOUT_RECT, LIST_RECT, ReviewPanel
+from client.table.stage import TableStage
+from client.ui.logical_layer import LogicalLayer
+from client.ui.replay_bar import BAR_RECT, BarActions, BarState, ReplayBar
 from shared.events import MatchEnded, RoundScored
 from shared.record import MatchRecord, replay
 from shared.review.hand_review import PlayReview, Review, ReviewSettings, record_digest
@@ -48,10 +54,14 @@ BETTER_OUTLINE = (120, 230, 140)
 BANNER_SECONDS = 1.6
 QUIET_ABOVE = 2.0
 """Faster than this, the replay is silent: a clatter of sounds would tell nothing."""
+WIDGET_MARGIN = 24
+"""Room around the bar and the review panel for what they draw past their edges."""
 
 
 class ReplayScene(Scene):
     """A recorded match on the table, with video-player controls and the hand review."""
+
+    window_resolution = True
 
     def __init__(
         self, app: SceneHost, record: MatchRecord, path: Path | None = None, review: bool = False
@@ -66,16 +76,22 @@ class ReplayScene(Scene):
         self.names = tuple(entry.name for entry in record.seats)
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, self._pace())
-        self.backdrop = TableBackdrop(TableHud(app.text, app.cards, app.panels), app.felt)
-        self.sprite_renderer = SpriteRenderer(app.cards)
+        self.layout = TableLayout.for_window(app.window_size, self._players())
+        self.stage = TableStage(app.text, app.panels, app.cards_at, self.layout)
+        self.widgets = LogicalLayer()
+        """The bar and the review panel, drawn on the logical surface."""
+        self._widget_key: object = None
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
         self.stats: TableStats | None = None
+        self.play_log = PlayLog()
+        self.log_panel = self._make_log_panel()
         self.bar = self._make_bar()
         self.panel = ReviewPanel(app.text, app.panels, self._pick, self.cancel_review)
         self.review: Review | None = self._stored_review()
         self.job: ReviewJob | None = None
         self.clock = 0.0
         self._outlined = False
+        self._apply_layout(self.layout)
         if review:
             self.start_review()
 
@@ -155,20 +171,29 @@ class ReplayScene(Scene):
     # --- frame ---------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        running = self.job is not None
-        if self.panel.handle_event(event, self.review, running):
+        self._fit()
+        # PageUp and PageDown stay the replay's (deals): the log scrolls by the wheel here.
+        if event.type != pygame.KEYDOWN and self.log_panel.handle_event(event):
             return
-        if self.bar.handle_event(event):
+        logical = self.widgets.event(event, self.app.window_size)
+        self._widget_key = None  # a hover or a press may change how a widget looks
+        running = self.job is not None
+        if self.panel.handle_event(logical, self.review, running):
+            return
+        if self.bar.handle_event(logical):
             return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
 
     def update(self, dt: float) -> None:
+        self._fit()
         if self.animating:
             self.dirty = True  # also draws the frame on which the motion comes to rest
         self.clock += dt
         for update in self.session.poll_updates():
             if isinstance(update, TableUpdate):
+                if update.reset:
+                    self.play_log = self.play_log.matching(update.view)
                 self.queue.push(update)
         self.queue.update(dt)
         if self.queue.idle:
@@ -180,19 +205,39 @@ class ReplayScene(Scene):
         self._outline_better()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._fit(surface.get_size())
         model = self.queue.model
-        self.backdrop.draw(surface, model, self._backdrop_state(), None, self.clock)
-        self.sprite_renderer.draw(surface, self.animator.sprites.values())
+        self.stage.backdrop.draw(surface, model, self._backdrop_state(), None, self.clock)
+        self.stage.sprites.draw(surface, self.animator.sprites.values())
         self.effects.draw(surface)
+        self.log_panel.draw(surface, self.play_log)
+        key = self._widgets_shown()
+        self.widgets.draw(surface, self._draw_widgets, key != self._widget_key)
+        self._widget_key = key
+
+    def _widgets_shown(self) -> object:
+        """What the bar and the review panel show: they are drawn again when it changes."""
+        job = self.job
+        progress = job.progress if job is not None else None
+        review = (self.panel.showing_list, self.review is not None, self.flagged_here)
+        return (self._bar_state(), progress, review, self.bar.dragging)
+
+    def _draw_widgets(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The review panel and the bar on the logical surface; the rects they took."""
+        drawn = [BAR_RECT]
         if self.job is not None:
             self.panel.draw_progress(surface, *self.job.progress)
+            drawn.append(CALLOUT_RECT)
         elif self.panel.showing_list and self.review is not None:
             self.panel.draw_list(surface, self.review, self.names)
+            drawn.append(LIST_RECT)
         else:
             flagged = self.flagged_here
             if flagged is not None:
                 self.panel.draw_callout(surface, flagged, self.names)
+                drawn.append(CALLOUT_RECT)
         self.bar.draw(surface, self._bar_state())
+        return [rect.inflate(WIDGET_MARGIN, WIDGET_MARGIN) for rect in drawn]
 
     # --- internals -----------------------------------------------------------------------
 
@@ -215,6 +260,7 @@ class ReplayScene(Scene):
             pygame.K_MINUS: self.slower,
             pygame.K_KP_MINUS: self.slower,
             pygame.K_r: self.start_review,
+            pygame.K_l: self.log_panel.flip,
             pygame.K_ESCAPE: self._escape,
         }
         action = actions.get(key)
@@ -290,7 +336,9 @@ class ReplayScene(Scene):
         if kind is CueKind.SOUND and self.session.speed <= QUIET_ABOVE:
             self.app.play_sound(cue.sound)
         elif kind is CueKind.BANNER:
-            self.effects.banner(cue.text, cue.detail, max(cue.length, 0.01), bool(cue.detail))
+            self.effects.announce(cue, self._seat_name, 0.01)
+        elif kind is CueKind.STORY and cue.event is not None:
+            self.play_log = self.play_log.with_event(cue.event)
         elif kind is CueKind.BURST:
             self.effects.burst(cue.point)
         elif kind is CueKind.STATS and self.queue.model is not None:
@@ -304,6 +352,45 @@ class ReplayScene(Scene):
             text = _("{name} wins").format(name=winner)
             scores = " – ".join(number(s) for s in cue.event.scores)
             self.effects.banner(text, scores, BANNER_SECONDS * 2, big=False)
+
+    def _seat_name(self, seat: int) -> str:
+        return self.names[seat] if seat < len(self.names) else "?"
+
+    def _make_log_panel(self) -> PlayLogPanel:
+        """The play log in the side column, its button where the table has its menu
+        (`_apply_layout` places both)."""
+        app = self.app
+        place = pygame.Rect(0, 0, 1, 1)
+        return PlayLogPanel(place, place, app.text, app.panels, self._seat_name, self._flip_log)
+
+    # --- layout --------------------------------------------------------------------------
+
+    def _players(self) -> int:
+        return len(self.names) if len(self.names) in (2, 4) else 2
+
+    def _fit(self, size: tuple[int, int] | None = None) -> None:
+        """Follow the window's size and the play log's column."""
+        panel = self.log_panel.open
+        layout = TableLayout.for_window(size or self.app.window_size, self._players(), panel)
+        if layout is not self.layout:
+            self._apply_layout(layout)
+
+    def _apply_layout(self, layout: TableLayout) -> None:
+        """Move the table, its cards (in flight too) and the play log to `layout`."""
+        self.layout = layout
+        self.stage.move_to(layout, self.queue, self.effects)
+        opened = TableLayout.for_window(layout.size, layout.players, side_panel_open=True)
+        column = opened.side_panel
+        assert column is not None
+        toggle = pygame.Rect(layout.menu.rounded())
+        top = toggle.bottom + layout.px(8)
+        rect = pygame.Rect(round(column.x), top, round(column.w), round(column.bottom - top))
+        self.log_panel.place(rect, toggle, opened.unit)
+        self.widgets.forget()
+        self.dirty = True
+
+    def _flip_log(self) -> None:
+        self.log_panel.flip()
 
     def _side_name(self, team: int) -> str:
         seats = [s for s in range(len(self.names)) if s % 2 == team]

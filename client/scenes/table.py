@@ -4,7 +4,10 @@ Owns `TableScene`. It drains its `GameSession` once per frame, queues game updat
 `AnimationQueue`, reacts to the animations' cues (sounds, the Basra banner and confetti, the
 round and match results) and draws the felt, the HUD, the card sprites, the controls and the
 effects. It never changes game state: plays go to the session, and the cards move only when
-the session's update comes back. Chat sits beside the table in network games.
+the session's update comes back. It draws straight into the window at its real size: its
+`TableLayout` follows the window (and the side panel), and a new one moves every part, cards
+in flight included. In network games the chat opens in the side panel the layout reserves, so
+it never covers the table; while it is shut, a new line shows as a bubble at its speaker's seat.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.i18n import _, number
+from client.layout import GAP, TableLayout, seat_position
 from client.scenes.base import Scene
 from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
 from client.sessions.game_session import (
@@ -29,14 +33,17 @@ from client.sessions.game_session import (
 )
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.table.animator import AnimationQueue, TableAnimator
-from client.table.backdrop import Backdrop, TableBackdrop, TurnTimer
+from client.table.backdrop import Backdrop, TurnTimer
 from client.table.choreography import Cue, CueKind
 from client.table.context import TableContext
 from client.table.controls import TableControls
 from client.table.effects import TableEffects
-from client.table.hud import TableHud, TableStats, pulse_step
-from client.table.sprites import SpriteRenderer
+from client.table.hud import TableStats, pulse_step
+from client.table.log_panel import PlayLogPanel
+from client.table.play_log import PlayLog
+from client.table.stage import TableStage
 from client.table.turn import TurnShown, shown_turn
+from client.ui.chat_bubbles import ChatBubbles
 from client.ui.chat_panel import ChatPanel
 from shared.events import CardsCaptured
 from shared.plays import Play
@@ -44,14 +51,13 @@ from shared.rules import RuleSet
 from shared.views import PlayerView
 
 if TYPE_CHECKING:
+    from client.art.cards import CardArt
     from client.scenes.host import SceneHost
 
 logger = logging.getLogger(__name__)
 
-CHAT_RECT_2P = pygame.Rect(1040, 160, 230, 384)
-CHAT_RECT_4P = pygame.Rect(930, 170, 340, 400)
-TOGGLE_X, TOGGLE_Y = 16, 616
-"""The chat toggle sits in the button column at the bottom left."""
+PEEK_CARD_SIZE = (48, 70)
+"""The last-capture peek's cards, at unit 1."""
 SOUND_GAP = 0.04
 """Seconds between two plays of the same sound (instant speed would play dozens at once)."""
 BANNER_MIN_SECONDS = 1.2
@@ -60,6 +66,8 @@ BANNER_MIN_SECONDS = 1.2
 
 class TableScene(Scene):
     """Shows one match through a `GameSession` and lets the player play in it."""
+
+    window_resolution = True
 
     def __init__(
         self, app: SceneHost, session: GameSession, autoplay_level: str | None = None
@@ -70,11 +78,17 @@ class TableScene(Scene):
         pace = app.settings.duration_scale
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, pace)
-        self.backdrop = TableBackdrop(TableHud(app.text, app.cards, app.panels), app.felt)
-        self.sprite_renderer = SpriteRenderer(app.cards)
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
         self.chat = self._make_chat(session)
+        self.play_log = PlayLog()
+        """The plays shown so far this round and last, for the log panel."""
+        self.log_panel = self._make_log_panel(open_=False)
+        self._chat_open = False
+        self.bubbles = ChatBubbles(app.text)
+        self.layout = self._wanted_layout()
+        self.stage = TableStage(app.text, app.panels, app.cards_at, self.layout)
         self.controls = TableControls(self._controls_context())
+        self._apply_layout(self.layout)
         self.stats: TableStats | None = None
         self.rules: RuleSet | None = None
         """The match's rules, known from the first update (before its view is shown)."""
@@ -132,6 +146,7 @@ class TableScene(Scene):
             or self.effects.active
             or (self.timer is not None and self.timer.left > 0)
             or (self.chat is not None and self.chat.typing)
+            or self.bubbles.active
         )
 
     def seat_name(self, seat: int) -> str:
@@ -165,12 +180,12 @@ class TableScene(Scene):
     def on_language(self) -> None:
         """Word the buttons and the cached furniture (scores, counts) in the new language."""
         super().on_language()
-        self.backdrop = TableBackdrop(
-            TableHud(self.app.text, self.app.cards, self.app.panels), self.app.felt
-        )
+        self.stage.backdrop = self.stage.new_backdrop()
         self.controls = TableControls(self._controls_context())
         if self.chat is not None:
             self.chat.relabel()
+        self.log_panel = self._make_log_panel(self.log_panel.open)
+        self._apply_layout(self.layout)
 
     def on_cover(self) -> None:
         # The table stops updating under an overlay: frozen confetti would hang in the air.
@@ -183,10 +198,32 @@ class TableScene(Scene):
 
     # --- frame -----------------------------------------------------------------------
 
+    def toggle_log(self) -> None:
+        """Open or shut the play log; it takes the chat's place in the side panel."""
+        self.log_panel.flip()
+        if self.log_panel.open and self.chat is not None and self.chat.open:
+            self.chat.flip()
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        self.controls.handle_event(event)
+        self._fit()
+        if not self._log_event(event):
+            self.controls.handle_event(event)
+
+    def _log_event(self, event: pygame.event.Event) -> bool:
+        """L opens and shuts the log (Esc shuts it); its button and scrolling; True when the
+        event was the log's. Typed chat keeps its letters."""
+        if self.chat is not None and self.chat.typing:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.toggle_log()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.log_panel.open:
+            self.log_panel.flip()
+            return True
+        return self.log_panel.handle_event(event)
 
     def update(self, dt: float) -> None:
+        self._fit()
         if self.animating:
             self.dirty = True  # also draws the frame on which the motion comes to rest
         self.clock += dt
@@ -208,22 +245,29 @@ class TableScene(Scene):
             if play is not None:
                 self.send_play(play)
         self.effects.update(dt)
+        self.bubbles.update(dt)
         if self.chat is not None:
             self.chat.update(dt)
+            if self.chat.open and not self._chat_open and self.log_panel.open:
+                self.log_panel.flip()  # the chat was opened: it takes the log's place
+            self._chat_open = self.chat.open
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.backdrop.draw(
+        self._fit(surface.get_size())
+        self.stage.backdrop.draw(
             surface, self.queue.model, self._backdrop_state(), self.timer, self.clock
         )
         sprites = self.animator.sprites.values()
         # The hand's out-of-turn shade lies over the cards at rest, under any card in the air.
-        self.sprite_renderer.draw(surface, [s for s in sprites if not s.flying])
-        self.controls.draw_shade(surface, self.sprite_renderer.art.size)
-        self.sprite_renderer.draw(surface, [s for s in sprites if s.flying])
+        self.stage.sprites.draw(surface, [s for s in sprites if not s.flying])
+        self.controls.draw_shade(surface, self.layout.card)
+        self.stage.sprites.draw(surface, [s for s in sprites if s.flying])
         self.controls.draw(surface)
         self.effects.draw(surface)
+        self.bubbles.draw(surface, self.layout)
         if self.chat is not None:
             self.chat.draw(surface)
+        self.log_panel.draw(surface, self.play_log)
         note = self.session.connection_note
         if note:
             self.effects.draw_status(surface, note)
@@ -247,11 +291,55 @@ class TableScene(Scene):
     def _on_top(self) -> bool:
         return self.app.stack.top is self
 
+    # --- layout ----------------------------------------------------------------------
+
+    def _wanted_layout(self, size: tuple[int, int] | None = None) -> TableLayout:
+        """The layout for the window (of `size`, default the app's) and the side panel."""
+        panel = (self.chat is not None and self.chat.open) or self.log_panel.open
+        players = self.session.players
+        count = len(players) if len(players) in (2, 4) else 2
+        return TableLayout.for_window(size or self.app.window_size, count, panel)
+
+    def _fit(self, size: tuple[int, int] | None = None) -> None:
+        """Follow the window's size and the side panel: a new layout when either changed."""
+        layout = self._wanted_layout(size)
+        if layout is not self.layout:
+            self._apply_layout(layout)
+
+    def _apply_layout(self, layout: TableLayout) -> None:
+        """Move every part of the table to `layout`, the cards in flight included."""
+        self.layout = layout
+        self.stage.move_to(layout, self.queue, self.effects)
+        self.controls.relayout()
+        if self.chat is not None:
+            toggle = pygame.Rect(layout.button_slot(len(self.controls.column)).rounded())
+            # Shut, it is placed where it will open, so it is ready before the next frame.
+            opened = TableLayout.for_window(layout.size, layout.players, side_panel_open=True)
+            assert opened.side_panel is not None
+            self.chat.place(pygame.Rect(opened.side_panel.rounded()), toggle, opened.unit)
+            if self.chat.open:
+                self.bubbles.clear()
+        self._place_log(layout)
+        self.dirty = True
+
+    def _place_log(self, layout: TableLayout) -> None:
+        """The log in the side panel (while it is open), its button under the menu."""
+        menu = layout.menu
+        toggle = pygame.Rect(menu.moved(0, menu.h + layout.px(GAP)).rounded())
+        panel = layout.side_panel
+        rect = pygame.Rect(panel.rounded()) if panel is not None else self.log_panel.rect
+        self.log_panel.place(rect, toggle, layout.unit)
+
+    def _peek_cards(self) -> CardArt:
+        width, height = PEEK_CARD_SIZE
+        return self.app.cards_at((self.layout.px(width), self.layout.px(height)))
+
     def _controls_context(self) -> TableContext:
         return TableContext(
             text=self.app.text,
             panels=self.app.panels,
-            small_cards=lambda: self.app.small_cards,
+            layout=lambda: self.layout,
+            small_cards=self._peek_cards,
             session=self.session,
             effects=self.effects,
             chat=self.chat,
@@ -269,19 +357,42 @@ class TableScene(Scene):
         )
 
     def _make_chat(self, session: GameSession) -> ChatPanel | None:
+        """The chat of a network game, shut at first: lines show as bubbles at the seats until
+        it is opened in the side panel (`_apply_layout` places it)."""
         if session.is_practice:
             return None
-        two = len(session.players) == 2
-        rect = CHAT_RECT_2P if two else CHAT_RECT_4P
-        toggle = pygame.Rect(TOGGLE_X, TOGGLE_Y, 124, 40)
         return ChatPanel(
-            rect.copy(),
+            pygame.Rect(0, 0, 1, 1),
             self.app.text,
             self.app.panels,
             session.send_chat,
-            open_=two,
-            toggle_rect=toggle,
+            open_=False,
+            toggle_rect=pygame.Rect(0, 0, 1, 1),
         )
+
+    def _say_at_seat(self, line: ChatLine) -> None:
+        """A bubble at the speaker's seat while the chat is shut (news from the room has no
+        seat: it waits in the log, counted on the toggle)."""
+        if self.chat is None or self.chat.open:
+            return
+        seats = [s for s, player in enumerate(self.players) if player.name == line.sender]
+        if not seats or len(self.players) not in (2, 4):
+            return
+        model = self.queue.model
+        if model is not None:
+            position = model.position_of(seats[0])
+        else:
+            viewer = self.session.seat or 0
+            position = seat_position(seats[0], viewer, len(self.players))
+        self.bubbles.say(position, line.text)
+
+    def _make_log_panel(self, open_: bool) -> PlayLogPanel:
+        """The play log, shut at first (`_apply_layout` places it)."""
+        app = self.app
+        place = pygame.Rect(0, 0, 1, 1)
+        panel = PlayLogPanel(place, place, app.text, app.panels, self.seat_name, self.toggle_log)
+        panel.open = open_
+        return panel
 
     def _drain(self) -> None:
         for update in self.session.poll_updates():
@@ -290,6 +401,7 @@ class TableScene(Scene):
             elif isinstance(update, ChatLine):
                 if self.chat is not None:
                     self.chat.add(update)
+                self._say_at_seat(update)
                 self._sound("chat")
             elif isinstance(update, Notice):
                 self.effects.notify(update.text, update.level)
@@ -307,6 +419,7 @@ class TableScene(Scene):
         self.latest = update.view
         if update.reset:
             self.controls.reset()
+            self.play_log = self.play_log.matching(update.view)
         self.queue.push(update)
         to_move = update.view.to_move
         if update.turn_seconds is not None and to_move is not None:
@@ -331,10 +444,9 @@ class TableScene(Scene):
         if kind is CueKind.SOUND:
             self._sound(cue.sound)
         elif kind is CueKind.BANNER:
-            big = bool(cue.detail)
-            self.effects.banner(
-                cue.text, cue.detail, max(cue.length, BANNER_MIN_SECONDS if big else 0.0), big
-            )
+            self.effects.announce(cue, self.seat_name, BANNER_MIN_SECONDS)
+        elif kind is CueKind.STORY and cue.event is not None:
+            self.play_log = self.play_log.with_event(cue.event)
         elif kind is CueKind.BURST:
             self.effects.burst(cue.point)
         elif kind is CueKind.HIGHLIGHT and isinstance(cue.event, CardsCaptured):

@@ -4,7 +4,9 @@ Owns `TableAnimator` (the sprites by key; turns a `Choreography` into tweens and
 and snaps sprites onto resting places) and `AnimationQueue` (game updates wait here; their
 events are animated one by one through `choreograph`, then the table snaps to the update's
 view). The snap is what keeps the table honest: whatever the animations did, the sprites end
-exactly where the latest `PlayerView` puts them. Needs no display; tests step it by hand.
+exactly where the latest `PlayerView` puts them. When the window changes size, `relayout` puts
+resting cards at their new places and turns cards in flight towards theirs, mid-flight. Needs
+no display; tests step it by hand.
 """
 
 from __future__ import annotations
@@ -12,13 +14,15 @@ from __future__ import annotations
 import logging
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
+from client.layout import REFERENCE, Point, TableLayout
 from client.sessions.game_session import TableUpdate
 from client.table.choreography import Choreography, Cue, CueKind, Move, choreograph
 from client.table.model import Placement, SpriteKey, TableModel
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite
-from client.tween import Scheduler, Timeline
+from client.tween import Scheduler, Timeline, TweenValue
 from shared.cards import Card
 from shared.events import Event
 
@@ -38,6 +42,8 @@ class TableAnimator:
 
     def __init__(self) -> None:
         self.sprites: dict[SpriteKey, CardSprite] = {}
+        self.card_size = REFERENCE.card
+        """The cards' size in pixels, for the sprites' hit tests."""
         self.timeline = Timeline()
         self.scheduler = Scheduler()
 
@@ -85,7 +91,7 @@ class TableAnimator:
         for key, place in placements.items():
             sprite = self.sprites.get(key)
             if sprite is None:
-                sprite = self.sprites[key] = CardSprite(key, place)
+                sprite = self.sprites[key] = CardSprite(key, place, self.card_size)
                 corrections += 1
             elif _is_off(sprite, place):
                 corrections += 1
@@ -96,7 +102,9 @@ class TableAnimator:
     def _start_move(self, move: Move) -> None:
         sprite = self.sprites.get(move.key)
         if sprite is None:
-            sprite = self.sprites[move.key] = CardSprite(move.key, move.start or move.end)
+            sprite = self.sprites[move.key] = CardSprite(
+                move.key, move.start or move.end, self.card_size
+            )
         if move.start is not None:
             sprite.layer = move.start.layer
             sprite.flying = True
@@ -112,8 +120,8 @@ class TableAnimator:
             if move.vanish:
                 if self.sprites.get(move.key) is sprite:
                     del self.sprites[move.key]
-            else:
-                sprite.rest(move.end)
+            else:  # where the flight ended: the window may have changed size on the way
+                sprite.rest(replace(move.end, center=sprite.center))
 
         self.timeline.animate(
             sprite,
@@ -124,6 +132,38 @@ class TableAnimator:
             move.delay,
             arrived,
         )
+
+    def relayout(
+        self,
+        before: TableLayout,
+        after: TableLayout,
+        old_places: dict[SpriteKey, Placement],
+        new_places: dict[SpriteKey, Placement],
+    ) -> None:
+        """The table moved from layout `before` to `after`: resting sprites go to their new
+        places, flying ones keep flying from the same relative spot to their new ends."""
+
+        def carry(value: TweenValue) -> TweenValue:
+            return after.carry(value, before) if isinstance(value, tuple) else value
+
+        self.card_size = after.card
+        flying: set[SpriteKey] = set()
+        for tween in self.timeline.running():
+            sprite = tween.target
+            if not isinstance(sprite, CardSprite) or "center" not in tween.attrs:
+                continue
+            flying.add(sprite.key)
+            old, new = old_places.get(sprite.key), new_places.get(sprite.key)
+            end = tween.end_values[tween.attrs.index("center")]
+            home = old is not None and new is not None and _near(end, old.center)
+            tween.remap("center", carry, new.center if home and new is not None else None)
+        for key, sprite in self.sprites.items():
+            sprite.size = after.card
+            place = new_places.get(key)
+            if key in flying or place is None:
+                sprite.center = after.carry(sprite.center, before)
+            else:
+                sprite.rest(place)
 
     def _fire(self, cue: Cue, on_cue: CueHandler) -> None:
         if cue.kind is CueKind.HIGHLIGHT:
@@ -142,6 +182,14 @@ class TableAnimator:
                 sprite.highlight = None
 
         self.scheduler.call_later(cue.length, unlight)
+
+
+def _near(value: TweenValue, point: Point) -> bool:
+    return (
+        isinstance(value, tuple)
+        and abs(value[0] - point[0]) <= SNAP_TOLERANCE
+        and abs(value[1] - point[1]) <= SNAP_TOLERANCE
+    )
 
 
 def _is_off(sprite: CardSprite, place: Placement) -> bool:
@@ -163,6 +211,8 @@ class AnimationQueue:
         self.on_cue = on_cue
         self.pace = pace
         self.model: TableModel | None = None
+        self.layout = REFERENCE
+        """Where things go on the table; `relayout` changes it."""
         self.view_shown: TableUpdate | None = None
         """The last update whose view the table snapped to."""
         self.corrections = 0
@@ -210,6 +260,17 @@ class AnimationQueue:
             else:
                 break
 
+    def relayout(self, layout: TableLayout) -> None:
+        """Show the table at `layout` from now on (the window changed size or the side panel
+        opened), moving the cards there without stopping their flights."""
+        before, self.layout = self.layout, layout
+        self.animator.card_size = layout.card
+        if self.model is None or before == layout:
+            return
+        old_places = self.model.placements()
+        self.model.layout = layout
+        self.animator.relayout(before, layout, old_places, self.model.placements())
+
     def _hurry(self) -> float:
         """Play faster while updates pile up (a network game running ahead of the table)."""
         behind = len(self._pending)
@@ -220,7 +281,9 @@ class AnimationQueue:
         self._events = deque(update.events)
         if self.model is None:
             view = update.view
-            self.model = TableModel(view.players, view.seat, str(view.rules.direction))
+            self.model = TableModel(
+                view.players, view.seat, str(view.rules.direction), layout=self.layout
+            )
 
     def _start_next_event(self) -> None:
         assert self.model is not None
@@ -230,7 +293,7 @@ class AnimationQueue:
         self._wait = plan.hold
 
     def _snap(self, update: TableUpdate) -> None:
-        model = TableModel.from_view(update.view, update.hands)
+        model = TableModel.from_view(update.view, update.hands, self.layout)
         drifted = self.model is not None and self.model.snapshot() != model.snapshot()
         if drifted and not update.reset:
             logger.warning("table model drifted from the view; snapping to the view")

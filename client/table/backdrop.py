@@ -1,24 +1,32 @@
 """The table under the cards: felt, stock, piles, name tags and scoreboard, drawn once per change.
 
-Owns `TableBackdrop`. Most of what the `TableHud` draws changes only when a number or the turn
-changes, so it is composed onto a copy of the felt and reused until its inputs differ (one
-full-screen blit a frame instead of dozens of small ones). Only the name tag of the seat to
-move, which pulses and may carry a running turn timer, is drawn afresh every frame.
+Owns `TableBackdrop` and `table_felt` (the felt at the window's size with the layout's floor
+outlined, made once per layout). Most of what the `TableHud` draws changes only when a number
+or the turn changes, so it is composed onto a copy of the felt and reused until its inputs
+differ (one full-screen blit a frame instead of dozens of small ones). Only the name tag of
+the seat to move, which pulses and may carry a running turn timer, is drawn afresh every frame.
 """
 
 from __future__ import annotations
 
 import logging
+import random
+from functools import lru_cache
 from typing import NamedTuple
 
 import pygame
 
+from client.art.felt import felt_background
+from client.layout import TableLayout
 from client.sessions.game_session import SeatPlayer
 from client.table.hud import SeatTag, TableHud, TableStats, side_names
 from client.table.model import TableModel
+from client.table.teams import side_colour
 from shared.state import team_of
 
 logger = logging.getLogger(__name__)
+
+FELT_SEED = 1955
 
 
 class TurnTimer(NamedTuple):
@@ -37,6 +45,14 @@ class Backdrop(NamedTuple):
     target: int
     viewer: int
     player_count: int
+
+
+@lru_cache(maxsize=2)
+def table_felt(layout: TableLayout) -> pygame.Surface:
+    """The felt for `layout`: the window's size, its floor outlined (kept for the last two
+    layouts, so opening and closing the side panel costs nothing twice)."""
+    felt = felt_background(random.Random(FELT_SEED), layout.size, layout.floor, layout.unit)
+    return felt.convert() if pygame.display.get_surface() is not None else felt
 
 
 class TableBackdrop:
@@ -93,4 +109,6 @@ class TableBackdrop:
             seat == state.stats.dealer,
             timer.left if timed and timer is not None else None,
             timer.total if timed and timer is not None else None,
+            side_colour(team_of(seat), state.viewer),
+            state.player_count == 4 and state.seat is not None and seat == (state.seat + 2) % 4,
         )

@@ -1,8 +1,10 @@
-"""Big centred announcements on the table: "Basra!", "Jack Basra!", "Round 2".
+"""Big centred announcements on the table: "You — Basra!", "Karim — Jack Basra!", "Round 2".
 
-Owns `Banner`: a gold headline with an optional detail line ("+10"), popping in with a slight
-overshoot, holding, then fading; all by `update(dt)` time. The composite is rendered once and
-the popping scales are cached in a few steps, so drawing a frame is one blit.
+Owns `Banner`: a headline with an optional detail line ("+10"), popping in with a slight
+overshoot, holding, then fading; all by `update(dt)` time. Its `Tone` sets the look: gold over a
+glow for a celebration or plain news, pale on a dark plate for the other side's news. The
+composite is rendered once and the popping scales are cached in a few steps, so drawing a frame
+is one blit.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import logging
 import pygame
 
 from client import theme
+from client.table.choreography import Tone
 from client.tween import ease_out_back
 from client.ui.text import TextRenderer
 
@@ -22,6 +25,8 @@ FADE_SECONDS = 0.4
 SCALE_STEPS = 24
 OUTLINE = 4
 GLOW_COLOUR = (255, 236, 170, 70)
+QUIET_PLATE = (12, 22, 18, 255)
+QUIET_EDGE = (226, 232, 238, 110)
 
 
 class Banner:
@@ -35,13 +40,15 @@ class Banner:
         detail: str = "",
         center: tuple[float, float] = (640, 330),
         size: int = 120,
+        tone: Tone = Tone.PLAIN,
     ) -> None:
         self.text = text
         self.detail = detail
+        self.tone = tone
         self.duration = max(duration, 0.05)
         self.center = center
         self.elapsed = 0.0
-        self._image = _compose(text, detail, renderer, size)
+        self._image = _compose(text, detail, renderer, size, tone)
         self._scaled: dict[int, pygame.Surface] = {}
 
     @property
@@ -73,18 +80,27 @@ class Banner:
         return cached
 
 
-def _compose(text: str, detail: str, renderer: TextRenderer, size: int) -> pygame.Surface:
-    """The headline outlined in dark brown over a soft glow, the detail line beneath it."""
-    head = _outlined(renderer, text, size, theme.TEXT_ACCENT)
+def _compose(
+    text: str, detail: str, renderer: TextRenderer, size: int, tone: Tone
+) -> pygame.Surface:
+    """The headline outlined in dark brown, the detail line beneath it; over a soft glow, or
+    for the quiet tone in pale letters on a dark plate."""
+    quiet = tone is Tone.QUIET
+    head = _outlined(renderer, text, size, theme.BANNER_QUIET if quiet else theme.TEXT_ACCENT)
     lines = [head]
     if detail:
         lines.append(_outlined(renderer, detail, size * 2 // 5, theme.TEXT))
     width = max(line.get_width() for line in lines) + 80
     height = sum(line.get_height() for line in lines) + 50
     image = pygame.Surface((width, height), pygame.SRCALPHA)
-    glow = pygame.Rect(0, 0, width, height)
-    pygame.draw.ellipse(image, GLOW_COLOUR, glow)
-    pygame.draw.ellipse(image, GLOW_COLOUR, glow.inflate(-width // 4, -height // 4))
+    backing = pygame.Rect(0, 0, width, height)
+    if quiet:
+        plate = backing.inflate(-40, -20)
+        pygame.draw.rect(image, QUIET_PLATE, plate, border_radius=plate.height // 4)
+        pygame.draw.rect(image, QUIET_EDGE, plate, 2, border_radius=plate.height // 4)
+    else:
+        pygame.draw.ellipse(image, GLOW_COLOUR, backing)
+        pygame.draw.ellipse(image, GLOW_COLOUR, backing.inflate(-width // 4, -height // 4))
     y = 25
     for line in lines:
         image.blit(line, line.get_rect(midtop=(width // 2, y)))

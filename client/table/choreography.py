@@ -10,11 +10,12 @@ the next event must wait (`hold`). Durations are for normal speed and multiplied
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from client.i18n import _, number
-from client.layout import FLOOR_AREA, hand_area
 from client.table.model import Placement, SpriteKey, TableModel
+from client.table.teams import pile_seat
+from shared.cards import Card
 from shared.events import (
     BasraScored,
     CardPlayed,
@@ -28,6 +29,7 @@ from shared.events import (
     RoundStarted,
 )
 from shared.rules import Bonus
+from shared.state import team_of
 
 FLYING_LAYER = 200
 """Layer of a card in flight: above every resting card."""
@@ -44,6 +46,10 @@ SWEEP_STAGGER = 0.045
 BASRA_HOLD = 1.5
 ROUND_BANNER = 1.1
 LEFTOVER_PAUSE = 0.35
+LAST_CARDS_HOLD = 1.3
+""""Last cards to Karim" stays this long before the round's results cover the table."""
+NOTE_BANNER = 1.2
+KOMI = Card.parse("7d")
 
 
 class CueKind(enum.StrEnum):
@@ -57,7 +63,20 @@ class CueKind(enum.StrEnum):
     STATS = "stats"
     """Show the model's numbers (piles, Basras, stock, scores) from now on."""
     ROUND_RESULTS = "round_results"
+    STORY = "story"
+    """`event` is being shown now: the play log writes it down."""
     MATCH_RESULTS = "match_results"
+
+
+class Tone(enum.StrEnum):
+    """How loudly a banner speaks."""
+
+    CELEBRATION = "celebration"
+    """The player's own side scored: gold, big, with confetti and the fanfare."""
+    QUIET = "quiet"
+    """The other side's news: pale and smaller, no confetti."""
+    PLAIN = "plain"
+    """News for everyone ("Round 2") or for the player's side."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +90,10 @@ class Cue:
     keys: tuple[SpriteKey, ...] = ()
     length: float = 0.0
     event: Event | None = None
-    """The event behind a results cue."""
+    """The event behind a results or story cue."""
+    seat: int | None = None
+    """The seat a banner names: its `text` holds `{name}` for the scene to fill in."""
+    tone: Tone = Tone.PLAIN
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,7 +133,8 @@ def choreograph(event: Event, model: TableModel, pace: float = 1.0) -> Choreogra
         before[new] = before.pop(old)
     after = model.placements()
     plan = _plan(event, model, before, after)
-    return _scaled(Choreography(plan.moves, plan.cues, rekey, plan.hold), pace)
+    cues = (Cue(0.0, CueKind.STORY, event=event), *plan.cues)
+    return _scaled(Choreography(plan.moves, cues, rekey, plan.hold), pace)
 
 
 # --- per-event plans -------------------------------------------------------------------
@@ -140,18 +163,17 @@ def _stats(at: float) -> Cue:
     return Cue(at, CueKind.STATS)
 
 
-def _from_stock(entering: list[SpriteKey], after: Placements, start_delay: float) -> list[Move]:
-    stock = TableModel.stock_placement()
+def _from_stock(entering: list[SpriteKey], after: Placements, stock: Placement) -> list[Move]:
     moves = []
     for i, key in enumerate(entering):
         start = Placement(stock.center, stock.angle, False, FLYING_LAYER + i)
-        moves.append(Move(key, after[key], start_delay + i * DEAL_STAGGER, DEAL_FLIGHT, start))
+        moves.append(Move(key, after[key], i * DEAL_STAGGER, DEAL_FLIGHT, start))
     return moves
 
 
-def _dealt(before: Placements, after: Placements) -> _Plan:
+def _dealt(model: TableModel, before: Placements, after: Placements) -> _Plan:
     entering = [k for k in after if k not in before]
-    moves = _from_stock(entering, after, 0.0) + _relayout(before, after, 0.0)
+    moves = _from_stock(entering, after, model.stock_placement()) + _relayout(before, after, 0.0)
     cues = [_stats(0.0)]
     cues += [Cue(i * DEAL_STAGGER, CueKind.SOUND, sound="deal") for i in range(len(entering))]
     hold = max(0, len(entering) - 1) * DEAL_STAGGER + DEAL_FLIGHT * 0.6
@@ -197,26 +219,63 @@ def _captured(
         Cue(0.0, CueKind.HIGHLIGHT, keys=tuple(taking), length=CAPTURE_PAUSE, event=event),
         Cue(CAPTURE_PAUSE, CueKind.SOUND, sound="capture"),
         _stats(sweep_end),
+        *_komi_sweep(event, model),
     )
     # The next event (a Basra banner, the next play) may start while the cards still fly.
     return _Plan(tuple(moves), cues, CAPTURE_PAUSE + SWEEP_FLIGHT * 0.6)
 
 
-def _basra(event: BasraScored) -> _Plan:
-    text = _("Jack Basra!") if event.bonus is Bonus.JACK_BASRA else _("Basra!")
+def _basra(event: BasraScored, model: TableModel) -> _Plan:
+    """Who made it, in gold with confetti and the fanfare for the player's side, in a quiet
+    banner for the other side."""
+    jack = event.bonus is Bonus.JACK_BASRA
+    text = _("{name} — Jack Basra!") if jack else _("{name} — Basra!")
+    ours = event.team == team_of(model.viewer)
+    banner = Cue(
+        0.0,
+        CueKind.BANNER,
+        text=text,
+        detail=f"+{number(event.points)}",
+        length=BASRA_HOLD + 0.4,
+        seat=event.seat,
+        tone=Tone.CELEBRATION if ours else Tone.QUIET,
+    )
+    if not ours:
+        return _Plan((), (banner, _stats(0.0)), BASRA_HOLD)
     cues = (
         Cue(0.0, CueKind.SOUND, sound="basra"),
-        Cue(
-            0.0,
-            CueKind.BANNER,
-            text=text,
-            detail=f"+{number(event.points)}",
-            length=BASRA_HOLD + 0.4,
-        ),
-        Cue(0.0, CueKind.BURST, point=FLOOR_AREA.center),
+        banner,
+        Cue(0.0, CueKind.BURST, point=model.layout.floor.center),
         _stats(0.0),
     )
     return _Plan((), cues, BASRA_HOLD)
+
+
+def _side_tone(model: TableModel, seat: int) -> Tone:
+    return Tone.PLAIN if team_of(seat) == team_of(model.viewer) else Tone.QUIET
+
+
+def _komi_sweep(event: CardsCaptured, model: TableModel) -> tuple[Cue, ...]:
+    """The "Komi sweep" banner, when the 7d from the hand took the whole floor; a Basra it makes
+    follows as its own banner, which takes this one's place."""
+    if event.card != KOMI or not model.komi_sweeps or model.floor:
+        return ()
+    text = _("{name} — Komi sweep")
+    tone = _side_tone(model, event.seat)
+    return (Cue(0.0, CueKind.BANNER, text=text, length=NOTE_BANNER, seat=event.seat, tone=tone),)
+
+
+def _last_cards(event: LeftoversTaken, model: TableModel) -> tuple[Cue, ...]:
+    """The "Last cards to Karim" banner: the floor left after the round goes to the last
+    capturer."""
+    if event.team is None or not event.cards:
+        return ()
+    seat = model.last_capturer
+    if seat is None or team_of(seat) != event.team:  # a view taken mid-round: not seen
+        seat = pile_seat(event.team, model.dealer, model.players)
+    text = _("Last cards to {name}")
+    tone = _side_tone(model, seat)
+    return (Cue(0.0, CueKind.BANNER, text=text, length=LAST_CARDS_HOLD, seat=seat, tone=tone),)
 
 
 def _leftovers(
@@ -236,7 +295,9 @@ def _leftovers(
         cues.append(
             Cue(0.0, CueKind.HIGHLIGHT, keys=tuple(m.key for m in moves), length=LEFTOVER_PAUSE)
         )
-    return _Plan(tuple(moves), tuple(cues), end_time if moves else 0.0)
+    told = _last_cards(event, model)
+    hold = max(end_time, LAST_CARDS_HOLD) if told else end_time if moves else 0.0
+    return _Plan(tuple(moves), (*cues, *told), hold)
 
 
 def _round_scored(event: RoundScored) -> _Plan:
@@ -258,13 +319,13 @@ def _plan(event: Event, model: TableModel, before: Placements, after: Placements
         case RoundStarted():
             return _round_started(event, before, after)
         case HandDealt() | FloorDealt():
-            return _dealt(before, after)
+            return _dealt(model, before, after)
         case CardPlayed():
             return _played(event, model, before, after)
         case CardsCaptured():
             return _captured(event, model, before, after)
         case BasraScored():
-            return _basra(event)
+            return _basra(event, model)
         case LeftoversTaken():
             return _leftovers(event, model, before, after)
         case RoundScored():
@@ -277,7 +338,7 @@ def _plan(event: Event, model: TableModel, before: Placements, after: Placements
 
 
 def _seat_origin(model: TableModel, seat: int) -> tuple[float, float]:
-    return hand_area(model.position_of(seat)).center
+    return model.layout.hand_area(model.position_of(seat)).center
 
 
 def _nearest_angle(target: float, current: float) -> float:
@@ -299,18 +360,5 @@ def _scaled(plan: Choreography, pace: float) -> Choreography:
         Move(m.key, m.end, m.delay * pace, m.duration * pace, m.start, m.vanish, m.ease)
         for m in plan.moves
     )
-    cues = tuple(
-        Cue(
-            c.at * pace,
-            c.kind,
-            c.sound,
-            c.text,
-            c.detail,
-            c.point,
-            c.keys,
-            c.length * pace,
-            c.event,
-        )
-        for c in plan.cues
-    )
+    cues = tuple(replace(c, at=c.at * pace, length=c.length * pace) for c in plan.cues)
     return Choreography(moves, cues, plan.rekey, plan.hold * pace)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from client.art.cards import CardArt
+    from client.layout import TableLayout
     from client.sessions.game_session import GameSession
     from client.table.effects import TableEffects
     from client.table.model import SpriteKey, TableModel
@@ -35,6 +36,8 @@ class TableContext:
 
     text: TextRenderer
     panels: PanelPainter
+    layout: Callable[[], TableLayout]
+    """Where things go on the table now, in window pixels (it changes with the window)."""
     small_cards: Callable[[], CardArt]
     """Small card art for the last-capture peek (made on first use)."""
     session: GameSession

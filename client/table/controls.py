@@ -1,7 +1,8 @@
 """The table's controls: the hand, the capture choice, and the buttons and keys around them.
 
 Owns `TableControls`, which routes the table's input: Menu/Esc, Hint (H) and Undo (U) in
-practice, the last-capture peek (L), then either the open `CaptureChoice` or the `HandControl`.
+practice, the last-capture peek (its button; L opens the scene's play log), then either the
+open `CaptureChoice` or the `HandControl`.
 A picked card with one play worth choosing is sent to the session (sets that differ only in
 suits are one, `plays_for_card`); with several, the choice opens on the floor. It also draws
 the buttons, the choice panel, the peek and the hint's outlines. A hint ends with the turn it
@@ -19,7 +20,7 @@ import pygame
 
 from client import theme
 from client.i18n import _, isolate
-from client.layout import REFERENCE, SeatPosition
+from client.layout import SeatPosition
 from client.sessions.game_session import Hint, NoticeLevel, choice_key, plays_for_card
 from client.table.capture_choice import CaptureChoice
 from client.table.context import TableContext
@@ -40,10 +41,7 @@ HINT_COLOUR = (120, 230, 140)
 CHOICE_CLEARANCE = 2
 """Pixels (at unit 1) between the capture choice and the top of a raised card of the hand."""
 SETTLE_SECONDS = 0.2
-BUTTON_SIZE = (124, 40)
-PEEK_RECT = pygame.Rect(0, 0, 480, 140)
-PEEK_FILL = (10, 30, 20, 242)
-PEEK_RECT.center = (640, 372)
+PEEK_FILL = (10, 30, 20, 255)
 
 
 class TableControls:
@@ -59,27 +57,31 @@ class TableControls:
         """The view the hint was given for: it ends when another is shown."""
         self._hint_notice: Toast | None = None
         self.peek = False
-        size = theme.FONT_SMALL + 2
-        self.menu = Button(
-            (1148, 12, 120, 36), _("Menu"), text, on_click=table.open_pause, font_size=size
-        )
+        self.menu = Button((0, 0, 1, 1), _("Menu"), text, on_click=table.open_pause)
         column = [(_("Last take"), self.toggle_peek)]
         if table.session.is_practice:
             column = [(_("Hint"), self.show_hint), (_("Undo"), self.undo), *column]
-        bottom = 720 - 16 - BUTTON_SIZE[1]
         by_action = {
-            action: Button(
-                (16, bottom - i * (BUTTON_SIZE[1] + 8), *BUTTON_SIZE),
-                label,
-                text,
-                on_click=action,
-                font_size=size,
-            )
-            for i, (label, action) in enumerate(reversed(column))
+            action: Button((0, 0, 1, 1), label, text, on_click=action)
+            for label, action in reversed(column)
         }
-        self.buttons = [self.menu, *by_action.values()]
+        self.column = list(by_action.values())
+        """The button column, bottom first; the chat toggle goes above it."""
+        self.buttons = [self.menu, *self.column]
         self.hint_button = by_action.get(self.show_hint)
         self.undo_button = by_action.get(self.undo)
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Put the buttons where the table's layout says (the window changed size)."""
+        layout = self.table.layout()
+        size = layout.font(theme.FONT_SMALL + 2)
+        self.menu.rect = pygame.Rect(layout.menu.rounded())
+        for index, button in enumerate(self.column):
+            button.rect = pygame.Rect(layout.button_slot(index).rounded())
+        for button in self.buttons:
+            button.font_size = size
+        self.hand.layout = layout
 
     # --- actions ---------------------------------------------------------------------
 
@@ -177,10 +179,8 @@ class TableControls:
             else:
                 self.table.open_pause()
             return True
-        actions = {pygame.K_l: self.toggle_peek}
         practice = self.table.session.is_practice
-        if practice:
-            actions.update({pygame.K_h: self.show_hint, pygame.K_u: self.undo})
+        actions = {pygame.K_h: self.show_hint, pygame.K_u: self.undo} if practice else {}
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL and practice:
             self.undo()
             return True
@@ -293,15 +293,17 @@ class TableControls:
 
     def _draw_peek(self, surface: pygame.Surface) -> None:
         table = self.table
-        table.panels.panel(surface, PEEK_RECT, PEEK_FILL)
+        layout = table.layout()
+        peek = pygame.Rect(layout.peek.rounded())
+        table.panels.panel(surface, peek, PEEK_FILL)
         capture = table.last_capture()
         text = table.text
         if capture is None:
             text.draw(
                 surface,
                 _("No capture yet this round."),
-                PEEK_RECT.center,
-                theme.FONT_BODY,
+                peek.center,
+                layout.font(theme.FONT_BODY),
                 theme.TEXT_DIM,
                 "center",
             )
@@ -310,33 +312,38 @@ class TableControls:
         text.draw(
             surface,
             title,
-            (PEEK_RECT.centerx, PEEK_RECT.y + 22),
-            theme.FONT_SMALL + 2,
+            (peek.centerx, peek.y + layout.px(22)),
+            layout.font(theme.FONT_SMALL + 2),
             theme.TEXT_ACCENT,
             "center",
         )
-        self._draw_mini_cards(surface, capture)
+        self._draw_mini_cards(surface, capture, peek)
 
-    def _draw_mini_cards(self, surface: pygame.Surface, capture: CardsCaptured) -> None:
+    def _draw_mini_cards(
+        self, surface: pygame.Surface, capture: CardsCaptured, peek: pygame.Rect
+    ) -> None:
         """The played card, the word "took", then the cards it took, centred in the panel (and
         read from the right in Arabic)."""
         art = self.table.small_cards()
+        layout = self.table.layout()
+        px = layout.px
         text = self.table.text
         cards = sorted(capture.taken)
         width, height = art.size
-        step = min(width + 6, (PEEK_RECT.width - 3 * width) // max(1, len(cards)))
-        total = width + 70 + width + step * (len(cards) - 1)
-        x = PEEK_RECT.centerx - total // 2
-        y = PEEK_RECT.y + 48
+        step = min(width + px(6), (peek.width - 3 * width) // max(1, len(cards)))
+        total = width + px(70) + width + step * (len(cards) - 1)
+        x = peek.centerx - total // 2
+        y = peek.y + px(48)
 
         def place(card_x: int) -> pygame.Rect:
-            return flow_rect((card_x, y, width, height), PEEK_RECT)
+            return flow_rect((card_x, y, width, height), peek)
 
         surface.blit(art.face_for_text(str(capture.card)), place(x))
         middle = y + height // 2
-        took = (flow_x(x + width + 35, PEEK_RECT), middle)
-        text.draw(surface, _("took"), took, theme.FONT_SMALL, theme.TEXT_DIM, "center")
-        x += width + 70
+        took = (flow_x(x + width + px(35), peek), middle)
+        small = layout.font(theme.FONT_SMALL)
+        text.draw(surface, _("took"), took, small, theme.TEXT_DIM, "center")
+        x += width + px(70)
         for card in cards:
             surface.blit(art.face_for_text(str(card)), place(x))
             x += step
@@ -347,11 +354,10 @@ class TableControls:
         model = self.table.model()
         return list(model.hand) if model is not None else []
 
-    @staticmethod
-    def _choice_room() -> tuple[pygame.Rect, float]:
+    def _choice_room(self) -> tuple[pygame.Rect, float]:
         """Where a capture choice may stand (across the floor, down to just above a raised card
         of the hand, so the choice never covers the card being played), and the table's unit."""
-        layout = REFERENCE
+        layout = self.table.layout()
         floor = layout.choice_area
         bottom = layout.hand_area(SeatPosition.BOTTOM).y - layout.px(CHOICE_CLEARANCE)
         room = pygame.Rect(round(floor.x), round(floor.y), round(floor.w), round(bottom - floor.y))

@@ -4,7 +4,8 @@ Owns `TableStats` (the numbers shown: stock size, pile sizes, Basras, scores, de
 updated by the animations' STATS cues so a count changes when the cards arrive) and
 `TableHud`, which draws the stock as a stack with its size, each side's capture pile with its
 count and Basras, a name tag per seat (whose turn it is, the turn timer, the dealer chip) and
-the scoreboard with the target. Positions come from `client.layout` via the `TableModel`.
+the scoreboard with the target, in window pixels: positions and sizes come from the table's
+`TableLayout`, and pixel sizes here are at unit 1, scaled by its `unit`.
 The seats stay where the rules put them in every language; inside a name tag and the
 scoreboard, text reads in the interface's direction (mirrored in Arabic).
 """
@@ -20,24 +21,16 @@ import pygame
 from client import theme
 from client.art.cards import CardArt
 from client.i18n import _, isolate, ngettext, number
-from client.layout import (
-    CARD_SIZE,
-    LOGICAL_SIZE,
-    SeatPosition,
-    is_sideways,
-    name_anchor,
-    stock_position,
-)
+from client.layout import REFERENCE, SeatPosition, TableLayout
 from client.sessions.game_session import SeatPlayer
 from client.table.model import TableModel
-from client.ui.direction import flow_anchor, flow_x
+from client.table.teams import side_colour
+from client.ui.direction import flow_anchor, flow_rect, flow_x
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 
 logger = logging.getLogger(__name__)
 
-SCOREBOARD = pygame.Rect(796, 10, 336, 104)
-TAG_SIZE = (176, 48)
 TAG_CHIP_ROOM = 34
 """Room the dealer chip takes at the right of a name tag's first line."""
 TAG_TIMER_ROOM = 44
@@ -48,7 +41,9 @@ TAG_ACTIVE_FILL = (58, 48, 12, 235)
 STACK_LAYERS = 6
 CARDS_PER_LAYER = 7
 BADGE_FILL = (10, 22, 16, 225)
+BADGE_BORDER = (120, 150, 130, 120)
 STAR_COLOUR = theme.TEXT_ACCENT
+MAX_STARS = 8
 JACK_COLOUR = (140, 205, 255)
 TIMER_LOW = (232, 84, 70)
 TIMER_OK = (120, 210, 120)
@@ -90,6 +85,10 @@ class SeatTag(NamedTuple):
     dealer: bool
     seconds_left: float | None = None
     seconds_total: float | None = None
+    team_colour: theme.RGB | None = None
+    """The seat's side (`client.table.teams.side_colour`): its tag's edge and stripe."""
+    partner: bool = False
+    """The viewer's partner: the tag wears a heart."""
 
 
 def side_names(players: tuple[SeatPlayer, ...], viewer: int | None) -> tuple[str, str]:
@@ -110,22 +109,37 @@ def side_names(players: tuple[SeatPlayer, ...], viewer: int | None) -> tuple[str
 class TableHud:
     """Draws the table's furniture and numbers."""
 
-    def __init__(self, renderer: TextRenderer, cards: CardArt, panels: PanelPainter) -> None:
+    def __init__(
+        self,
+        renderer: TextRenderer,
+        cards: CardArt,
+        panels: PanelPainter,
+        layout: TableLayout = REFERENCE,
+    ) -> None:
+        """`cards` is the art at `layout`'s card size."""
         self.text = renderer
         self.cards = cards
         self.panels = panels
+        self.layout = layout
         self._backs: dict[int, pygame.Surface] = {}
+
+    def _px(self, value: float) -> int:
+        return self.layout.px(value)
+
+    def _font(self, size: int) -> int:
+        return self.layout.font(size)
 
     # --- stock and piles ---------------------------------------------------------------
 
     def draw_stock(self, surface: pygame.Surface, count: int) -> None:
-        rect = pygame.Rect(*(round(v) for v in stock_position()))
+        rect = pygame.Rect(self.layout.stock.rounded())
         if count <= 0:
-            pygame.draw.rect(surface, (255, 255, 255, 40), rect, 2, border_radius=7)
+            pygame.draw.rect(surface, (255, 255, 255, 40), rect, 2, border_radius=self._px(7))
             return
         self._stack(surface, rect.center, 0, count)
         left = ngettext("{count} left in stock", "{count} left in stock", count)
-        self._badge(surface, left.format(count=number(count)), (rect.centerx, rect.bottom + 16))
+        below = (rect.centerx, rect.bottom + self._px(16))
+        self._badge(surface, left.format(count=number(count)), below)
 
     def draw_pile(
         self, surface: pygame.Surface, model: TableModel, team: int, stats: TableStats
@@ -133,23 +147,25 @@ class TableHud:
         place = model.pile_placement(team)
         count = stats.piles[team]
         position = model.team_position(team)
+        layout = self.layout
         if count > 0:
             self._stack(surface, place.center, int(place.angle), count)
         else:
-            size = (CARD_SIZE[1], CARD_SIZE[0]) if is_sideways(position) else CARD_SIZE
-            outline = pygame.Rect(0, 0, *size)
-            outline.center = (round(place.center[0]), round(place.center[1]))
-            pygame.draw.rect(surface, (200, 230, 210), outline, 1, border_radius=7)
+            outline = pygame.Rect(layout.pile_position(position).rounded())
+            pygame.draw.rect(surface, (200, 230, 210), outline, 1, border_radius=self._px(7))
         below = position is not SeatPosition.BOTTOM
-        half = (CARD_SIZE[0] if is_sideways(position) else CARD_SIZE[1]) / 2
-        y = place.center[1] + (half + 18 if below else -half - 18)
-        taken = ngettext("{count} taken", "{count} taken", count).format(count=number(count))
-        self._badge(surface, taken, (place.center[0], y))
+        x, y = layout.pile_label_anchor(position)
+        basras = stats.basras[team] + stats.jack_basras[team]
+        so_far = _("Cards {cards} · Basras {basras}").format(
+            cards=number(count), basras=number(basras)
+        )
+        colour = side_colour(team, model.viewer)
+        self._badge(surface, so_far, (x, y), (*colour, 255))
         self._basra_marks(
             surface,
             stats.basras[team],
             stats.jack_basras[team],
-            (place.center[0], y + (22 if below else -24)),
+            (x, y + self._px(22) * (1 if below else -1)),
         )
 
     def _stack(
@@ -163,9 +179,11 @@ class TableHud:
         )
         layers = max(1, min(STACK_LAYERS, math.ceil(count / CARDS_PER_LAYER)))
         cx, cy = center
-        surface.blit(shadow, shadow.get_rect(center=(round(cx + 3), round(cy + 5))))
+        unit = self.layout.unit
+        surface.blit(shadow, shadow.get_rect(center=(round(cx + 3 * unit), round(cy + 5 * unit))))
         for i in range(layers):
-            surface.blit(back, back.get_rect(center=(round(cx - i * 1.2), round(cy - i * 1.6))))
+            step = (round(cx - i * 1.2 * unit), round(cy - i * 1.6 * unit))
+            surface.blit(back, back.get_rect(center=step))
 
     def _back(self, angle: int) -> pygame.Surface:
         cached = self._backs.get(angle % 360)
@@ -178,90 +196,105 @@ class TableHud:
             self._backs[angle % 360] = cached
         return cached
 
-    def _badge(self, surface: pygame.Surface, text: str, center: tuple[float, float]) -> None:
-        width = self.text.measure(text, theme.FONT_SMALL)[0] + 20
-        rect = pygame.Rect(0, 0, width, 24)
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        center: tuple[float, float],
+        border: tuple[int, int, int, int] = BADGE_BORDER,
+    ) -> None:
+        size = self._font(theme.FONT_SMALL)
+        width = self.text.measure(text, size)[0] + self._px(20)
+        rect = pygame.Rect(0, 0, width, max(self._px(24), self.text.line_height(size)))
         rect.center = (round(center[0]), round(center[1]))
-        rect.clamp_ip(pygame.Rect(4, 4, LOGICAL_SIZE[0] - 8, LOGICAL_SIZE[1] - 8))
-        self.panels.panel(surface, rect, BADGE_FILL, (120, 150, 130, 120))
-        self.text.draw(surface, text, rect.center, theme.FONT_SMALL, theme.TEXT, "center")
+        rect.clamp_ip(pygame.Rect(self.layout.table.rounded()).inflate(-8, -8))
+        self.panels.panel(surface, rect, BADGE_FILL, border)
+        self.text.draw(surface, text, rect.center, size, theme.TEXT, "center")
 
     def _basra_marks(
         self, surface: pygame.Surface, basras: int, jacks: int, center: tuple[float, float]
     ) -> None:
-        """A star and "Basra ×2" (and one for Jack Basras), centred on `center`, read from the
-        right in Arabic."""
-        marks = [(STAR_COLOUR, _("Basra ×{count}").format(count=number(basras)))] if basras else []
-        if jacks:
-            marks.append((JACK_COLOUR, _("Jack ×{count}").format(count=number(jacks))))
-        widths = [self.text.measure(label, theme.FONT_SMALL)[0] for _colour, label in marks]
-        total = sum(width + 30 for width in widths) - 10
-        row = pygame.Rect(round(center[0] - total / 2), round(center[1]) - 10, total, 20)
-        x = row.x
-        for (colour, label), width in zip(marks, widths, strict=True):
-            draw_star(surface, (flow_x(x + 8, row), center[1]), 9, colour)
-            start = (flow_x(x + 20, row), center[1])
-            self.text.draw(surface, label, start, theme.FONT_SMALL, colour, flow_anchor("midleft"))
-            x += width + 30
+        """A gold star per Basra and a blue one per Jack Basra, in a row centred on `center`
+        (the badge above says how many; past `MAX_STARS` the row stops growing)."""
+        colours = [STAR_COLOUR] * basras + [JACK_COLOUR] * jacks
+        shown = colours[:MAX_STARS]
+        step = self._px(20)
+        x = center[0] - step * (len(shown) - 1) / 2
+        for i, colour in enumerate(shown):
+            draw_star(surface, (x + i * step, center[1]), self._px(9), colour)
 
     # --- name tags and scoreboard --------------------------------------------------------
 
     def draw_tag(
         self, surface: pygame.Surface, position: SeatPosition, tag: SeatTag, clock: float
     ) -> None:
-        rect = pygame.Rect(0, 0, *TAG_SIZE)
-        x, y = name_anchor(position)
-        rect.center = (round(x), round(y))
-        rect.clamp_ip(pygame.Rect(6, 6, LOGICAL_SIZE[0] - 12, LOGICAL_SIZE[1] - 12))
+        rect = pygame.Rect(self.layout.name_tag(position).rounded())
+        px = self._px
         if tag.active:
             pulse = pulse_step(clock) / PULSE_STEPS
-            glow = rect.inflate(10 + round(6 * pulse), 10 + round(6 * pulse))
+            glow = rect.inflate(px(10 + 6 * pulse), px(10 + 6 * pulse))
             self.panels.panel(
                 surface, glow, (246, 206, 96, 60 + round(50 * pulse)), (246, 206, 96, 0)
             )
-        border = (246, 206, 96, 255) if tag.active else (120, 150, 130, 140)
+        edge = (120, 150, 130, 140) if tag.team_colour is None else (*tag.team_colour, 230)
+        border = (246, 206, 96, 255) if tag.active else edge
         self.panels.panel(surface, rect, TAG_ACTIVE_FILL if tag.active else TAG_FILL, border)
+        chips = (tag.dealer + tag.partner) * px(TAG_CHIP_ROOM)
+        if tag.team_colour is not None:
+            self._team_stripe(surface, rect, tag.team_colour)
         name = tag.player.name
-        start = flow_x(rect.x + 14, rect)
+        start = flow_x(rect.x + px(14), rect)
         self.text.draw(
             surface,
             name,
-            (start, rect.y + 8),
-            theme.FONT_BODY - 2,
+            (start, rect.y + px(8)),
+            self._font(theme.FONT_BODY - 2),
             theme.TEXT,
             flow_anchor("topleft"),
-            max_width=rect.width - 14 - TAG_CHIP_ROOM,
+            max_width=rect.width - px(14) - max(chips, px(TAG_CHIP_ROOM)),
         )
         self.text.draw(
             surface,
             _tag_detail(tag),
-            (start, rect.bottom - 7),
-            theme.FONT_SMALL - 2,
+            (start, rect.bottom - px(7)),
+            self._font(theme.FONT_SMALL - 2),
             theme.TEXT_ACCENT if tag.active else theme.TEXT_DIM,
             flow_anchor("bottomleft"),
-            max_width=rect.width - 14 - TAG_TIMER_ROOM,
+            max_width=rect.width - px(14 + TAG_TIMER_ROOM),
         )
         if tag.dealer:
-            chip = (round(flow_x(rect.right - 16, rect)), rect.y + 16)
-            pygame.draw.circle(surface, theme.CARD_FACE, chip, 11)
-            pygame.draw.circle(surface, theme.COURT_FRAME, chip, 11, 2)
+            chip = (round(flow_x(rect.right - px(16), rect)), rect.y + px(16))
+            pygame.draw.circle(surface, theme.CARD_FACE, chip, px(11))
+            pygame.draw.circle(surface, theme.COURT_FRAME, chip, px(11), max(1, px(2)))
             dealer = _("D")  # the dealer's chip: one letter
-            self.text.draw(surface, dealer, chip, theme.FONT_SMALL, theme.TEXT_DARK, "center")
+            small = self._font(theme.FONT_SMALL)
+            self.text.draw(surface, dealer, chip, small, theme.TEXT_DARK, "center")
+        if tag.partner:
+            inset = px(16) + (px(TAG_CHIP_ROOM) if tag.dealer else 0)
+            heart = (flow_x(rect.right - inset, rect), rect.y + px(16))
+            draw_heart(surface, heart, px(9), tag.team_colour or theme.TEAM_OURS)
         if tag.active and tag.seconds_left is not None and tag.seconds_total:
             self._timer(surface, rect, tag.seconds_left, tag.seconds_total)
 
+    def _team_stripe(self, surface: pygame.Surface, rect: pygame.Rect, colour: theme.RGB) -> None:
+        """A bar of the side's colour down the tag's leading edge."""
+        px = self._px
+        bar = flow_rect((rect.x + px(5), rect.y + px(8), px(5), rect.height - px(16)), rect)
+        pygame.draw.rect(surface, colour, bar, border_radius=px(2))
+
     def _timer(self, surface: pygame.Surface, rect: pygame.Rect, left: float, total: float) -> None:
         share = max(0.0, min(1.0, left / total))
-        bar = pygame.Rect(rect.x + 10, rect.bottom + 4, rect.width - 20, 5)
-        pygame.draw.rect(surface, (20, 30, 24), bar, border_radius=3)
+        px = self._px
+        bar = pygame.Rect(rect.x + px(10), rect.bottom + px(4), rect.width - px(20), px(5))
+        pygame.draw.rect(surface, (20, 30, 24), bar, border_radius=px(3))
         filled = bar.copy()
         filled.width = round(bar.width * share)
-        pygame.draw.rect(surface, TIMER_OK if left > 5 else TIMER_LOW, filled, border_radius=3)
+        pygame.draw.rect(surface, TIMER_OK if left > 5 else TIMER_LOW, filled, border_radius=px(3))
         self.text.draw(
             surface,
             _("{seconds}s").format(seconds=number(math.ceil(left))),
-            (flow_x(rect.right - 12, rect), rect.bottom - 7),
-            theme.FONT_SMALL - 2,
+            (flow_x(rect.right - px(12), rect), rect.bottom - px(7)),
+            self._font(theme.FONT_SMALL - 2),
             TIMER_OK if left > 5 else TIMER_LOW,
             flow_anchor("bottomright"),
         )
@@ -274,9 +307,11 @@ class TableHud:
         target: int,
         my_team: int | None,
     ) -> None:
-        self.panels.panel(surface, SCOREBOARD)
-        x = flow_x(SCOREBOARD.x + 16, SCOREBOARD)
-        right = flow_x(SCOREBOARD.right - 16, SCOREBOARD)
+        board = pygame.Rect(self.layout.scoreboard.rounded())
+        px, font = self._px, self._font
+        self.panels.panel(surface, board)
+        x = flow_x(board.x + px(16), board)
+        right = flow_x(board.right - px(16), board)
         start, end = flow_anchor("midleft"), flow_anchor("midright")
         header = _("Round {number}  ·  first to {target}").format(
             number=number(stats.round_number + 1), target=number(target)
@@ -284,18 +319,20 @@ class TableHud:
         self.text.draw(
             surface,
             header,
-            (x, SCOREBOARD.y + 10),
-            theme.FONT_SMALL,
+            (x, board.y + px(10)),
+            font(theme.FONT_SMALL),
             theme.TEXT_DIM,
             flow_anchor("topleft"),
+            max_width=board.width - px(32),
         )
+        name_width = min(px(SCORE_NAME_WIDTH), board.width - px(100))
         for team in (0, 1):
-            y = SCOREBOARD.y + 44 + team * 30
-            colour = theme.TEXT_ACCENT if team == my_team else theme.TEXT
+            y = board.y + px(44 + team * 30)
+            colour = side_colour(team, 0 if my_team is None else my_team)
             name = sides[team]
-            self.text.draw(surface, name, (x, y), theme.FONT_BODY, colour, start, SCORE_NAME_WIDTH)
+            self.text.draw(surface, name, (x, y), font(theme.FONT_BODY), colour, start, name_width)
             score = number(stats.scores[team])
-            self.text.draw(surface, score, (right, y), theme.FONT_LARGE, colour, end)
+            self.text.draw(surface, score, (right, y), font(theme.FONT_LARGE), colour, end)
 
 
 def pulse_step(clock: float) -> int:
@@ -309,6 +346,8 @@ def _tag_detail(tag: SeatTag) -> str:
         return _("disconnected")
     if tag.active:
         return _("your turn") if tag.is_me else _("playing...")
+    if tag.partner:
+        return _("partner")
     if tag.player.is_bot:
         return _("computer")
     return _("you") if tag.is_me else _("player")
@@ -326,4 +365,17 @@ def draw_star(
         r = radius if i % 2 == 0 else radius * 0.45
         a = -math.pi / 2 + i * math.pi / 5
         points.append((center[0] + r * math.cos(a), center[1] + r * math.sin(a)))
+    pygame.draw.polygon(surface, colour, points)
+
+
+def draw_heart(
+    surface: pygame.Surface, center: tuple[float, float], radius: int, colour: theme.RGB
+) -> None:
+    """A filled heart, the partner's mark: two circles over a point."""
+    cx, cy = center
+    r = max(2, radius // 2)
+    top = cy - radius / 4
+    pygame.draw.circle(surface, colour, (round(cx - r), round(top)), r)
+    pygame.draw.circle(surface, colour, (round(cx + r), round(top)), r)
+    points = [(cx - 2 * r, top + r / 3), (cx + 2 * r, top + r / 3), (cx, cy + radius * 0.85)]
     pygame.draw.polygon(surface, colour, points)

@@ -2,7 +2,8 @@
 
 Owns `TableModel` (the player's hand, the other hands' sizes, or in a replay their cards face
 up, the floor, stock, piles and the numbers around them), how an engine event changes it
-(`apply`), and `placements()`: the resting place of every card sprite, from `client.layout`.
+(`apply`), and `placements()`: the resting place of every card sprite, from its `layout`
+(which the table replaces when the window changes size).
 The model follows the events one by one while they are animated and is rebuilt from each
 `PlayerView` afterwards (`from_view`), so the two must agree; `matches_view` checks that. Pure:
 no pygame.
@@ -15,15 +16,14 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from client.layout import (
+    REFERENCE,
     Point,
     SeatPosition,
+    TableLayout,
     card_rotation,
-    floor_positions,
-    hand_positions,
-    pile_position,
     seat_position,
-    stock_position,
 )
+from client.table.teams import pile_seat
 from shared.cards import Card
 from shared.events import (
     BasraScored,
@@ -37,8 +37,7 @@ from shared.events import (
     RoundScored,
     RoundStarted,
 )
-from shared.rules import Bonus
-from shared.state import team_of
+from shared.rules import Bonus, KomiPlay
 from shared.views import PlayerView
 
 logger = logging.getLogger(__name__)
@@ -92,6 +91,12 @@ class TableModel:
     dealer: int = 0
     round_number: int = 0
     winner: int | None = None
+    layout: TableLayout = REFERENCE
+    """Where things go on the table; not part of what the table shows (`snapshot`)."""
+    komi_sweeps: bool = True
+    """The 7d played from the hand sweeps the floor (the rules' `komi_play`)."""
+    last_capturer: int | None = None
+    """The seat of this round's latest capture, when the table saw it (not in `snapshot`)."""
 
     def __post_init__(self) -> None:
         if not self.hidden:
@@ -101,7 +106,10 @@ class TableModel:
 
     @classmethod
     def from_view(
-        cls, view: PlayerView, hands: tuple[tuple[Card, ...], ...] | None = None
+        cls,
+        view: PlayerView,
+        hands: tuple[tuple[Card, ...], ...] | None = None,
+        layout: TableLayout = REFERENCE,
     ) -> TableModel:
         """The model that `view` describes; with `hands` (a replay), every hand face up."""
         me = view.seat
@@ -123,6 +131,9 @@ class TableModel:
             dealer=view.dealer,
             round_number=view.round_number,
             winner=view.winner,
+            layout=layout,
+            komi_sweeps=view.rules.komi_play is KomiPlay.SWEEPS,
+            last_capturer=_last_capturer(view),
         )
 
     # --- geometry ----------------------------------------------------------------------
@@ -136,24 +147,23 @@ class TableModel:
         return seat_position(seat, self.viewer, self.players, self.direction)
 
     def team_position(self, team: int) -> SeatPosition:
-        """Where a side's pile lies: ours at the bottom, theirs at the next seat's corner."""
-        if team == team_of(self.viewer):
-            return SeatPosition.BOTTOM
-        return self.position_of((self.viewer + 1) % self.players)
+        """Where a side's pile lies this round: at its own place with 2 players, with the
+        partner who is not dealing with 4 (`client.table.teams.pile_seat`)."""
+        return self.position_of(pile_seat(team, self.dealer, self.players))
 
     def pile_placement(self, team: int) -> Placement:
         position = self.team_position(team)
-        rect = pile_position(position)
+        rect = self.layout.pile_position(position)
         return Placement(rect.center, card_rotation(position), False, 0)
 
-    @staticmethod
-    def stock_placement() -> Placement:
-        return Placement(stock_position().center, 0, False, 0)
+    def stock_placement(self) -> Placement:
+        return Placement(self.layout.stock.center, 0, False, 0)
 
     def placements(self) -> dict[SpriteKey, Placement]:
         """The resting place of every card sprite: hands and floor."""
         found: dict[SpriteKey, Placement] = {}
-        mine = hand_positions(len(self.hand), SeatPosition.BOTTOM)
+        layout = self.layout
+        mine = layout.hand_positions(len(self.hand), SeatPosition.BOTTOM)
         for i, (card, rect) in enumerate(zip(self.hand, mine, strict=True)):
             found[card] = Placement(rect.center, 0, True, HAND_LAYER + i)
         for seat, count in enumerate(self.hidden):
@@ -161,18 +171,18 @@ class TableModel:
                 continue
             position = self.position_of(seat)
             angle = card_rotation(position)
-            for slot, rect in enumerate(hand_positions(count, position)):
+            for slot, rect in enumerate(layout.hand_positions(count, position)):
                 key = HiddenCard(seat, slot)
                 found[key] = Placement(rect.center, angle, False, HIDDEN_HAND_LAYER + slot)
         for seat, cards in enumerate(self.open_hands):
             position = self.position_of(seat)
             angle = card_rotation(position)
             for slot, (card, rect) in enumerate(
-                zip(cards, hand_positions(len(cards), position), strict=True)
+                zip(cards, layout.hand_positions(len(cards), position), strict=True)
             ):
                 found[card] = Placement(rect.center, angle, True, HIDDEN_HAND_LAYER + slot)
         for i, (card, rect) in enumerate(
-            zip(self.floor, floor_positions(len(self.floor)), strict=True)
+            zip(self.floor, layout.floor_positions(len(self.floor)), strict=True)
         ):
             found[card] = Placement(rect.center, 0, True, FLOOR_LAYER + i)
         return found
@@ -233,6 +243,7 @@ def _round_started(model: TableModel, event: RoundStarted) -> dict[SpriteKey, Sp
     model.stock = DECK_SIZE
     model.piles, model.basras, model.jack_basras = [0, 0], [0, 0], [0, 0]
     model.dealer, model.round_number = event.dealer, event.number
+    model.last_capturer = None
     return {}
 
 
@@ -271,6 +282,7 @@ def _cards_captured(model: TableModel, event: CardsCaptured) -> dict[SpriteKey, 
     gone = set(event.taken) | {event.card}
     model.floor = [c for c in model.floor if c not in gone]
     model.piles[event.team] += len(event.taken) + 1
+    model.last_capturer = event.seat
     return {}
 
 
@@ -298,3 +310,9 @@ def _match_ended(model: TableModel, event: MatchEnded) -> dict[SpriteKey, Sprite
     model.scores = list(event.scores)
     model.winner = event.winner
     return {}
+
+
+def _last_capturer(view: PlayerView) -> int | None:
+    """The seat of the round's latest capture, when the view's last play was one."""
+    last = view.last_play
+    return last.seat if last is not None and last.taken else None

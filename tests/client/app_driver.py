@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from client.app import App
 from client.main import build_app, parse_args
@@ -123,3 +124,16 @@ def rigged_deck(my_hand: str, their_hand: str, floor: str) -> list[Card]:
     front = parse_cards(f"{my_hand} {their_hand} {floor}")
     rest = [c for c in STANDARD_DECK if c not in front]
     return [*front, *rest]
+
+
+def drawn_texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the app draws from now on, in the order drawn."""
+    drawn: list[str] = []
+    real = app.text.draw
+
+    def recording(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app.text, "draw", recording)
+    return drawn

@@ -6,12 +6,13 @@ import random
 
 import pytest
 
-from client.layout import FLOOR_AREA, SeatPosition, hand_positions
+from client.layout import REFERENCE, SeatPosition
 from client.table.choreography import (
     CAPTURE_PAUSE,
     DEAL_STAGGER,
     FLYING_LAYER,
     CueKind,
+    Tone,
     choreograph,
 )
 from client.table.model import HiddenCard, TableModel
@@ -65,7 +66,7 @@ def test_my_deal_flies_from_the_stock_and_turns_face_up() -> None:
     assert all(m.start is not None and m.start.center == stock.center for m in plan.moves)
     assert all(m.start is not None and not m.start.face_up for m in plan.moves)
     assert all(m.end.face_up for m in plan.moves)
-    slots = [r.center for r in hand_positions(4, SeatPosition.BOTTOM)]
+    slots = [r.center for r in REFERENCE.hand_positions(4, SeatPosition.BOTTOM)]
     assert [m.end.center for m in plan.moves] == slots
     delays = [m.delay for m in plan.moves]
     assert delays == sorted(delays) and delays[1] - delays[0] == pytest.approx(DEAL_STAGGER)
@@ -113,7 +114,9 @@ def test_a_capture_glows_then_sweeps_into_the_pile() -> None:
     stats = next(c for c in plan.cues if c.kind is CueKind.STATS)
     assert stats.at >= max(m.delay for m in sweeping), "the count changes when the cards land"
     slide = next(m for m in plan.moves if m.key == Card.parse("9s"))
-    assert slide.end.center == pytest.approx(FLOOR_AREA.center), "the last floor card recentres"
+    assert slide.end.center == pytest.approx(REFERENCE.floor.center), (
+        "the last floor card recentres"
+    )
     assert model.floor == [Card.parse("9s")] and model.piles == [3, 0]
 
 
@@ -121,12 +124,14 @@ def test_a_basra_has_a_banner_confetti_and_a_fanfare() -> None:
     model = _fresh()
     plan = choreograph(BasraScored(0, 0, Bonus.BASRA, 10), model)
     kinds = {c.kind: c for c in plan.cues}
-    assert kinds[CueKind.BANNER].text == "Basra!" and kinds[CueKind.BANNER].detail == "+10"
+    banner = kinds[CueKind.BANNER]
+    assert banner.text == "{name} — Basra!" and banner.seat == 0 and banner.detail == "+10"
+    assert banner.tone is Tone.CELEBRATION, "the player's own Basra"
     assert CueKind.BURST in kinds
     assert any(c.sound == "basra" for c in plan.cues)
     assert plan.hold > 1.0, "the next play waits for the celebration"
     jack = choreograph(BasraScored(1, 1, Bonus.JACK_BASRA, 30), model)
-    assert any(c.text == "Jack Basra!" for c in jack.cues)
+    assert any(c.text == "{name} — Jack Basra!" and c.seat == 1 for c in jack.cues)
     assert model.basras == [1, 0] and model.jack_basras == [0, 1]
 
 

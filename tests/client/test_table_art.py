@@ -8,7 +8,7 @@ import pygame
 
 from client import theme
 from client.art.felt import felt_background
-from client.layout import FLOOR_AREA
+from client.layout import REFERENCE
 
 
 def _brightness(colour: pygame.Color) -> int:
@@ -30,8 +30,8 @@ def test_felt_is_lit_in_the_middle_and_reproducible(pygame_ready: None) -> None:
 def test_felt_outlines_the_floor_area(pygame_ready: None) -> None:
     plain = felt_background(random.Random(3), floor_area=None)
     marked = felt_background(random.Random(3))
-    y = round(FLOOR_AREA.center[1])
+    y = round(REFERENCE.floor.center[1])
     left_edge = [x for x in range(200, 300) if plain.get_at((x, y)) != marked.get_at((x, y))]
     assert left_edge, "an outline is drawn left of the floor area"
-    assert all(x < FLOOR_AREA.x for x in left_edge)
+    assert all(x < REFERENCE.floor.x for x in left_edge)
     assert theme.FLOOR_OUTLINE[3] < 255

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from client.app import App
-from client.layout import FLOOR_AREA
+from client.i18n import isolate
 from client.scenes.menu import MainMenuScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.table import TableScene
@@ -143,7 +143,7 @@ def test_escape_closes_the_choice_and_keys_pick_an_option(app: App) -> None:
 def test_drag_a_card_onto_the_floor_plays_it(app: App) -> None:
     table = _rigged_table(app, "5s 9h Qd 6c", "2c 2d 3c Kh")
     queen = Card.parse("Qd")
-    drag(app, sprite_center(table, queen), FLOOR_AREA.center)
+    drag(app, sprite_center(table, queen), table.layout.floor.center)
     run_until(app, lambda: practice_state(table).to_move == 1)
     assert queen in practice_state(table).round.floor
 
@@ -171,7 +171,7 @@ def test_a_basra_celebrates_and_is_counted(app: App) -> None:
     table = _rigged_table(app, "10c 9h Qd 6c", "Ac 2d 3h 4s", their_hand="Kc Ks 8h 5d")
     click(app, sprite_center(table, Card.parse("10c")))
     run_until(app, lambda: bool(table.effects.banners), limit=240)
-    assert table.effects.banners[0].text == "Basra!"
+    assert table.effects.banners[0].text == f"{isolate('You')} — Basra!"
     assert table.effects.bursts, "confetti"
     run_until(app, lambda: table.queue.idle)
     assert table.stats is not None and table.stats.basras[0] == 1 and table.stats.piles[0] == 5
