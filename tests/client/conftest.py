@@ -9,9 +9,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pytest
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
 @pytest.fixture(scope="session")
@@ -21,3 +26,13 @@ def pygame_ready() -> Iterator[None]:
     pygame.display.set_mode((1280, 720))
     yield
     pygame.quit()
+
+
+@pytest.fixture
+def fast_app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
+    """An app as `--speed fast` builds it (see `app_driver.make_app`), shut down afterwards."""
+    from .app_driver import make_app
+
+    application = make_app(tmp_path, "--speed", "fast")
+    yield application
+    application.shutdown()
