@@ -17,7 +17,7 @@ import io
 import logging
 import string
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from importlib import resources
 from types import MappingProxyType
 
@@ -71,16 +71,8 @@ RED_PALETTE = CourtPalette(
     lips=(222, 112, 104),
     leaf=(96, 150, 72),
 )
-BLACK_PALETTE = CourtPalette(
-    line=theme.SUIT_BLACK,
-    robe=(40, 76, 162),
-    accent=(40, 40, 48),
-    gold=(236, 186, 60),
-    skin=(250, 224, 194),
-    hair=(60, 44, 34),
-    white=theme.CARD_FACE,
-    lips=(222, 112, 104),
-    leaf=(96, 150, 72),
+BLACK_PALETTE = replace(
+    RED_PALETTE, line=theme.SUIT_BLACK, robe=(40, 76, 162), accent=(40, 40, 48), hair=(60, 44, 34)
 )
 
 

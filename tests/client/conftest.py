@@ -36,3 +36,15 @@ def fast_app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
     application = make_app(tmp_path, "--speed", "fast")
     yield application
     application.shutdown()
+
+
+@pytest.fixture
+def menu_app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
+    """An app showing the main menu, shut down afterwards."""
+    from .app_driver import make_app, step
+
+    application = make_app(tmp_path)
+    application.navigator.main_menu()
+    step(application)
+    yield application
+    application.shutdown()

@@ -4,7 +4,6 @@ by real pygame events on a practice table."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -39,10 +38,8 @@ CARD_POINTS = RuleSet(card_points=True)
 
 
 @pytest.fixture
-def app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
-    application = make_app(tmp_path, "--speed", "fast")
-    yield application
-    application.shutdown()
+def app(fast_app: App) -> App:
+    return fast_app
 
 
 def _table(app: App, rules: RuleSet) -> TableScene:

@@ -5,7 +5,6 @@ what the engine does; the page fits windows of 800x600 to 1920x1080 in both lang
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pygame
 import pytest
@@ -22,18 +21,14 @@ from client.ui.text import TextRenderer
 from shared.cards import STANDARD_DECK
 from shared.rules import Bonus, RuleSet, capture_options
 
-from .app_driver import FRAME, button, click, drag, make_app, press, rigged_table, step
+from .app_driver import FRAME, button, click, drag, press, rigged_table, step
 
 SIZES = [(800, 600), (1280, 720), (1920, 1080), (1024, 768)]
 
 
 @pytest.fixture
-def app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
-    built = make_app(tmp_path)
-    built.navigator.main_menu()
-    step(built)
-    yield built
-    built.shutdown()
+def app(menu_app: App) -> App:
+    return menu_app
 
 
 @pytest.fixture

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -24,7 +21,6 @@ from shared.views import view_for
 from .app_driver import (
     click,
     drag,
-    make_app,
     press,
     run_until,
     sprite_center,
@@ -34,10 +30,8 @@ from .app_driver import rigged_table as _rigged_table
 
 
 @pytest.fixture
-def app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
-    application = make_app(tmp_path, "--speed", "fast")
-    yield application
-    application.shutdown()
+def app(fast_app: App) -> App:
+    return fast_app
 
 
 def _button(scene: object, label: str) -> Button:

@@ -4,9 +4,6 @@ the hand is shaded out of turn, and a card clicked out of turn stays with a word
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pygame
 import pytest
 
@@ -24,14 +21,12 @@ from shared.rules import RuleSet
 from shared.state import MatchState
 from shared.views import PlayerView, view_for
 
-from .app_driver import click, make_app, press, rigged_deck, run_until, sprite_center, step
+from .app_driver import click, press, rigged_deck, run_until, sprite_center, step
 
 
 @pytest.fixture
-def app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
-    application = make_app(tmp_path, "--speed", "fast")
-    yield application
-    application.shutdown()
+def app(fast_app: App) -> App:
+    return fast_app
 
 
 def _table(app: App, bot_delay: float) -> TableScene:

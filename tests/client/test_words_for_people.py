@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import signal
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from shared.wire.errors import ErrorCode
 from tests.server.test_process import server_process
 from tests.waiting import eventually
 
-from .app_driver import FRAME, button, click, make_app, press, step
+from .app_driver import FRAME, button, click, drawn_texts, make_app, press, step
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -89,25 +88,8 @@ async def test_a_restarted_server_is_said_in_the_players_words(tmp_path: Path) -
 
 
 @pytest.fixture
-def app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
-    built = make_app(tmp_path)
-    built.navigator.main_menu()
-    step(built)
-    yield built
-    built.shutdown()
-
-
-def _drawn_words(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the app draws from now on."""
-    drawn: list[str] = []
-    real = app.text.draw
-
-    def recording(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(app.text, "draw", recording)
-    return drawn
+def app(menu_app: App) -> App:
+    return menu_app
 
 
 def _clear(app: App, field: pygame.Rect) -> None:
@@ -129,7 +111,7 @@ def test_settings_says_names_are_cut_when_forty_letters_are_typed(
     click(app, button(app.stack.top, _("Settings")).rect.center)
     settings = app.stack.top
     assert isinstance(settings, SettingsScene)
-    drawn = _drawn_words(app, monkeypatch)
+    drawn = drawn_texts(app, monkeypatch)
     _clear(app, settings.name.rect)
     _type(app, "Mona")
     assert settings.name.text == "Mona" and not settings.name.showing_note
@@ -150,7 +132,7 @@ def test_a_pasted_long_name_is_cut_with_a_word_on_the_connect_screen(
     click(app, button(app.stack.top, _("Join a LAN game")).rect.center)
     connect = app.stack.top
     assert isinstance(connect, ConnectScene)
-    drawn = _drawn_words(app, monkeypatch)
+    drawn = drawn_texts(app, monkeypatch)
     _clear(app, connect.name.rect)
     pygame.scrap.put_text(LONG_NAME)
     press(app, pygame.K_v, pygame.KMOD_LCTRL)
@@ -188,7 +170,7 @@ def test_settings_says_once_when_there_is_no_sound_device(
         app.navigator.main_menu()
         step(app, 2)
         assert app.sound_device_missing is not device
-        drawn = _drawn_words(app, monkeypatch)
+        drawn = drawn_texts(app, monkeypatch)
         click(app, button(app.stack.top, _("Settings")).rect.center)
         assert isinstance(app.stack.top, SettingsScene)
         step(app, 2, FRAME)
