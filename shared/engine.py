@@ -208,6 +208,7 @@ def apply_play(state: MatchState, play: Play) -> Transition:
         piles, last_capturer = r.piles, r.last_capturer
         bonus, basras, jacks = _NO_BONUS, r.basras, r.jack_basras
     # The round after the play, the turn passed on.
+    last = _last_play((seat, card, taken, bonus))
     after = _round_state(
         (
             r.number,
@@ -222,7 +223,8 @@ def apply_play(state: MatchState, play: Play) -> Transition:
             jacks,
             last_capturer,
             next_seat(seat, rules),
-            _last_play((seat, card, taken, bonus)),
+            last,
+            (*r.deal_plays, last),
         )
     )
     # Every hand is empty: deal again from the stock, or end the round (and maybe the match).
@@ -335,6 +337,7 @@ def _deal_round(rules: RuleSet, number: int, dealer: Seat, deck: tuple[Card, ...
         None,
         next_seat(dealer, rules),
         None,
+        (),
     )
 
 
@@ -389,6 +392,7 @@ def _deal_more(rules: RuleSet, r: RoundState) -> RoundState:
             r.last_capturer,
             r.to_move,
             r.last_play,
+            (),
         )
     )
 
