@@ -91,7 +91,7 @@ class HardBot:
         deadline = None if self.budget is None else start + self.budget * SAFETY
         assert view.seat is not None
         team = team_of(view.seat)
-        sampler = Sampler(view, Rules(view.rules, view.carry))
+        sampler = self.sampler(view)
         rewards: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
         worlds = 0
@@ -120,6 +120,10 @@ class HardBot:
             return None
         dropped = float("-inf")
         return [sum(r) / len(r) if i in active else dropped for i, r in enumerate(rewards)]
+
+    def sampler(self, view: PlayerView) -> Sampler:
+        """Where this bot's possible worlds come from."""
+        return Sampler(view, Rules(view.rules, view.carry))
 
 
 # Pruning: after this many worlds, every few worlds, drop a candidate whose paired deficit to

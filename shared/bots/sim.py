@@ -216,47 +216,59 @@ class World:
         return self.outcome(team)
 
     def greedy(self, plays: Sequence[Play]) -> Play:
-        """The playout policy's choice among ``plays`` for the seat to move.
-
-        One function rather than several small ones: it runs on every turn of every playout,
-        and Python calls cost as much as the work.
-        """
+        """The playout policy's choice among ``plays`` for the seat to move."""
         rules = self.rules
         seat = self.to_move
-        mask = self.mask
         hand_mask = self.hand_masks[seat]
-        unseen = FULL_MASK & ~(self.gone | mask | hand_mask)
-        seen_left = unseen.bit_count()
-        after_me = (seat + rules.step) % rules.players
-        reply_hand = len(self.hands[after_me])
+        unseen = FULL_MASK & ~(self.gone | self.mask | hand_mask)
+        reply_hand = len(self.hands[(seat + rules.step) % rules.players])
         if self.in_hands == 1:
             reply_hand = rules.hand_size if self.stock else 0
-        odds = min(1.0, reply_hand / seen_left) if seen_left else 0.0
         can_wait = hand_mask & (hand_mask - 1) != 0
-        best = plays[0]
-        best_value = -1e9
-        for play in plays:
-            card, taken = play
-            if taken:
-                taken_mask = mask_of(taken)
-                left = mask & ~taken_mask
-                value = CARD_WORTH * (len(taken) + 1)
-                if not left:
-                    value += _bonus_points(rules, sweep_bonus(card, self.floor, rules.profile))
-                elif can_wait and rules.sweepers >> card & 1:
-                    value -= HOLD_WORTH
-            else:
-                left = mask | (1 << card)
-                value = -HOLD_WORTH if can_wait and rules.sweepers >> card & 1 else 0.0
-            if left and odds:
-                basra_cards, jack_cards = danger(left, rules.profile)
-                risk = rules.basra * min(1.0, (unseen & basra_cards).bit_count() * odds)
-                if jack_cards:
-                    risk += rules.jack * min(1.0, (unseen & jack_cards).bit_count() * odds)
-                value -= risk
-            if value > best_value:
-                best, best_value = play, value
-        return best
+        values = play_values(rules, plays, self.floor, self.mask, can_wait, unseen, reply_hand)
+        return plays[values.index(max(values))]
+
+
+def play_values(
+    rules: Rules,
+    plays: Sequence[Play],
+    floor: tuple[Card, ...],
+    mask: int,
+    can_wait: bool,
+    unseen: int,
+    reply_hand: int,
+) -> list[float]:
+    """The playout policy's value of each of ``plays`` on ``floor`` for a player who has not
+    seen ``unseen`` and whose next opponent holds ``reply_hand`` cards; ``can_wait``: the
+    player holds another card, so a Jack or the sweeping 7d could be kept.
+
+    Take the most, take any Basra, keep Jacks and the sweeping 7d, do not leave a floor the
+    next player is likely to clear. One function rather than several small ones: it runs on
+    every turn of every playout, and Python calls cost as much as the work.
+    """
+    seen_left = unseen.bit_count()
+    odds = min(1.0, reply_hand / seen_left) if seen_left else 0.0
+    values = []
+    for card, taken in plays:
+        if taken:
+            taken_mask = mask_of(taken)
+            left = mask & ~taken_mask
+            value = CARD_WORTH * (len(taken) + 1)
+            if not left:
+                value += _bonus_points(rules, sweep_bonus(card, floor, rules.profile))
+            elif can_wait and rules.sweepers >> card & 1:
+                value -= HOLD_WORTH
+        else:
+            left = mask | (1 << card)
+            value = -HOLD_WORTH if can_wait and rules.sweepers >> card & 1 else 0.0
+        if left and odds:
+            basra_cards, jack_cards = danger(left, rules.profile)
+            risk = rules.basra * min(1.0, (unseen & basra_cards).bit_count() * odds)
+            if jack_cards:
+                risk += rules.jack * min(1.0, (unseen & jack_cards).bit_count() * odds)
+            value -= risk
+        values.append(value)
+    return values
 
 
 def _bonus_points(rules: Rules, bonus: Bonus) -> int:

@@ -1,0 +1,182 @@
+"""The expert's opponent model, fitted and checked (``python -m bench.opponent_model``).
+
+Plays seeded matches between hard players and notes, at every decision, the deciding seat's
+view and the hands really held. On the first half of the matches it fits the model's
+temperature (the highest mean log-likelihood of the plays actually made, from the hands
+actually held); on the other half, held out, it measures calibration at every decision where
+another seat has played this deal:
+
+- how many times more probability the model's posterior gives the hand another seat really
+  holds than uniform sampling gives it (geometric mean over seats and decisions; the
+  posterior's normalizer is estimated from uniform deals);
+- the mean posterior chance of each card really held, against the uniform chance;
+- how often the hard player's exclusion (from the last play) rules out the hand really held.
+
+    python -m bench.opponent_model --matches 32 --players 2 --budget 0.1
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shared.bots import HardBot
+from shared.bots.inference import TEMPERATURE, DealReading, Step, read_steps
+from shared.bots.sampling import Sampler
+from shared.bots.sim import Rules
+from shared.cards import Card
+from shared.engine import apply_play, new_match
+from shared.plays import mask_of
+from shared.rules import RuleSet
+from shared.views import PlayerView, view_for
+
+TEMPERATURES = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 16.0, 24.0)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A decision: the deciding seat's view and every hand as really held."""
+
+    view: PlayerView
+    hands: tuple[tuple[Card, ...], ...]
+
+
+def record(matches: int, players: int, budget: float, seed: int) -> list[list[Moment]]:
+    """Per match, the moments at which another seat had played this deal."""
+    recorded = []
+    for m in range(matches):
+        state = new_match(RuleSet(players=players), seed=seed + m)
+        bots = [HardBot(budget=budget) for _ in range(players)]
+        rngs = [random.Random(f"{seed + m}:{s}") for s in range(players)]
+        moments = []
+        while state.winner is None:
+            seat = state.round.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            if any(p.seat != seat for p in view.deal_plays):
+                moments.append(Moment(view, state.round.hands))
+            state = apply_play(state, bots[seat].choose_play(view, rngs[seat])).state
+        recorded.append(moments)
+    return recorded
+
+
+def log_likelihood(steps: Sequence[Step], hands: Sequence[Sequence[Card]], tau: float) -> float:
+    """The log-chance of the latest step (the other steps repeat in later moments)."""
+    if not steps or steps[0].later:
+        return 0.0
+    seat, card, later, values = steps[0]
+    held = [c for c in range(52) if (later | mask_of(tuple(hands[seat]))) >> c & 1]
+    if tau == math.inf:
+        return -math.log(len(held) + 1)
+    top = max(values[c] for c in (*held, card))
+    total = sum(math.exp((values[c] - top) / tau) for c in (*held, card))
+    return (values[card] - top) / tau - math.log(total)
+
+
+def fit(moments: list[Moment], model: str) -> tuple[float, dict[float, float]]:
+    """The temperature of the best mean log-likelihood, and each one's (inf: uniform)."""
+    read = [(read_steps(m.view, Rules(m.view.rules), model), m.hands) for m in moments]
+    read = [(s, h) for s, h in read if s and not s[0].later]
+    scores = {
+        tau: statistics.fmean(log_likelihood(s, h, tau) for s, h in read)
+        for tau in (*TEMPERATURES, math.inf)
+    }
+    return max(scores, key=scores.__getitem__), scores
+
+
+@dataclass
+class Calibration:
+    log_ratios: list[float]
+    card_chances: list[float]
+    uniform_chances: list[float]
+    hard_misses: int = 0
+    seats: int = 0
+
+
+def calibrate(
+    moments: list[Moment], tau: float, model: str, samples: int, seed: int
+) -> Calibration:
+    rng = random.Random(seed)
+    out = Calibration([], [], [])
+    for moment in moments:
+        view = moment.view
+        rules = Rules(view.rules)
+        reading = DealReading(view, rules, tau, model)
+        if not reading.steps:
+            continue
+        uniform = Sampler(view, rules, infer_last_play=False)
+        hard = Sampler(view, rules)
+        worlds = [uniform.world(rng).hands for _ in range(samples)]
+        for seat in sorted({step.seat for step in reading.steps}):
+            _calibrate_seat(out, reading, seat, moment, worlds)
+            if hard.inferred_seat == seat and mask_of(moment.hands[seat]) & hard.ruled_out:
+                out.hard_misses += 1
+    return out
+
+
+def _calibrate_seat(
+    out: Calibration,
+    reading: DealReading,
+    seat: int,
+    moment: Moment,
+    worlds: list[list[list[Card]]],
+) -> None:
+    """One seat's figures: its steps alone decide its posterior (the weight factorizes)."""
+    true_hands = [list(h) for h in moment.hands]
+    weights = [reading.weight(w, seat) for w in worlds]
+    mean = statistics.fmean(weights)
+    out.log_ratios.append(math.log(reading.weight(true_hands, seat) / mean))
+    out.seats += 1
+    total = sum(weights)
+    for card in moment.hands[seat]:
+        held = [card in w[seat] for w in worlds]
+        out.card_chances.append(sum(w for w, h in zip(weights, held, strict=True) if h) / total)
+        out.uniform_chances.append(sum(held) / len(worlds))
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench.opponent_model", description=__doc__)
+    parser.add_argument("--matches", type=int, default=32, help="half to fit, half held out")
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2)
+    parser.add_argument("--budget", type=float, default=0.1, help="the hard players' seconds")
+    parser.add_argument("--samples", type=int, default=400, help="uniform deals per moment")
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--models", nargs="+", default=["greedy", "medium"])
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    matches = record(args.matches, args.players, args.budget, args.seed)
+    half = len(matches) // 2
+    train = [m for match in matches[:half] for m in match]
+    test = [m for match in matches[half:] for m in match]
+    print(
+        f"{args.matches} hard-vs-hard matches, {args.players} players, {args.budget} s: "
+        f"{len(train)} moments to fit, {len(test)} held out ({time.perf_counter() - start:.0f} s)"
+    )
+    for model in args.models:
+        best, scores = fit(train, model)
+        for tau, score in scores.items():
+            mark = "  <- best" if tau == best else ""
+            print(f"  {model} at temperature {tau:5.1f}: log-likelihood per play {score:.4f}{mark}")
+        for tau in sorted({best, TEMPERATURE} - {math.inf}):
+            _print_calibration(calibrate(test, tau, model, args.samples, args.seed), model, tau)
+
+
+def _print_calibration(cal: Calibration, model: str, tau: float) -> None:
+    ratio = math.exp(statistics.fmean(cal.log_ratios))
+    print(
+        f"held out, {model} at temperature {tau}: {cal.seats} seat-moments; the hand really "
+        f"held gets {ratio:.2f}x its uniform probability (geometric mean); "
+        f"a card really held: {statistics.fmean(cal.card_chances):.3f} "
+        f"vs uniform {statistics.fmean(cal.uniform_chances):.3f}; "
+        f"hard's exclusion rules out the hand really held in {cal.hard_misses} "
+        f"({cal.hard_misses / max(1, cal.seats):.1%})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+"""The expert player's reading of the table: the deal's plays in the view, the opponent
+model's steps and weights, worlds drawn by likelihood, and blindness to hidden cards."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from shared.bots import ExpertBot
+from shared.bots.inference import DealReading, InferringSampler, read_steps
+from shared.bots.sampling import Sampler
+from shared.bots.sim import Rules
+from shared.cards import parse_cards
+from shared.engine import apply_play, legal_plays, new_match
+from shared.plays import Play
+from shared.rules import Direction, RuleSet
+from shared.state import LastPlay, MatchState
+from shared.views import view_for
+from tests.shared.positions import position
+
+RULE_SETS = (RuleSet(), RuleSet(players=4), RuleSet(players=4, direction=Direction.LEFT))
+
+
+def random_match_views(rules: RuleSet, seed: int) -> list[tuple[MatchState, list[LastPlay]]]:
+    """Every state of a match played at random, with the plays of its deal so far."""
+    rng = random.Random(seed)
+    state = new_match(rules, seed=seed)
+    seen: list[tuple[MatchState, list[LastPlay]]] = []
+    deal_plays: list[LastPlay] = []
+    while plays := legal_plays(state):
+        seen.append((state, list(deal_plays)))
+        before = state.round
+        state = apply_play(state, plays[rng.randrange(len(plays))]).state
+        after = state.round
+        last = after.last_play
+        if (after.number, after.deal) != (before.number, before.deal):
+            deal_plays = []
+        elif last is not None:
+            deal_plays.append(last)
+    return seen
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.direction.value}")
+def test_the_view_lists_the_plays_of_the_current_deal(rules: RuleSet) -> None:
+    for seed in range(3):
+        for state, plays in random_match_views(rules, seed):
+            for seat in range(rules.players):
+                assert list(view_for(state, seat).deal_plays) == plays
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.direction.value}")
+def test_the_reading_adds_up_and_explains_the_hands_really_held(rules: RuleSet) -> None:
+    # Read backwards from every view, each play by another seat with a choice is one step,
+    # and the hands really held always have a positive likelihood (the card played was
+    # among those the model thought possible then).
+    for seed in range(4):
+        for state, plays in random_match_views(rules, seed + 10):
+            seat = state.round.to_move
+            assert seat is not None
+            view = view_for(state, seat)
+            reading = DealReading(view, Rules(view.rules))
+            sizes = list(view.hand_sizes)
+            expected = 0
+            for play in reversed(plays):
+                sizes[play.seat] += 1
+                expected += play.seat != seat and sizes[play.seat] > 1
+            assert len(reading.steps) == expected
+            assert {s.seat for s in reading.steps} <= set(range(rules.players)) - {seat}
+            assert reading.weight([list(h) for h in state.round.hands]) > 0.0
+
+
+def laid_beside_a_five() -> MatchState:
+    """Seat 1 laid a King beside the lone 5h: it passed up a Basra if it held a 5."""
+    stock = "5c 5d 5s 6c 6d 6h 6s 8c"
+    before = position(["Ac 2c 3c 4c", "Kc 2d 3s 9h"], "5h", to_move=1, stock=stock)
+    return apply_play(before, Play(parse_cards("Kc")[0])).state
+
+
+def test_worlds_where_the_opponent_passed_up_a_basra_become_unlikely() -> None:
+    view = view_for(laid_beside_a_five(), 0)
+    fives = set(parse_cards("5c 5d 5s"))
+    rules = Rules(view.rules)
+    rng = random.Random(3)
+    inferring = InferringSampler(view, rules)
+    uniform = Sampler(view, rules, infer_last_play=False)
+    with_five = sum(bool(fives & set(inferring.world(rng).hands[1])) for _ in range(600))
+    uniform_five = sum(bool(fives & set(uniform.world(rng).hands[1])) for _ in range(600))
+    assert with_five < 0.5 * uniform_five
+    # Unlikely, not impossible: a player may keep a 5 for reasons of his own.
+    assert with_five > 0
+
+
+def test_the_partner_and_both_opponents_are_read_with_four_players() -> None:
+    for state, _ in random_match_views(RuleSet(players=4), 21):
+        seat = state.round.to_move
+        assert seat is not None
+        view = view_for(state, seat)
+        if len(view.deal_plays) >= 6:
+            steps = read_steps(view, Rules(view.rules))
+            assert {s.seat for s in steps} == set(range(4)) - {seat}
+            return
+    pytest.fail("no deal went six plays deep")
+
+
+def played_twins() -> tuple[MatchState, MatchState]:
+    """Two states after seat 1 laid the same card, differing only in what seat 0 cannot see:
+    the rest of seat 1's hand and the stock."""
+    floor = "3c 4d Qh"
+    mine = "7c 9h Jd 4s"
+    one = position([mine, "Kc 7s Ac 9d"], floor, to_move=1, stock="2c 2d 5h 6s 8c 8d 10h 10s")
+    other = position([mine, "Kc 2c 2d 5h"], floor, to_move=1, stock="7s Ac 9d 6s 8c 8d 10h 10s")
+    king = Play(parse_cards("Kc")[0])
+    return apply_play(one, king).state, apply_play(other, king).state
+
+
+def test_the_expert_sees_only_its_view_after_the_others_played() -> None:
+    one, other = played_twins()
+    assert one.round.hands[1] != other.round.hands[1]
+    assert view_for(one, 0) == view_for(other, 0)
+    assert view_for(one, 0).deal_plays
+    for seed in range(5):
+        a = ExpertBot(budget=None, iterations=8).choose_play(view_for(one, 0), random.Random(seed))
+        b = ExpertBot(budget=None, iterations=8).choose_play(
+            view_for(other, 0), random.Random(seed)
+        )
+        assert a == b
+
+
+def test_the_expert_respects_its_time_budget() -> None:
+    views = []
+    for state, plays in random_match_views(RuleSet(players=4), 5):
+        if plays and state.round.stock:
+            assert state.round.to_move is not None
+            views.append(view_for(state, state.round.to_move))
+    bot = ExpertBot(budget=0.15)
+    bot.choose_play(views[0], random.Random(1))  # warm the memos up
+    elapsed = []
+    for view in views[:: max(1, len(views) // 6)][:6]:
+        start = time.perf_counter()
+        bot.choose_play(view, random.Random(1))
+        elapsed.append(time.perf_counter() - start)
+    # As for the hard player: a typical decision ends within a hair of the budget; the
+    # slowest gets an absolute slack for a busy machine's scheduler.
+    assert sorted(elapsed)[len(elapsed) // 2] <= 0.15 * 1.1
+    assert max(elapsed) < 0.15 + 0.6
