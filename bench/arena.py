@@ -237,6 +237,7 @@ def report(result: Result, a: str, b: str, elapsed: float) -> str:
         ("decisions", lambda s: f"{len(s.times)}"),
         ("decision median ms", lambda s: f"{_ms(statistics.median(s.times or [0.0]))}"),
         ("decision p95 ms", lambda s: f"{_ms(percentile(s.times, 0.95))}"),
+        ("decision p99 ms", lambda s: f"{_ms(percentile(s.times, 0.99))}"),
         ("decision max ms", lambda s: f"{_ms(max(s.times or [0.0]))}"),
     ]
     for label, cell in rows:

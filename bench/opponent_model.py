@@ -26,7 +26,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shared.bots import HardBot
-from shared.bots.inference import TEMPERATURE, DealReading, Step, read_steps
+from shared.bots.inference import (
+    FEATURE_WEIGHTS,
+    FEATURES,
+    TEMPERATURE,
+    DealReading,
+    Step,
+    play_features,
+    read_moments,
+    read_steps,
+)
 from shared.bots.sampling import Sampler
 from shared.bots.sim import Rules
 from shared.cards import Card
@@ -98,6 +107,93 @@ class Calibration:
     seats: int = 0
 
 
+Choice = tuple[int, list[tuple[float, ...]]]
+"""The index of the card laid among the features of every card then held."""
+
+
+def choices(moments: list[Moment]) -> list[Choice]:
+    """The latest play of each moment (the others repeat in later moments) as a `Choice`."""
+    found: list[Choice] = []
+    for m in moments:
+        rules = Rules(m.view.rules)
+        read = read_moments(m.view, rules)
+        if not read or read[0][2]:
+            continue
+        moment, play, _ = read[0]
+        features = play_features(m.view, rules, moment)
+        held = sorted({*m.hands[moment.seat], play.card})
+        found.append((held.index(play.card), [features(c) for c in held]))
+    return found
+
+
+def fit_weights(data: list[Choice], rounds: int = 30, ridge: float = 1.0) -> list[float]:
+    """The feature weights of the highest penalized likelihood (Newton's method on the
+    softmax, with step halving: a plain Newton step can overshoot from the start)."""
+    size = len(FEATURES)
+    weights = [0.0] * size
+
+    def objective(w: Sequence[float]) -> float:
+        penalty = ridge / 2 * sum(x * x for x in w)
+        return mean_log_likelihood(data, w) * len(data) - penalty
+
+    current = objective(weights)
+    for _ in range(rounds):
+        gradient = [-ridge * w for w in weights]
+        hessian = [[ridge if i == j else 0.0 for j in range(size)] for i in range(size)]
+        for chosen, options in data:
+            scores = [sum(w * f for w, f in zip(weights, o, strict=True)) for o in options]
+            top = max(scores)
+            odds = [math.exp(x - top) for x in scores]
+            total = sum(odds)
+            probs = [o / total for o in odds]
+            mean = [sum(p * o[i] for p, o in zip(probs, options, strict=True)) for i in range(size)]
+            for i in range(size):
+                gradient[i] += options[chosen][i] - mean[i]
+                for j in range(size):
+                    second = sum(p * o[i] * o[j] for p, o in zip(probs, options, strict=True))
+                    hessian[i][j] += second - mean[i] * mean[j]
+        step = _solve(hessian, gradient)
+        scale = 1.0
+        while scale > 1e-4:
+            trial = [w + scale * d for w, d in zip(weights, step, strict=True)]
+            value = objective(trial)
+            if value >= current:
+                break
+            scale /= 2
+        else:
+            break
+        if value - current < 1e-6:
+            weights = trial
+            break
+        weights, current = trial, value
+    return weights
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``matrix``⁻¹ ``vector`` by Gaussian elimination with partial pivoting."""
+    n = len(vector)
+    rows = [[*row, v] for row, v in zip(matrix, vector, strict=True)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        if abs(rows[col][col]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != col:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col], strict=True)]
+    return [rows[i][n] / rows[i][i] if abs(rows[i][i]) >= 1e-12 else 0.0 for i in range(n)]
+
+
+def mean_log_likelihood(data: list[Choice], weights: Sequence[float]) -> float:
+    total = 0.0
+    for chosen, options in data:
+        scores = [sum(w * f for w, f in zip(weights, o, strict=True)) for o in options]
+        top = max(scores)
+        total += scores[chosen] - top - math.log(sum(math.exp(x - top) for x in scores))
+    return total / max(1, len(data))
+
+
 def calibrate(
     moments: list[Moment], tau: float, model: str, samples: int, seed: int
 ) -> Calibration:
@@ -146,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--budget", type=float, default=0.1, help="the hard players' seconds")
     parser.add_argument("--samples", type=int, default=400, help="uniform deals per moment")
     parser.add_argument("--seed", type=int, default=7000)
-    parser.add_argument("--models", nargs="+", default=["greedy", "medium"])
+    parser.add_argument("--models", nargs="+", default=["greedy", "medium", "fitted"])
     args = parser.parse_args(argv)
     start = time.perf_counter()
     matches = record(args.matches, args.players, args.budget, args.seed)
@@ -157,7 +253,21 @@ def main(argv: Sequence[str] | None = None) -> None:
         f"{args.matches} hard-vs-hard matches, {args.players} players, {args.budget} s: "
         f"{len(train)} moments to fit, {len(test)} held out ({time.perf_counter() - start:.0f} s)"
     )
+    train_choices, test_choices = choices(train), choices(test)
+    weights = fit_weights(train_choices)
+    named = zip(FEATURES, weights, strict=True)
+    print("fitted feature weights: " + ", ".join(f"{n} {w:.3f}" for n, w in named))
+    for name, data in (("fit", train_choices), ("held out", test_choices)):
+        print(
+            f"  fitted model on {name} plays ({len(data)}): log-likelihood per play "
+            f"{mean_log_likelihood(data, weights):.4f}, in use "
+            f"{mean_log_likelihood(data, FEATURE_WEIGHTS):.4f}, "
+            f"uniform {mean_log_likelihood(data, [0.0] * len(FEATURES)):.4f}"
+        )
     for model in args.models:
+        if model == "fitted":
+            _print_calibration(calibrate(test, 1.0, model, args.samples, args.seed), model, 1.0)
+            continue
         best, scores = fit(train, model)
         for tau, score in scores.items():
             mark = "  <- best" if tau == best else ""

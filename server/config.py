@@ -74,12 +74,12 @@ class ServerConfig:
     bot_timeout: float = 10.0
     """A bot that has not chosen by then is replaced by a random legal play."""
     bot_threads: int = 4
-    process_levels: tuple[str, ...] = ("hard",)
+    process_levels: tuple[str, ...] = ("hard", "expert")
     """Bot levels that think in a worker process instead of a thread (CPU-heavy ones)."""
     bot_processes: int = 1
     """Worker processes for those levels; 0 runs them in threads too."""
     bot_budget: float = 1.0
-    """Seconds the hard bot thinks per move."""
+    """Seconds the hard and expert bots think per move."""
     engine_memo_entries: int = 1 << 12
     """Cap of each rules-engine memo in the server process (bot workers keep the engine's
     larger default): a miss costs microseconds here, and a small cap keeps memory flat. With

@@ -19,18 +19,20 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import NamedTuple
 
-from shared.cards import KOMI, STANDARD_DECK, Card
+from shared.cards import KOMI, STANDARD_DECK, Card, Rank
 from shared.plays import mask_of, plays_for
+from shared.rules import Bonus, sweep_bonus
 from shared.state import SEAT_TEAMS, LastPlay
 from shared.views import PlayerView
 
 from .knowledge import FULL_MASK, majority_edge
 from .medium import Table, assess_play
 from .sampling import Sampler
-from .sim import Rules, World, play_values
+from .sim import CARD_WORTH, HOLD_WORTH, Rules, World, play_values
 from .threats import KINDS, KOMI_KIND, kind_mask
 
 TEMPERATURE = 4.0
@@ -99,19 +101,29 @@ class Moment(NamedTuple):
 
 
 def read_steps(view: PlayerView, rules: Rules, model: str = MODEL) -> tuple[Step, ...]:
-    """The steps of the deal's plays by other seats (latest first), read backwards from the
-    view: each play's floor, what was gone then and the hand sizes."""
+    """The steps of the deal's plays by other seats with a choice (latest first)."""
+    values = _VALUES[model]
+    return tuple(
+        Step(m.seat, play.card, later, values(view, rules, m))
+        for m, play, later in read_moments(view, rules)
+    )
+
+
+def read_moments(view: PlayerView, rules: Rules) -> list[tuple[Moment, LastPlay, int]]:
+    """Each play of the deal by another seat that had a choice (latest first): the table just
+    before it, read backwards from the view (floor, what was gone, hand sizes, piles), the
+    play, and the cards that seat laid after it this deal."""
     assert view.seat is not None
     floor = view.floor
     gone = mask_of(view.gone)
     sizes = list(view.hand_sizes)
     piles = list(view.pile_sizes)
     later = [0] * rules.players
-    steps: list[Step] = []
+    found: list[tuple[Moment, LastPlay, int]] = []
     for play in reversed(view.deal_plays):
         before = _floor_before(floor, play)
         if before is None:
-            return ()  # the view does not add up (it never should): infer nothing
+            return []  # the view does not add up (it never should): infer nothing
         floor = before
         if play.taken:
             gone &= ~(mask_of(play.taken) | 1 << play.card)
@@ -119,10 +131,9 @@ def read_steps(view: PlayerView, rules: Rules, model: str = MODEL) -> tuple[Step
         sizes[play.seat] += 1
         if play.seat != view.seat and sizes[play.seat] > 1:
             moment = Moment(play.seat, floor, gone, tuple(sizes), tuple(piles))
-            values = _VALUES[model](view, rules, moment)
-            steps.append(Step(play.seat, play.card, later[play.seat], values))
+            found.append((moment, play, later[play.seat]))
         later[play.seat] |= 1 << play.card
-    return tuple(steps)
+    return found
 
 
 def _floor_before(after: tuple[Card, ...], play: LastPlay) -> tuple[Card, ...] | None:
@@ -133,13 +144,10 @@ def _floor_before(after: tuple[Card, ...], play: LastPlay) -> tuple[Card, ...] |
     return tuple(c for c in after if c is not play.card)
 
 
-def _greedy_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[float, ...]:
-    """Per card, the playout policy's value of laying it (see `Step.values`)."""
-    floor = moment.floor
-    reply = moment.sizes[(moment.seat + rules.step) % rules.players]
-    mask = mask_of(floor)
-    seen = moment.gone | mask
-    unseen = FULL_MASK & ~seen
+def _per_card(moment: Moment, rules: Rules, value: Callable[[Card], float]) -> tuple[float, ...]:
+    """`Step.values` from a card's value, computed once per kind (cards of a kind play alike
+    on a floor)."""
+    seen = moment.gone | mask_of(moment.floor)
     by_kind: dict[int, float] = {}
     by_card = [-math.inf] * 52
     for index in range(52):
@@ -147,15 +155,118 @@ def _greedy_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[floa
             continue
         card = STANDARD_DECK[index]
         kind = KOMI_KIND if card is KOMI and rules.profile.komi_sweeps else int(card.rank)
-        value = by_kind.get(kind)
-        if value is None:
-            options = plays_for(card, floor, mask, rules.profile)
-            value = by_kind[kind] = max(
-                play_values(rules, options, floor, mask, True, unseen, reply)
-            )
-        by_card[index] = value
+        found = by_kind.get(kind)
+        if found is None:
+            found = by_kind[kind] = value(card)
+        by_card[index] = found
     top = max(by_kind.values(), default=0.0)
     return tuple(v - top for v in by_card)
+
+
+def _greedy_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[float, ...]:
+    """Per card, the playout policy's value of laying it (its best capture)."""
+    floor = moment.floor
+    reply = moment.sizes[(moment.seat + rules.step) % rules.players]
+    mask = mask_of(floor)
+    unseen = FULL_MASK & ~(moment.gone | mask)
+
+    def value(card: Card) -> float:
+        options = plays_for(card, floor, mask, rules.profile)
+        return max(play_values(rules, options, floor, mask, True, unseen, reply))
+
+    return _per_card(moment, rules, value)
+
+
+def _medium_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[float, ...]:
+    """Per card, the medium player's score of laying it (its best capture)."""
+    table = _medium_table(view, rules, moment)
+    floor = moment.floor
+    mask = mask_of(floor)
+
+    def value(card: Card) -> float:
+        return max(assess_play(table, p).score for p in plays_for(card, floor, mask, rules.profile))
+
+    return _per_card(moment, rules, value)
+
+
+def _fitted_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[float, ...]:
+    """Per card, `FEATURE_WEIGHTS` times its `play_features`."""
+    features = play_features(view, rules, moment)
+
+    def value(card: Card) -> float:
+        return sum(w * f for w, f in zip(FEATURE_WEIGHTS, features(card), strict=True))
+
+    return _per_card(moment, rules, value)
+
+
+FEATURES = ("won", "bonus", "hold", "risk", "threat", "dump_left", "dump_picture")
+"""What the fitted opponent model looks at in a card laid: cards won, Basra points, a Jack or
+sweeping 7d spent without a Basra, the playout policy's risk and the medium player's threat
+from the floor it leaves, and for a card that takes nothing, how many of its kind are unseen
+and whether it is a picture."""
+FEATURE_WEIGHTS = (1.0, 0.3, -1.0, -0.2, -0.2, 0.0, 0.0)
+"""Fitted by ``python -m bench.opponent_model`` on hard players' plays."""
+
+
+def play_features(
+    view: PlayerView, rules: Rules, moment: Moment
+) -> Callable[[Card], tuple[float, ...]]:
+    """The `FEATURES` of laying a card at ``moment`` (its capture that the policy likes best)."""
+    floor = moment.floor
+    reply = moment.sizes[(moment.seat + rules.step) % rules.players]
+    mask = mask_of(floor)
+    unseen = FULL_MASK & ~(moment.gone | mask)
+    profile = rules.profile
+    table = _medium_table(view, rules, moment)
+
+    def features(card: Card) -> tuple[float, ...]:
+        options = plays_for(card, floor, mask, profile)
+        values = play_values(rules, options, floor, mask, True, unseen, reply)
+        best = options[values.index(max(values))]
+        won = len(best.taken) + 1 if best.taken else 0
+        left = mask & ~mask_of(best.taken) if best.taken else mask | 1 << card
+        bonus = 0.0 if left else _bonus(rules, sweep_bonus(card, floor, profile))
+        hold = float(bool(left) and bool(rules.sweepers >> card & 1))
+        risk = bonus + won * CARD_WORTH - HOLD_WORTH * hold - values[options.index(best)]
+        threat = assess_play(table, best).threat
+        kind_left = (unseen & kind_mask(int(card.rank), profile)).bit_count()
+        dump_left = 0.0 if best.taken else float(kind_left)
+        picture = float(not best.taken and card.rank >= Rank.JACK)
+        return (float(won), bonus, hold, risk, threat, dump_left, picture)
+
+    return features
+
+
+def _bonus(rules: Rules, bonus: Bonus) -> float:
+    if bonus is Bonus.BASRA:
+        return float(rules.basra)
+    return float(rules.jack) if bonus is Bonus.JACK_BASRA else 0.0
+
+
+def _medium_table(view: PlayerView, rules: Rules, moment: Moment) -> Table:
+    """The medium player's reading of the table at ``moment`` (the mover's hand unknown)."""
+    unseen = FULL_MASK & ~(moment.gone | mask_of(moment.floor))
+    profile = rules.profile
+    team = SEAT_TEAMS[moment.seat]
+    mine, theirs = moment.piles[team], moment.piles[1 - team]
+    opponent = (moment.seat + rules.step) % rules.players
+    partner = (opponent + rules.step) % rules.players
+    stake = rules.stake
+    pseudo = replace(view, floor=moment.floor, hand=(KOMI,) * moment.sizes[moment.seat])
+    return Table(
+        pseudo,
+        unseen.bit_count(),
+        {k: (unseen & kind_mask(k, profile)).bit_count() for k in KINDS},
+        mine,
+        theirs,
+        False,
+        moment.sizes[opponent],
+        moment.sizes[partner] if rules.players == 4 else 0,
+        majority_edge(mine + 1, theirs, stake) - majority_edge(mine, theirs, stake),
+    )
+
+
+_VALUES = {"greedy": _greedy_values, "medium": _medium_values, "fitted": _fitted_values}
 
 
 class InferringSampler(Sampler):
@@ -195,47 +306,3 @@ class InferringSampler(Sampler):
                 point += step
         rng.shuffle(kept)
         return kept
-
-
-def _medium_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[float, ...]:
-    """Per card, the medium player's score of laying it (see `Step.values`)."""
-    floor = moment.floor
-    mask = mask_of(floor)
-    seen = moment.gone | mask
-    unseen = FULL_MASK & ~seen
-    profile = rules.profile
-    team = SEAT_TEAMS[moment.seat]
-    mine, theirs = moment.piles[team], moment.piles[1 - team]
-    step = rules.step
-    opponent = (moment.seat + step) % rules.players
-    partner = (opponent + step) % rules.players
-    stake = rules.stake
-    pseudo = replace(view, floor=floor, hand=(KOMI,) * moment.sizes[moment.seat])
-    table = Table(
-        pseudo,
-        unseen.bit_count(),
-        {k: (unseen & kind_mask(k, profile)).bit_count() for k in KINDS},
-        mine,
-        theirs,
-        False,
-        moment.sizes[opponent],
-        moment.sizes[partner] if rules.players == 4 else 0,
-        majority_edge(mine + 1, theirs, stake) - majority_edge(mine, theirs, stake),
-    )
-    by_kind: dict[int, float] = {}
-    by_card = [-math.inf] * 52
-    for index in range(52):
-        if seen >> index & 1:
-            continue
-        card = STANDARD_DECK[index]
-        kind = KOMI_KIND if card is KOMI and profile.komi_sweeps else int(card.rank)
-        value = by_kind.get(kind)
-        if value is None:
-            options = plays_for(card, floor, mask, profile)
-            value = by_kind[kind] = max(assess_play(table, p).score for p in options)
-        by_card[index] = value
-    top = max(by_kind.values(), default=0.0)
-    return tuple(v - top for v in by_card)
-
-
-_VALUES = {"greedy": _greedy_values, "medium": _medium_values}
