@@ -33,7 +33,7 @@ from shared.rules import RuleSet
 from shared.state import team_of
 from shared.views import view_for
 
-VARIANTS = ("hard-playouts", "expert-medium", "expert-uniform", "expert-sharp")
+VARIANTS = ("hard-playouts", "expert-greedy", "expert-medium", "expert-uniform", "expert-open")
 """Bots only the arena plays, to measure a change against what it replaced."""
 SIDES = (*LEVELS, *VARIANTS)
 
@@ -43,12 +43,14 @@ def arena_bot(side: str, budget: float | None) -> Bot:
     seconds = DEFAULT_BUDGET if budget is None else budget
     if side == "hard-playouts":
         return HardBot(budget=seconds, exact_endgame=False)
+    if side == "expert-greedy":
+        return ExpertBot(budget=seconds, model="greedy", temperature=4.0)
     if side == "expert-medium":
-        return ExpertBot(budget=seconds, model="medium")
+        return ExpertBot(budget=seconds, model="medium", temperature=3.0)
     if side == "expert-uniform":
         return ExpertBot(budget=seconds, temperature=1e9)
-    if side == "expert-sharp":
-        return ExpertBot(budget=seconds, temperature=2.0)
+    if side == "expert-open":
+        return ExpertBot(budget=seconds, floor_left=False)
     return make_bot(side, budget=budget)
 
 

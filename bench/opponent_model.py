@@ -261,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         print(
             f"  fitted model on {name} plays ({len(data)}): log-likelihood per play "
             f"{mean_log_likelihood(data, weights):.4f}, in use "
-            f"{mean_log_likelihood(data, FEATURE_WEIGHTS):.4f}, "
+            f"{mean_log_likelihood(data, FEATURE_WEIGHTS[args.players]):.4f}, "
             f"uniform {mean_log_likelihood(data, [0.0] * len(FEATURES)):.4f}"
         )
     for model in args.models:

@@ -28,13 +28,17 @@ class ExpertBot(HardBot):
         iterations: int | None = None,
         temperature: float = TEMPERATURE,
         model: str = MODEL,
+        floor_left: bool = True,
     ) -> None:
         """``budget`` and ``iterations`` as the hard player's; ``temperature`` and ``model``:
         the opponent model's (`shared.bots.inference`; a lower temperature takes the others
-        to follow the model's scores more strictly)."""
+        to follow the model's scores more strictly); ``floor_left``: a playout that stops at
+        the end of the deal counts what the floor it leaves offers the next deal's first
+        player."""
         super().__init__(budget=budget, iterations=iterations)
         self.temperature = temperature
         self.model = model
+        self.floor_left = floor_left
 
     def sampler(self, view: PlayerView) -> Sampler:
         rules = Rules(view.rules, view.carry)

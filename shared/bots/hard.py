@@ -63,6 +63,7 @@ class HardBot:
         self.iterations = iterations
         self.horizon = horizon
         self.exact_endgame = exact_endgame
+        self.floor_left = False
 
     def choose_play(self, view: PlayerView, rng: random.Random) -> Play:
         plays = require_plays(view)
@@ -105,7 +106,7 @@ class HardBot:
             for i in active:
                 world = base.copy()
                 world.play(candidates[i])
-                rewards[i].append(world.rollout(team, self.horizon))
+                rewards[i].append(world.rollout(team, self.horizon, self.floor_left))
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             if len(rewards[active[-1]]) == worlds:

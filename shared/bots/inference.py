@@ -35,10 +35,10 @@ from .sampling import Sampler
 from .sim import CARD_WORTH, HOLD_WORTH, Rules, World, play_values
 from .threats import KINDS, KOMI_KIND, kind_mask
 
-TEMPERATURE = 4.0
-"""The opponent model's softmax temperature, in the playout policy's points (fitted by
-``python -m bench.opponent_model`` on hard players' plays)."""
-MODEL = "greedy"
+TEMPERATURE = 1.0
+"""The opponent model's softmax temperature: 1 for the fitted model, whose weights hold it
+(the greedy and medium models, kept to compare, fit best near 4 and 3)."""
+MODEL = "fitted"
 """Whose scores the opponent model softens: the playout policy's or the medium player's."""
 BATCH = 48
 """Uniform deals drawn at a time, of which `KEPT` are resampled by likelihood."""
@@ -192,9 +192,10 @@ def _medium_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[floa
 def _fitted_values(view: PlayerView, rules: Rules, moment: Moment) -> tuple[float, ...]:
     """Per card, `FEATURE_WEIGHTS` times its `play_features`."""
     features = play_features(view, rules, moment)
+    weights = FEATURE_WEIGHTS[rules.players]
 
     def value(card: Card) -> float:
-        return sum(w * f for w, f in zip(FEATURE_WEIGHTS, features(card), strict=True))
+        return sum(w * f for w, f in zip(weights, features(card), strict=True))
 
     return _per_card(moment, rules, value)
 
@@ -204,8 +205,13 @@ FEATURES = ("won", "bonus", "hold", "risk", "threat", "dump_left", "dump_picture
 sweeping 7d spent without a Basra, the playout policy's risk and the medium player's threat
 from the floor it leaves, and for a card that takes nothing, how many of its kind are unseen
 and whether it is a picture."""
-FEATURE_WEIGHTS = (1.0, 0.3, -1.0, -0.2, -0.2, 0.0, 0.0)
-"""Fitted by ``python -m bench.opponent_model`` on hard players' plays."""
+FEATURE_WEIGHTS = {
+    2: (0.010, 0.583, -1.297, -0.418, -0.051, -0.672, 0.518),
+    4: (0.020, 0.193, -1.499, -0.269, -0.220, -0.565, 0.691),
+}
+"""Per player count, the weight of each of `FEATURES` (in the model's log-odds per unit),
+fitted by ``python -m bench.opponent_model`` on hard players' plays (16 two-player and 8
+four-player matches at 0.1 s, seed 7000)."""
 
 
 def play_features(

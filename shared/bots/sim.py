@@ -21,7 +21,7 @@ from shared.rules import Bonus, CaptureProfile, RuleSet, capture_profile_of, swe
 from shared.scoring import card_points
 from shared.state import SEAT_TEAMS
 
-from .knowledge import FULL_MASK, majority_edge
+from .knowledge import FULL_MASK, chance_of_any, majority_edge
 from .threats import KINDS, kind_mask, outcomes, rank_counts
 
 # Points a playout player credits per card won; about what a card is worth towards the
@@ -200,9 +200,11 @@ class World:
             return float(points + (self.rules.stake if mine > theirs else -self.rules.stake))
         return points + majority_edge(mine, theirs, self.rules.stake)
 
-    def rollout(self, team: int, deals: int | None = None) -> float:
+    def rollout(self, team: int, deals: int | None = None, floor_left: bool = False) -> float:
         """Play on with the greedy policy and return `outcome`: to the round's end, or when
-        ``deals`` is given, to the end of the current deal and that many more."""
+        ``deals`` is given, to the end of the current deal and that many more; ``floor_left``:
+        a playout stopped at a deal's end also counts what its floor offers the next player
+        (`floor_threat`)."""
         rules = self.rules
         profile = rules.profile
         per_deal = rules.hand_size * rules.players
@@ -213,7 +215,25 @@ class World:
             hand = self.hands[self.to_move]
             plays = plays_for_hand(tuple(hand), self.floor, self.mask, profile)
             self.play(plays[0] if len(plays) == 1 else self.greedy(plays))
+        if floor_left and self.in_hands:
+            return self.outcome(team) - self.floor_threat(team)
         return self.outcome(team)
+
+    def floor_threat(self, team: int) -> float:
+        """The Basra points the floor at a deal's start is worth to the side to move first,
+        against ``team``: the chance that the fresh hand holds a card that clears it, from
+        the cards not yet gone (the sampled hands are not looked at)."""
+        if not self.floor:
+            return 0.0
+        rules = self.rules
+        basra_cards, jack_cards = danger(self.mask, rules.profile)
+        unseen = FULL_MASK & ~(self.gone | self.mask)
+        left = unseen.bit_count()
+        size = len(self.hands[self.to_move])
+        threat = rules.basra * chance_of_any(left, (unseen & basra_cards).bit_count(), size)
+        if jack_cards:
+            threat += rules.jack * chance_of_any(left, (unseen & jack_cards).bit_count(), size)
+        return threat if SEAT_TEAMS[self.to_move] != team else -threat
 
     def greedy(self, plays: Sequence[Play]) -> Play:
         """The playout policy's choice among ``plays`` for the seat to move."""

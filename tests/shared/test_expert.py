@@ -145,3 +145,14 @@ def test_the_expert_respects_its_time_budget() -> None:
     # slowest gets an absolute slack for a busy machine's scheduler.
     assert sorted(elapsed)[len(elapsed) // 2] <= 0.15 * 1.1
     assert max(elapsed) < 0.15 + 0.6
+
+
+def test_with_four_players_the_expert_leaves_the_next_opponent_no_easy_basra() -> None:
+    # The 3 beside the 5 lets any 8 clear the floor for seat 1, who plays next; the King
+    # beside it, no single card. The partner (seat 2) plays only after seat 1.
+    hands = ["Kc 3d", "8c 2c", "4h 9c", "Qd 8d"]
+    state = position(hands, "5h")
+    for seed in range(3):
+        bot = ExpertBot(budget=None, iterations=40)
+        play = bot.choose_play(view_for(state, 0), random.Random(seed))
+        assert play.card == parse_cards("Kc")[0]
