@@ -1,6 +1,5 @@
 """Computer players. `make_bot(level)` gives a bot of level ``easy``, ``medium``, ``hard`` or
-``expert``;
-`suggest(view)` gives a hint for a human player."""
+``expert``; `suggest(view)` gives a hint for a human player."""
 
 from __future__ import annotations
 

@@ -63,6 +63,8 @@ class HardBot:
         self.iterations = iterations
         self.horizon = horizon
         self.exact_endgame = exact_endgame
+        # Whether a playout stopped at a deal's end counts what its floor offers the next
+        # deal's first player (`World.floor_threat`): the expert's, not measured here.
         self.floor_left = False
 
     def choose_play(self, view: PlayerView, rng: random.Random) -> Play:

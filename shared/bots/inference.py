@@ -2,14 +2,18 @@
 
 Every card a player laid this deal was chosen from the hand he held then: his hand now, the
 cards he laid since, and that card. An opponent model says how likely each choice was: a
-softmax, at a fitted temperature, over the playout policy's value of each card on the floor
-the player saw (`shared.bots.sim.play_values`). A sampled deal of the hidden cards is then as
-likely as the product of those chances over every other seat's plays of the deal, partner's
-included: a deal in which the opponent held a Basra he did not make becomes unlikely, never
-impossible (players do pass up captures to keep a Jack or to avoid leaving a floor open).
+softmax over a value of each card on the floor the player saw. By default (``fitted``) the
+value weighs a few features of the play (`FEATURES`: cards won, Basra points, a Jack spent,
+the risk and threat of the floor left, what a dump gives away) with weights fitted on hard
+players' plays by ``python -m bench.opponent_model``; the playout policy's value
+(``greedy``) and the medium player's score (``medium``) are kept to compare against. A
+sampled deal of the hidden cards is then as likely as the product of those chances over
+every other seat's plays of the deal, partner's included: a deal in which the opponent held
+a Basra he did not make becomes unlikely, never impossible (players do pass up captures to
+keep a Jack or to avoid leaving a floor open).
 
-The policy's values are judged from what the table saw then (the mover's own other cards are
-not known to the model), so each step's chance per card is computed once per decision and a
+The values are judged from what the table saw then (the mover's own other cards are not
+known to the model), so each step's chance per card is computed once per decision and a
 deal's likelihood costs a few multiplications: `DealReading.weight`. `InferringSampler` draws
 uniform deals in batches and resamples them by weight, so the search above sees worlds in
 proportion to their likelihood without knowing about weights.
@@ -53,8 +57,8 @@ class Step(NamedTuple):
     later: int
     """The cards this seat laid after this play, this deal (then still in its hand)."""
     values: tuple[float, ...]
-    """Per card index, the playout policy's value of laying that card here (the best of its
-    captures), less the best card's; cards seen then (on the floor or gone) are -inf."""
+    """Per card index, the model's value of laying that card here (its best capture), less
+    the best card's; cards seen then (on the floor or gone) are -inf."""
 
 
 class DealReading:
@@ -308,7 +312,7 @@ class InferringSampler(Sampler):
         for world, weight in zip(batch, weights, strict=True):
             reached += weight
             while point < reached and len(kept) < KEPT:
-                kept.append(world if not kept or kept[-1] is not world else world.copy())
+                kept.append(world)  # the search plays copies, so a repeat may share it
                 point += step
         rng.shuffle(kept)
         return kept
