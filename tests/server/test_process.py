@@ -168,10 +168,14 @@ def _alive(pid: int) -> bool:
     return False
 
 
-async def test_the_bot_worker_exits_when_the_server_is_killed(tmp_path: Path) -> None:
-    async with server_process(tmp_path) as (process, _port, _log_file):
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+async def test_the_bot_worker_exits_when_the_server_is_killed(tmp_path: Path, method: str) -> None:
+    """Forked, a worker sees itself adopted; spawned (as on Windows, which adopts no orphan),
+    it sees the handle to its parent signal."""
+    async with server_process(tmp_path, "--bot-start-method", method) as (process, _, log_file):
         workers = _children(process.pid)
         assert workers, "the server starts its bot worker process at start-up"
+        assert f"1 bot worker process(es) started by {method}" in log_file.read_text()
         process.kill()
         process.wait()
     await eventually(lambda: not any(_alive(pid) for pid in workers), what="the worker to exit")
