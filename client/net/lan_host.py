@@ -1,7 +1,8 @@
 """Hosting a LAN game: the server as a child process of the client, and this machine's addresses.
 
 Owns `LanHost`: `start()` runs the server installed beside the client (``python -m
-server.main``: the client never imports the server, it only starts it, and needs no checkout)
+server.main``, or the desktop app run again as the server, see `client.child_process`: the
+client never imports the server, it only starts it, and needs no checkout)
 on the default port, or on any free port when that one is taken, learns the port from
 ``--port-file``, and `stop()` ends it (politely, then firmly). The hosted server announces
 itself where the client looks for games (or nowhere). `lan_addresses()` lists the addresses
@@ -14,23 +15,19 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import os
 import socket
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import ifaddr
 
+from client.child_process import child_environment, module_command
 from client.i18n import _
 from shared.wire.protocol import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
 
-PACKAGES_DIR = Path(__file__).resolve().parents[2]
-"""The folder holding the `client` package and the `server` package beside it: a checkout, or
-site-packages once installed. The server process looks there first."""
 SERVER_MODULE = "server.main"
 START_TIMEOUT = 8.0
 STOP_TIMEOUT = 3.0
@@ -116,9 +113,7 @@ class LanHost:
     async def _start_on(self, port: int) -> int | None:
         port_file = Path(self._dir.name) / f"port-{port}"
         command = [
-            sys.executable,
-            "-m",
-            SERVER_MODULE,
+            *module_command(SERVER_MODULE),
             "--host",
             "0.0.0.0",
             "--port",
@@ -130,9 +125,7 @@ class LanHost:
             *self._discovery_args(),
             *self.extra_args,
         ]
-        search = [str(PACKAGES_DIR), *filter(None, [os.environ.get("PYTHONPATH")])]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(search)}
-        self.process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL)
+        self.process = subprocess.Popen(command, env=child_environment(), stdin=subprocess.DEVNULL)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + START_TIMEOUT
         while loop.time() < deadline:

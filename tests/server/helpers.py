@@ -101,15 +101,14 @@ def play_message(play: Play, req: int | None = None) -> Message:
 
 
 async def play_against_bots(
-    server: BasraServer, players: int, level: str, seed: int, timeout: float
-) -> tuple[WireClient, PlayerView]:
-    """A host who fills a room of ``players`` (target 11) with ``level`` bots and plays it to
-    the end at random; the host and the last view."""
-    host = await connect(server, "Host")
+    host: WireClient, players: int, level: str, seed: int, timeout: float
+) -> PlayerView:
+    """``host`` (greeted) fills a room of ``players`` (target 11) with ``level`` bots and
+    plays it to the end at random; the last view."""
     await create_room(host, players, target=11)
     await host.send({"t": "fill_bots", "level": level})
     await host.send({"t": "start_game"})
-    return host, await play_to_end(host, random.Random(seed), timeout=timeout)
+    return await play_to_end(host, random.Random(seed), timeout=timeout)
 
 
 async def play_to_end(

@@ -21,7 +21,7 @@ from server.main import stop_on_signals
 from server.match_store import PRIVATE, MatchStore
 from server.stats import rss_kib
 from shared import host_system
-from tests.server.helpers import play_against_bots, running_server
+from tests.server.helpers import connect, play_against_bots, running_server
 from tests.server.test_matches import errors_in
 
 
@@ -56,7 +56,8 @@ async def test_hard_bots_play_a_whole_match_in_spawned_workers_as_on_macos_and_w
         assert pool._mp_context is not None
         assert pool._mp_context.get_start_method() == "spawn"
         assert len(pool._processes) == 2  # all started before the first move, not on demand
-        host, view = await play_against_bots(server, 4, "hard", seed=25, timeout=90)
+        host = await connect(server, "Host")
+        view = await play_against_bots(host, 4, "hard", seed=25, timeout=90)
         assert view.winner is not None
         assert not errors_in(host)
         assert server.bots._processes is pool  # the workers never broke

@@ -176,6 +176,7 @@ async def test_a_room_list_shows_rooms_and_their_state() -> None:
 async def test_hard_bots_think_in_a_worker_process() -> None:
     async with running_server(bot_processes=1, bot_budget=0.02) as server:
         assert server.bots._processes is not None  # started before any thread existed
-        host, view = await play_against_bots(server, 2, "hard", seed=6, timeout=40)
+        host = await connect(server, "Host")
+        view = await play_against_bots(host, 2, "hard", seed=6, timeout=40)
         assert view.winner is not None
         assert not errors_in(host)
