@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import signal
 import socket
 import subprocess
 import tempfile
@@ -24,6 +25,7 @@ import ifaddr
 
 from client.child_process import child_environment, module_command
 from client.i18n import _
+from shared import host_system
 from shared.wire.protocol import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
@@ -64,6 +66,27 @@ def _default_route_address() -> str | None:
         if address and not address.startswith("0."):
             return address
     return None
+
+
+def _own_process_group() -> int:
+    """Popen's flags: on Windows the server gets a process group of its own, so that Ctrl+Break
+    can be sent to it alone (and the console's Ctrl+C reaches the client only)."""
+    if host_system.on_windows():
+        return getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+    return 0
+
+
+def _ask_to_stop(process: subprocess.Popen[bytes]) -> None:
+    """Ask the server to shut down cleanly (telling every client): SIGTERM on POSIX; Ctrl+Break
+    on Windows, where terminating is killing, but only through a console: an app without one
+    (the desktop app) can only terminate it, and its data directory keeps the matches."""
+    if host_system.on_windows():
+        try:
+            process.send_signal(getattr(signal, "CTRL_BREAK_EVENT"))  # noqa: B009 (Windows only)
+            return
+        except (AttributeError, OSError, ValueError) as error:
+            logger.info("cannot send Ctrl+Break to the server (%s); terminating it", error)
+    process.terminate()
 
 
 class LanHost:
@@ -125,7 +148,12 @@ class LanHost:
             *self._discovery_args(),
             *self.extra_args,
         ]
-        self.process = subprocess.Popen(command, env=child_environment(), stdin=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            command,
+            env=child_environment(),
+            stdin=subprocess.DEVNULL,
+            creationflags=_own_process_group(),
+        )
         loop = asyncio.get_running_loop()
         deadline = loop.time() + START_TIMEOUT
         while loop.time() < deadline:
@@ -146,11 +174,12 @@ class LanHost:
         return ["--discovery-address", address, "--discovery-port", str(port)]
 
     def stop(self) -> None:
-        """Stop the server if it runs: SIGTERM, then SIGKILL after a short wait."""
+        """Stop the server if it runs: politely (`_ask_to_stop`), then for good after a short
+        wait."""
         process, self.process = self.process, None
         if process is None or process.poll() is not None:
             return
-        process.terminate()
+        _ask_to_stop(process)
         try:
             process.wait(STOP_TIMEOUT)
         except subprocess.TimeoutExpired:
