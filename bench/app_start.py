@@ -57,6 +57,7 @@ def main() -> None:
     parser.add_argument("--app", type=Path, default=ROOT / "dist" / "basra")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
+    args.app = args.app.resolve()
     executable = args.app / ("basra.exe" if sys.platform == "win32" else "basra")
     if not executable.is_file():
         raise SystemExit(f"no app at {args.app}: run `make dist` first")
