@@ -1,9 +1,12 @@
 """The expert's opponent model, fitted and checked (``python -m bench.opponent_model``).
 
 Plays seeded matches between hard players and notes, at every decision, the deciding seat's
-view and the hands really held. On the first half of the matches it fits the model's
-temperature (the highest mean log-likelihood of the plays actually made, from the hands
-actually held); on the other half, held out, it measures calibration at every decision where
+view and the hands really held. On the first half of the matches it fits the fitted model's
+feature weights and the other models' temperatures (the highest mean log-likelihood of the
+plays actually made, from the hands actually held), and prints the log-likelihood per play of
+the weights in use (`shared.bots.inference.FEATURE_WEIGHTS`), of those just fitted and of a
+uniform choice, on both halves. On the second half, held out, it measures the calibration of
+the model in use (and of the others at their best temperature) at every decision where
 another seat has played this deal:
 
 - how many times more probability the model's posterior gives the hand another seat really
@@ -266,14 +269,15 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     for model in args.models:
         if model == "fitted":
-            _print_calibration(calibrate(test, 1.0, model, args.samples, args.seed), model, 1.0)
+            cal = calibrate(test, TEMPERATURE, model, args.samples, args.seed)
+            _print_calibration(cal, model, TEMPERATURE)
             continue
         best, scores = fit(train, model)
         for tau, score in scores.items():
             mark = "  <- best" if tau == best else ""
             print(f"  {model} at temperature {tau:5.1f}: log-likelihood per play {score:.4f}{mark}")
-        for tau in sorted({best, TEMPERATURE} - {math.inf}):
-            _print_calibration(calibrate(test, tau, model, args.samples, args.seed), model, tau)
+        if best != math.inf:
+            _print_calibration(calibrate(test, best, model, args.samples, args.seed), model, best)
 
 
 def _print_calibration(cal: Calibration, model: str, tau: float) -> None:
