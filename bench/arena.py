@@ -33,7 +33,14 @@ from shared.rules import RuleSet
 from shared.state import team_of
 from shared.views import view_for
 
-VARIANTS = ("hard-playouts", "expert-greedy", "expert-medium", "expert-uniform", "expert-open")
+VARIANTS = (
+    "hard-playouts",
+    "expert-greedy",
+    "expert-medium",
+    "expert-uniform",
+    "expert-open",
+    "expert-exclude",
+)
 """Bots only the arena plays, to measure a change against what it replaced."""
 SIDES = (*LEVELS, *VARIANTS)
 
@@ -51,6 +58,8 @@ def arena_bot(side: str, budget: float | None) -> Bot:
         return ExpertBot(budget=seconds, temperature=1e9)
     if side == "expert-open":
         return ExpertBot(budget=seconds, floor_left=False)
+    if side == "expert-exclude":
+        return ExpertBot(budget=seconds, exclude=True)
     return make_bot(side, budget=budget)
 
 

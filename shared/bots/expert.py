@@ -29,17 +29,19 @@ class ExpertBot(HardBot):
         temperature: float = TEMPERATURE,
         model: str = MODEL,
         floor_left: bool = True,
+        exclude: bool = False,
     ) -> None:
         """``budget`` and ``iterations`` as the hard player's; ``temperature`` and ``model``:
         the opponent model's (`shared.bots.inference`; a lower temperature takes the others
         to follow the model's scores more strictly); ``floor_left``: a playout that stops at
         the end of the deal counts what the floor it leaves offers the next deal's first
-        player."""
+        player; ``exclude``: rule out what the last play excludes, as the hard player does."""
         super().__init__(budget=budget, iterations=iterations)
         self.temperature = temperature
         self.model = model
         self.floor_left = floor_left
+        self.exclude = exclude
 
     def sampler(self, view: PlayerView) -> Sampler:
         rules = Rules(view.rules, view.carry)
-        return InferringSampler(view, rules, self.temperature, self.model)
+        return InferringSampler(view, rules, self.temperature, self.model, self.exclude)

@@ -288,8 +288,11 @@ class InferringSampler(Sampler):
         rules: Rules,
         temperature: float = TEMPERATURE,
         model: str = MODEL,
+        exclude: bool = False,
     ) -> None:
-        super().__init__(view, rules, infer_last_play=False)
+        """``exclude``: also rule out, as the hard player does, the hands that the last play
+        excludes outright (`Sampler`)."""
+        super().__init__(view, rules, infer_last_play=exclude)
         self.reading = DealReading(view, rules, temperature, model)
         self.ready: list[World] = []
 
