@@ -60,6 +60,8 @@ def arena_bot(side: str, budget: float | None) -> Bot:
         return ExpertBot(budget=seconds, floor_left=False)
     if side == "expert-exclude":
         return ExpertBot(budget=seconds, exclude=True)
+    if side == "expert-in-pairs":
+        return ExpertBot(budget=seconds, in_pairs=True)
     return make_bot(side, budget=budget)
 
 

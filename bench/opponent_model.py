@@ -246,6 +246,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--samples", type=int, default=400, help="uniform deals per moment")
     parser.add_argument("--seed", type=int, default=7000)
     parser.add_argument("--models", nargs="+", default=["greedy", "medium", "fitted"])
+    parser.add_argument(
+        "--hand-temperatures",
+        type=float,
+        nargs="+",
+        default=[TEMPERATURE],
+        help="the fitted model's temperatures to choose from, by how it reads hands",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     matches = record(args.matches, args.players, args.budget, args.seed)
@@ -269,8 +276,19 @@ def main(argv: Sequence[str] | None = None) -> None:
         )
     for model in args.models:
         if model == "fitted":
-            cal = calibrate(test, TEMPERATURE, model, args.samples, args.seed)
-            _print_calibration(cal, model, TEMPERATURE)
+            # The temperature that best predicts a play need not best read a hand: choose
+            # the one whose posterior favours the hands really held most, on the fitting half.
+            gains = {}
+            for tau in args.hand_temperatures:
+                fit_cal = calibrate(train, tau, model, args.samples, args.seed)
+                gains[tau] = statistics.fmean(fit_cal.log_ratios)
+                print(
+                    f"  fitted at temperature {tau}: hand log-ratio (fitting half) {gains[tau]:.4f}"
+                )
+            chosen = max(gains, key=gains.__getitem__)
+            for tau in sorted({TEMPERATURE, chosen}):
+                cal = calibrate(test, tau, model, args.samples, args.seed)
+                _print_calibration(cal, model, tau)
             continue
         best, scores = fit(train, model)
         for tau, score in scores.items():

@@ -63,9 +63,6 @@ class HardBot:
         self.iterations = iterations
         self.horizon = horizon
         self.exact_endgame = exact_endgame
-        # Whether a playout stopped at a deal's end counts what its floor offers the next
-        # deal's first player (`World.floor_threat`): the expert's, not measured here.
-        self.floor_left = False
 
     def choose_play(self, view: PlayerView, rng: random.Random) -> Play:
         plays = require_plays(view)
@@ -95,6 +92,7 @@ class HardBot:
         assert view.seat is not None
         team = team_of(view.seat)
         sampler = self.sampler(view)
+        floor_left = self.counts_floor_left(view)
         rewards: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
         worlds = 0
@@ -108,7 +106,7 @@ class HardBot:
             for i in active:
                 world = base.copy()
                 world.play(candidates[i])
-                rewards[i].append(world.rollout(team, self.horizon, self.floor_left))
+                rewards[i].append(world.rollout(team, self.horizon, floor_left))
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             if len(rewards[active[-1]]) == worlds:
@@ -127,6 +125,11 @@ class HardBot:
     def sampler(self, view: PlayerView) -> Sampler:
         """Where this bot's possible worlds come from."""
         return Sampler(view, Rules(view.rules, view.carry))
+
+    def counts_floor_left(self, view: PlayerView) -> bool:
+        """Whether a playout stopped at a deal's end counts what its floor offers the next
+        deal's first player (`World.floor_threat`): not for the hard player."""
+        return False
 
 
 # Pruning: after this many worlds, every few worlds, drop a candidate whose paired deficit to

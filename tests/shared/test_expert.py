@@ -156,3 +156,20 @@ def test_with_four_players_the_expert_leaves_the_next_opponent_no_easy_basra() -
         bot = ExpertBot(budget=None, iterations=40)
         play = bot.choose_play(view_for(state, 0), random.Random(seed))
         assert play.card == parse_cards("Kc")[0]
+
+
+def test_with_four_players_the_expert_reads_the_table_only_when_asked() -> None:
+    # Measured weaker with four players (see shared.bots.expert), so by default it samples
+    # as the hard player does there; in_pairs turns the reading on.
+    for state, plays in random_match_views(RuleSet(players=4), 8):
+        if len(plays) >= 3:
+            assert state.round.to_move is not None
+            view = view_for(state, state.round.to_move)
+            break
+    assert type(ExpertBot().sampler(view)) is Sampler
+    assert not ExpertBot().counts_floor_left(view)
+    assert isinstance(ExpertBot(in_pairs=True).sampler(view), InferringSampler)
+    assert ExpertBot(in_pairs=True).counts_floor_left(view)
+    two = view_for(laid_beside_a_five(), 0)
+    assert isinstance(ExpertBot().sampler(two), InferringSampler)
+    assert ExpertBot().counts_floor_left(two)
