@@ -10,11 +10,12 @@ import pytest
 
 from shared.bots import ExpertBot
 from shared.bots.inference import DealReading, InferringSampler, read_steps
+from shared.bots.knowledge import FULL_MASK, chance_of_any
 from shared.bots.sampling import Sampler
-from shared.bots.sim import Rules
+from shared.bots.sim import Rules, World
 from shared.cards import parse_cards
 from shared.engine import apply_play, legal_plays, new_match
-from shared.plays import Play
+from shared.plays import Play, mask_of
 from shared.rules import Direction, RuleSet
 from shared.state import LastPlay, MatchState
 from shared.views import view_for
@@ -173,3 +174,17 @@ def test_with_four_players_the_expert_reads_the_table_only_when_asked() -> None:
     two = view_for(laid_beside_a_five(), 0)
     assert isinstance(ExpertBot().sampler(two), InferringSampler)
     assert ExpertBot().counts_floor_left(two)
+
+
+def test_a_deal_s_last_floor_counts_against_the_side_that_moves_next() -> None:
+    # After the deal, seat 1 (the other side) moves first with four fresh cards: the lone 5
+    # on the floor is a Basra for any of the three fives among the eight cards not gone.
+    rules = Rules(RuleSet())
+    stock = parse_cards("5c 5d 5s 6c 6d 6h 6s 8c")
+    floor = tuple(parse_cards("5h"))
+    gone = FULL_MASK & ~mask_of((*stock, *floor))
+    world = World(rules, [[], []], stock, floor, (22, 21), (0, 0), gone, 1)
+    world._deal()
+    threat = world.floor_threat(0)
+    assert threat == pytest.approx(10 * chance_of_any(8, 3, 4))
+    assert world.floor_threat(1) == -threat
