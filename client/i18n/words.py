@@ -20,7 +20,6 @@ from client.i18n.language import (
     SOURCE_LANGUAGE,
     _,
     current_language,
-    isolate,
     ngettext,
     number,
 )
@@ -30,6 +29,9 @@ from shared.names import MAX_NAME
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 
+RIGHT_TO_LEFT_ISOLATE = "\u2067"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+NO_BREAK_SPACE = "\u00a0"
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 COURT_WORDS = {
     Rank.ACE: N_("ace"),
@@ -177,8 +179,12 @@ def card_text(card: Card) -> str:
     if card == KOMI:
         return _("the Komi")
     court = COURT_WORDS.get(card.rank)
-    # Isolated, or the bidi algorithm would put an Arabic sentence's suit before its rank.
-    return isolate(f"{_(court)} {symbol}" if court is not None else f"{card.rank.label}{symbol}")
+    # One right-to-left unit, read rank then suit like the court cards' words: the no-break
+    # space keeps a wrapped line from cutting it, the isolate keeps neighbours from taking its
+    # suit, and the rank is written in the player's digits.
+    rank = _(court) if court is not None else number(card.rank.label)
+    joiner = NO_BREAK_SPACE if court is not None else ""
+    return f"{RIGHT_TO_LEFT_ISOLATE}{rank}{joiner}{symbol}{POP_DIRECTIONAL_ISOLATE}"
 
 
 def hint_text(reason: Reason) -> str:

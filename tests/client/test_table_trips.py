@@ -1,0 +1,89 @@
+"""What a player trips on at the table, driven by real pygame events: the last-take peek shuts
+with the next play or a click elsewhere, the keys go on from a hinted card, and an Arabic play
+log keeps each card one unit, rank then suit, in the player's digits."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from client.app import App
+from client.i18n import use_language
+from client.ui.text_order import visual_text
+from shared.cards import Card
+
+from .app_driver import click, press, rigged_table, run_until, sprite_center, step
+
+
+@pytest.fixture
+def app(fast_app: App) -> Iterator[App]:
+    yield fast_app
+    use_language("en")
+
+
+def test_the_last_take_shuts_with_a_click_on_the_felt_and_with_the_next_play(app: App) -> None:
+    table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
+    peek = table.controls.peek_button.rect.center
+    click(app, peek)
+    assert table.controls.peek
+    felt = table.layout.choice_area
+    click(app, (felt.x + 4, felt.y + 4))
+    assert not table.controls.peek, "a click on the felt shuts it"
+    click(app, peek)
+    assert table.controls.peek
+    click(app, peek)
+    assert not table.controls.peek, "its button shuts it too"
+    click(app, peek)
+    view = table.view
+    click(app, sprite_center(table, Card.parse("9h")))
+    assert not table.controls.peek, "playing a card shuts it"
+    click(app, peek)
+    assert table.controls.peek
+    run_until(app, lambda: table.view is not view and table.ready)
+    step(app)
+    assert not table.controls.peek, "the next play shown shuts it"
+
+
+def test_after_a_hint_enter_plays_the_hinted_card(app: App) -> None:
+    table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
+    press(app, pygame.K_h)
+    hint = table.controls.hint
+    assert hint is not None
+    hand = list(table.view.hand if table.view else ())
+    assert table.controls.hand.selected == hand.index(hint.play.card)
+    press(app, pygame.K_RETURN)
+    run_until(app, lambda: table.view is not None and hint.play.card not in table.view.hand)
+    assert table.controls.hint is None
+
+
+def test_after_a_hint_the_arrows_move_on_from_the_hinted_card(app: App) -> None:
+    table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
+    press(app, pygame.K_h)
+    hint = table.controls.hint
+    assert hint is not None
+    hand = list(table.view.hand if table.view else ())
+    press(app, pygame.K_RIGHT)
+    assert table.controls.hand.selected == (hand.index(hint.play.card) + 1) % len(hand)
+
+
+def test_the_arabic_log_keeps_each_card_whole_in_arabic_digits(app: App) -> None:
+    table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
+    use_language("ar", "arabic-indic")
+    table.on_language()
+    click(app, sprite_center(table, Card.parse("9h")))
+    run_until(app, lambda: table.ready)
+    press(app, pygame.K_l)
+    step(app, 2)
+    rows = [text for text, _colour in table.log_panel.rows(table.play_log)]
+    ours = next(row for row in rows if "٩" in row)
+    assert not any(digit in ours for digit in "0123456789"), ours
+    shown = visual_text(ours)
+    # Drawn left to right, each card reads from the right: its rank, then its suit.
+    for card in ("♥٩", "♦٢", "♠٣", "♥٤"):
+        assert card in shown, shown
+    use_language("en")
+    table.on_language()
+    rows = [text for text, _colour in table.log_panel.rows(table.play_log)]
+    assert any("9♥ took 2♦ 3♠ 4♥" in row for row in rows)
