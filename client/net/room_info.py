@@ -9,7 +9,7 @@ Pure: no pygame.
 
 from __future__ import annotations
 
-from client.i18n import N_, _, isolate, number
+from client.i18n import N_, _, isolate, number, separator
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.sessions.game_session import SeatPlayer
 from shared.wire.rooms import RoomPhase, RoomState, RoomSummary, SeatInfo, SeatKind
@@ -41,7 +41,7 @@ def summary_line(summary: RoomSummary) -> str:
         timer,
         _(_PHASE_WORDS[summary.phase]),
     )
-    return "  ·  ".join(parts)
+    return separator().join(parts)
 
 
 def _name(seat: SeatInfo) -> str:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.i18n import _, isolate, ngettext, number
+from client.i18n import _, isolate, ngettext, number, separator
 from client.i18n.words import address_text, connect_failure_text, name_limit_text
 from client.net.discovery import FoundServer, ServerFinder
 from client.net.lan_host import HostError, LanHost, lan_addresses
@@ -282,7 +282,7 @@ class ConnectScene(FormScene):
         text.draw(surface, note, (640, 322), theme.FONT_SMALL, theme.TEXT_DIM, "center")
         shown = ADDRESSES_PER_LINE * ADDRESS_LINES
         lines = [
-            "  ·  ".join(addresses[i : i + ADDRESSES_PER_LINE])
+            separator().join(addresses[i : i + ADDRESSES_PER_LINE])
             for i in range(0, min(len(addresses), shown), ADDRESSES_PER_LINE)
         ]
         if len(addresses) > shown:
@@ -332,11 +332,11 @@ def found_server_line(server: FoundServer) -> str:
     found = server.announcement
     name, host = isolate(found.name), isolate(server.host)
     if not server.compatible:
-        return f"{name}  ·  {_('another version of Basra')}  ·  {host}"
+        return separator().join((name, _("another version of Basra"), host))
     waiting = found.rooms_waiting
     rooms = ngettext("{count} room waiting", "{count} rooms waiting", waiting)
     players = ngettext("{count} player", "{count} players", found.players)
-    return "  ·  ".join(
+    return separator().join(
         (
             name,
             rooms.format(count=number(waiting)),

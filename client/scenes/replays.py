@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from client.i18n import N_, _, isolate, number
+from client.i18n import N_, _, isolate, number, separator
 from client.records import MatchKind, RecordFolder
 from client.scenes.form import FormScene
 from client.sessions.replay import reviewed_seat
@@ -70,7 +70,7 @@ def describe_file(path: Path, name: str) -> MatchFile:
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started / 1000))
     verdict = _(PROVEN[check.status]) if check.status in PROVEN else _("Not checked")
     parts = (number(started), kind, players_text(record), result_text(record, name), verdict)
-    return MatchFile(path, record, "  ·  ".join(parts))
+    return MatchFile(path, record, separator().join(parts))
 
 
 def players_text(record: MatchRecord) -> str:

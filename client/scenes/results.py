@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.i18n import N_, _, isolate, number
+from client.i18n import N_, _, isolate, number, separator
 from client.i18n.words import seconds_text
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
@@ -465,7 +465,7 @@ def tally_line(room: RoomState, sides: tuple[str, str]) -> str:
     """The evening so far: matches won by each side."""
     tally = room.tally
     assert tally is not None
-    wins = "  ·  ".join(
+    wins = separator().join(
         _("{side} {wins}").format(side=isolate(side), wins=number(won))
         for side, won in zip(sides, tally.sides, strict=True)
     )
@@ -482,4 +482,4 @@ def agreement_line(room: RoomState) -> str:
         parts.append(_("Yes to another match: {names}").format(names=", ".join(said)))
     if waiting:
         parts.append(_("Waiting for: {names}").format(names=", ".join(waiting)))
-    return "  ·  ".join(parts)
+    return separator().join(parts)
