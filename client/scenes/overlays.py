@@ -20,7 +20,7 @@ from client.i18n import _
 from client.scenes.base import Scene
 from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_x
-from client.ui.panel import draw_heading
+from client.ui.panel import OPAQUE_FILL, draw_heading
 from client.ui.widgets import Button, FocusCycle
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ class _ButtonOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.panels.dim(surface, 140)
-        self.app.panels.panel(surface, self.panel)
+        self.app.panels.panel(surface, self.panel, OPAQUE_FILL)
         draw_heading(
             surface,
             self.app.text,

@@ -33,7 +33,7 @@ from client.scenes.deal_verdict import DealVerdict, deal_verdict, draw_verdict
 from client.table.hud import side_names
 from client.table.particles import ParticleBurst
 from client.ui.direction import flow_anchor, flow_rect, flow_x
-from client.ui.panel import draw_heading
+from client.ui.panel import OPAQUE_FILL, draw_heading
 from client.ui.widgets import Button, FocusCycle
 from shared.events import MatchEnded, RoundScored
 from shared.fairness import DealCheck
@@ -106,7 +106,7 @@ class _Overlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.panels.dim(surface, 150)
-        self.app.panels.panel(surface, PANEL)
+        self.app.panels.panel(surface, PANEL, OPAQUE_FILL)
         for button in self.buttons:
             button.draw(surface)
 

@@ -19,7 +19,7 @@ from client import theme
 from client.i18n import _, isolate, ngettext, number
 from client.i18n.words import card_text
 from client.ui.direction import flow_anchor, flow_point, flow_rect
-from client.ui.panel import PanelPainter
+from client.ui.panel import OPAQUE_FILL, PanelPainter
 from client.ui.text import Anchor, TextRenderer
 from client.ui.widgets import Button
 from shared.plays import Play
@@ -34,7 +34,7 @@ LIST_RECT = pygame.Rect(262, 150, 756, 348)
 ROW_TOP = LIST_RECT.y + 62
 ROW_HEIGHT = 56
 PROGRESS_TRACK = pygame.Rect(CALLOUT_RECT.x + 24, CALLOUT_RECT.y + 44, 560, 10)
-CALLOUT_FILL = (10, 30, 20, 228)
+CALLOUT_FILL = OPAQUE_FILL
 BETTER_COLOUR = (150, 230, 160)
 
 
@@ -102,7 +102,7 @@ class ReviewPanel:
         self.cancel.draw(surface)
 
     def draw_list(self, surface: pygame.Surface, review: Review, names: Sequence[str]) -> None:
-        self.panels.panel(surface, LIST_RECT)
+        self.panels.panel(surface, LIST_RECT, OPAQUE_FILL)
         text = self.text
         worst = review.worst
         title = _("Your costliest plays") if worst else _("No costly play: well played!")

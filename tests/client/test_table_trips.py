@@ -5,16 +5,29 @@ log keeps each card one unit, rank then suit, in the player's digits."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
 from client.app import App
 from client.i18n import use_language
+from client.scenes.overlays import ConfirmScene, PauseScene
+from client.scenes.results import RoundResultsScene
+from client.scenes.table import TableScene
 from client.ui.text_order import visual_text
 from shared.cards import Card
 
-from .app_driver import click, press, rigged_table, run_until, sprite_center, step
+from .app_driver import (
+    button,
+    click,
+    make_app,
+    press,
+    rigged_table,
+    run_until,
+    sprite_center,
+    step,
+)
 
 
 @pytest.fixture
@@ -87,3 +100,45 @@ def test_the_arabic_log_keeps_each_card_whole_in_arabic_digits(app: App) -> None
     table.on_language()
     rows = [text for text, _colour in table.log_panel.rows(table.play_log)]
     assert any("9♥ took 2♦ 3♠ 4♥" in row for row in rows)
+
+
+def test_the_leave_question_hides_the_pause_menu_beneath_it(app: App) -> None:
+    table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
+    press(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    click(app, button(pause, "Leave game").rect.center)
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene)
+    app.draw()
+    inside = pygame.Rect(question.panel).inflate(-40, -40)
+    over_pause = app.window.subsurface(inside).copy()
+    app.stack.remove(pause)
+    question.dirty = True  # the overlays' layer is drawn anew only when one of them changed
+    app.draw()
+    over_table = app.window.subsurface(inside).copy()
+    assert table in app.stack.scenes
+    assert pygame.image.tobytes(over_pause, "RGB") == pygame.image.tobytes(over_table, "RGB"), (
+        "nothing of the pause menu shows through the question"
+    )
+
+
+def test_the_round_results_wait_for_the_last_cards_to_land(
+    tmp_path: Path, pygame_ready: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    auto = make_app(tmp_path, "--autoplay", "--speed", "fast")
+    try:
+        table = auto.navigator.start_practice(2, "easy", "egyptian", 101)
+        moving: list[bool] = []
+        shown = auto.navigator.round_results
+
+        def noting(scene: TableScene, event: object) -> None:
+            moving.append(scene.animator.busy or any(s.flying for s in scene.animator.sprites.values()))
+            shown(scene, event)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(auto.navigator, "round_results", noting)
+        run_until(auto, lambda: isinstance(auto.stack.top, RoundResultsScene), limit=40000)
+        assert moving == [False], "the results cover a table at rest"
+        assert table in auto.stack.scenes
+    finally:
+        auto.shutdown()
