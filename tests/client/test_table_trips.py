@@ -133,7 +133,8 @@ def test_the_round_results_wait_for_the_last_cards_to_land(
         shown = auto.navigator.round_results
 
         def noting(scene: TableScene, event: object) -> None:
-            moving.append(scene.animator.busy or any(s.flying for s in scene.animator.sprites.values()))
+            flying = any(sprite.flying for sprite in scene.animator.sprites.values())
+            moving.append(scene.animator.busy or flying)
             shown(scene, event)  # type: ignore[arg-type]
 
         monkeypatch.setattr(auto.navigator, "round_results", noting)
