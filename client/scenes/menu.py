@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -48,7 +49,9 @@ class MainMenuScene(FormScene):
 
     def _build(self) -> None:
         nav = self.app.navigator
-        entries = [(_("Continue"), nav.continue_practice)] if nav.unfinished_practice() else []
+        entries: list[tuple[str, Callable[[], None]]] = []
+        if nav.unfinished_practice():
+            entries.append((_("Continue"), nav.continue_practice))
         entries += [
             (_("Practice"), nav.practice_setup),
             (_("Join a LAN game"), nav.connect_screen),

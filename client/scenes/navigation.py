@@ -154,13 +154,34 @@ class Navigator:
             self.records.prune()
         return self._show_practice(session)
 
+    def new_practice(self, players: int, level: str, preset: str, target: int) -> None:
+        """`start_practice`, once the player agrees when a match was left unfinished: it is
+        kept (Replays continues it), but the menu's Continue will offer the new one."""
+        def start() -> None:
+            self.start_practice(players, level, preset, target)
+
+        if self.unfinished_practice() is None:
+            start()
+            return
+        question = ConfirmScene(
+            self.app,
+            _("Start a new match?"),
+            _(
+                "The match you left is kept: Replays can continue it, the menu's Continue will "
+                "take you to the new one."
+            ),
+            (_("New match"), _("Back")),
+            start,
+        )
+        self.app.stack.push(question)
+
     def unfinished_practice(self) -> UnfinishedPractice | None:
         """The practice match left before its end, which the main menu offers to continue."""
         return self.records.unfinished_practice() if self.records is not None else None
 
-    def continue_practice(self) -> None:
-        """The unfinished practice match, at the very position it was left."""
-        found = self.unfinished_practice()
+    def continue_practice(self, found: UnfinishedPractice | None = None) -> None:
+        """The unfinished practice match (`found`, else the latest), where it was left."""
+        found = found or self.unfinished_practice()
         if found is None:
             return
         pace = self.app.settings.duration_scale

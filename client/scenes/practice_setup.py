@@ -91,7 +91,7 @@ class PracticeSetupScene(FormScene):
             practice_target=self.target.value,
         )
         self.app.update_settings(settings)
-        self.app.navigator.start_practice(
+        self.app.navigator.new_practice(
             players=self.players.value,
             level=self.level.value,
             preset=self.preset.value,

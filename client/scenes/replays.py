@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from client.i18n import N_, _, isolate, number, separator
-from client.records import MatchKind, RecordFolder
+from client.records import MatchKind, RecordFolder, UnfinishedPractice
 from client.scenes.form import FormScene
 from client.sessions.replay import reviewed_seat
 from client.ui.widgets import Button, ListBox
@@ -69,7 +69,14 @@ def describe_file(path: Path, name: str) -> MatchFile:
     kind = _("LAN match") if path.name.startswith(MatchKind.LAN) else _("Practice match")
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started / 1000))
     verdict = _(PROVEN[check.status]) if check.status in PROVEN else _("Not checked")
-    parts = (number(started), kind, players_text(record), result_text(record, name), verdict)
+    parts: tuple[str, ...] = (
+        number(started),
+        kind,
+        players_text(record),
+        result_text(record, name),
+    )
+    if record.outcome is not None:
+        parts += (verdict,)  # the deals of a match left unfinished are checked at its end
     return MatchFile(path, record, separator().join(parts))
 
 
@@ -114,6 +121,7 @@ class ReplaysScene(FormScene):
         actions = [
             (_("Watch"), self.watch),
             (_("Review my game"), self.review),
+            (_("Continue"), self.continue_match),
             (_("Back"), self.back),
         ]
         for i, (label, action) in enumerate(actions):
@@ -144,6 +152,16 @@ class ReplaysScene(FormScene):
 
     def review(self) -> None:
         self.watch(review=True)
+
+    def continue_match(self) -> None:
+        """Play on an unfinished practice match from where it was left."""
+        chosen = self.selected()
+        record = chosen.record if chosen is not None else None
+        practice = chosen is not None and chosen.path.name.startswith(MatchKind.PRACTICE)
+        if chosen is None or record is None or record.outcome is not None or not practice:
+            self.say(_("Only an unfinished practice match can be continued."))
+            return
+        self.app.navigator.continue_practice(UnfinishedPractice(chosen.path, record))
 
     def update(self, dt: float) -> None:
         super().update(dt)
