@@ -186,7 +186,10 @@ class LocalSession:
         """Practice has nobody to talk to; chat is ignored."""
 
     def can_undo(self) -> bool:
-        return bool(self._undo) and self._state.winner is None
+        """A play of this round can be taken back: undo stops at the deal."""
+        if not self._undo or self._state.winner is not None:
+            return False
+        return self._undo[-1][0].round.number == self._state.round.number
 
     def undo(self) -> None:
         """Go back to before the player's last play, bots' replies included."""

@@ -120,7 +120,8 @@ class TableControls:
 
     def undo(self) -> None:
         if not self.table.session.can_undo():
-            self.table.effects.notify(_("Nothing to take back."), NoticeLevel.WARNING)
+            why = _("Nothing to take back since the deal.")
+            self.table.effects.notify(why, NoticeLevel.WARNING)
             return
         self.close_choice()
         self.table.session.undo()

@@ -27,6 +27,7 @@ from .app_driver import (
     run_until,
     sprite_center,
     step,
+    table_of,
 )
 
 
@@ -141,5 +142,28 @@ def test_the_round_results_wait_for_the_last_cards_to_land(
         run_until(auto, lambda: isinstance(auto.stack.top, RoundResultsScene), limit=40000)
         assert moving == [False], "the results cover a table at rest"
         assert table in auto.stack.scenes
+    finally:
+        auto.shutdown()
+
+
+def test_undo_stops_at_the_deal(tmp_path: Path, pygame_ready: None) -> None:
+    auto = make_app(tmp_path, "--practice", "--autoplay", "--speed", "instant", "--seed", "3")
+    try:
+        table = table_of(auto)
+        run_until(auto, lambda: table.view is not None and table.view.round_number == 1, 40000)
+        table.autopilot = None  # from here the player's keys play
+        run_until(auto, lambda: table.ready)
+        before = table.view
+        assert before is not None and before.round_number == 1
+        press(auto, pygame.K_u)
+        step(auto, 3)
+        assert table.view is before, "round 1's play stays played"
+        assert table.effects.notice is not None
+        assert table.effects.notice.text == "Nothing to take back since the deal."
+        press(auto, pygame.K_1)
+        run_until(auto, lambda: table.ready)
+        press(auto, pygame.K_u)
+        run_until(auto, lambda: table.ready)
+        assert table.view == before, "a play of this round is taken back"
     finally:
         auto.shutdown()
