@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from client import theme
 from client.i18n import _, number
 from client.layout import TableLayout
 from client.scenes.base import Scene
@@ -40,6 +41,7 @@ from client.table.review_panel import CALLOUT_RECT, LIST_RECT, ReviewPanel
 from client.table.stage import TableStage
 from client.ui.logical_layer import LogicalLayer
 from client.ui.replay_bar import BAR_RECT, BarActions, BarState, ReplayBar
+from client.ui.widgets import Button
 from shared.events import MatchEnded, RoundScored
 from shared.record import MatchRecord, replay
 from shared.review.hand_review import PlayReview, Review, ReviewSettings, record_digest
@@ -86,6 +88,8 @@ class ReplayScene(Scene):
         self.play_log = PlayLog()
         self.log_panel = self._make_log_panel()
         self.bar = self._make_bar()
+        self.leave_button = Button((0, 0, 1, 1), _("Leave"), app.text, on_click=self.leave)
+        """Where the table has its buttons: Esc is not the only way out."""
         self.panel = ReviewPanel(app.text, app.panels, self._pick, self.cancel_review)
         self.review: Review | None = self._stored_review()
         self.job: ReviewJob | None = None
@@ -172,6 +176,8 @@ class ReplayScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._fit()
+        if self.leave_button.handle_event(event):
+            return
         # PageUp and PageDown stay the replay's (deals): the log scrolls by the wheel here.
         if event.type != pygame.KEYDOWN and self.log_panel.handle_event(event):
             return
@@ -211,6 +217,7 @@ class ReplayScene(Scene):
         self.stage.sprites.draw(surface, self.animator.sprites.values())
         self.effects.draw(surface)
         self.log_panel.draw(surface, self.play_log)
+        self.leave_button.draw(surface)
         key = self._widgets_shown()
         self.widgets.draw(surface, self._draw_widgets, key != self._widget_key)
         self._widget_key = key
@@ -325,7 +332,8 @@ class ReplayScene(Scene):
             stats,
             self.session.players,
             self.session.seat,
-            view.to_move if view is not None else None,
+            # A paused replay is nobody's turn: the tags would say "your turn" to a watcher.
+            view.to_move if view is not None and self.session.playing else None,
             self.record.rules.target,
             model.viewer,
             model.players,
@@ -386,6 +394,8 @@ class ReplayScene(Scene):
         top = toggle.bottom + layout.px(8)
         rect = pygame.Rect(round(column.x), top, round(column.w), round(column.bottom - top))
         self.log_panel.place(rect, toggle, opened.unit)
+        self.leave_button.rect = pygame.Rect(layout.button_slot(0).rounded())
+        self.leave_button.font_size = layout.font(theme.FONT_SMALL + 2)
         self.widgets.forget()
         self.dirty = True
 
