@@ -157,6 +157,7 @@ class Navigator:
     def new_practice(self, players: int, level: str, preset: str, target: int) -> None:
         """`start_practice`, once the player agrees when a match was left unfinished: it is
         kept (Replays continues it), but the menu's Continue will offer the new one."""
+
         def start() -> None:
             self.start_practice(players, level, preset, target)
 
@@ -219,7 +220,7 @@ class Navigator:
 
     def pause(self, table: TableScene) -> None:
         practice = table.session.is_practice
-        leave = self.confirm_leave if practice else functools.partial(self.leave_table, table)
+        leave = self.confirm_leave if practice else functools.partial(self.confirm_leave_lan, table)
         self.app.stack.push(PauseScene(self.app, leave, practice))
 
     def confirm_leave(self) -> None:
@@ -230,6 +231,17 @@ class Navigator:
             _("It is kept: the main menu's Continue takes you back to this very position."),
             (_("Leave"), _("Stay")),
             self.main_menu,
+        )
+        self.app.stack.push(question)
+
+    def confirm_leave_lan(self, table: TableScene) -> None:
+        """Ask before leaving a network game: it goes on without the player."""
+        question = ConfirmScene(
+            self.app,
+            _("Leave this game?"),
+            _("The game goes on without you: a computer player takes your seat."),
+            (_("Leave"), _("Stay")),
+            functools.partial(self.leave_table, table),
         )
         self.app.stack.push(question)
 

@@ -95,7 +95,8 @@ class PauseScene(_ButtonOverlay):
         self._build()
 
     def _build(self) -> None:
-        self.title = _("Paused")
+        # A network game does not stop for one player's menu: the title must not say so.
+        self.title = _("Paused") if self.practice else _("The game goes on")
         top = self.panel.y + 100
         self.add_button(_("Resume"), self.dismiss, top)
         self.add_button(_("How to play"), self._how_to_play, top + 64)

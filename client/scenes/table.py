@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import deque
 from typing import TYPE_CHECKING
 
 import pygame
@@ -62,6 +63,8 @@ SOUND_GAP = 0.04
 """Seconds between two plays of the same sound (instant speed would play dozens at once)."""
 BANNER_MIN_SECONDS = 1.2
 """Banners stay readable even at instant speed."""
+NOTICE_TURN_SECONDS = 1.8
+"""How long a notice shows before the next one waiting may take its place."""
 
 
 class TableScene(Scene):
@@ -98,6 +101,9 @@ class TableScene(Scene):
         self.timer: TurnTimer | None = None
         self.awaiting = False
         """A play was sent and its update has not come back yet."""
+        self.notices: deque[Notice] = deque()
+        """Notices waiting their turn: each shows with the play it tells of, none hides the
+        one before it at once (a time-up notice and the next turn's arrive together)."""
         self.clock = 0.0
         self.closed_reason: str | None = None
         self._was_ready = False
@@ -234,6 +240,7 @@ class TableScene(Scene):
             if self.queue.model is not None:
                 self.stats = TableStats.from_model(self.queue.model)
         self._tick_timer(dt)
+        self._show_notices()
         self._announce_turn()
         self._moving = self.controls.update(dt)
         pulse = pulse_step(self.clock)
@@ -404,9 +411,7 @@ class TableScene(Scene):
                 self._say_at_seat(update)
                 self._sound("chat")
             elif isinstance(update, Notice):
-                self.effects.notify(update.text, update.level)
-                if update.level is NoticeLevel.ERROR:
-                    self.awaiting = False
+                self._notice(update)
             elif isinstance(update, SeatsChanged):
                 self.players = update.players
             elif isinstance(update, SessionClosed):
@@ -429,7 +434,30 @@ class TableScene(Scene):
         else:
             self.timer = None
 
+    def _notice(self, notice: Notice) -> None:
+        """A refusal shows at once; the others wait their turn (`_show_notices`). A notice of
+        the lost connection is not shown: the standing line across the table says it."""
+        if notice.level is NoticeLevel.ERROR:
+            self.awaiting = False
+            self.effects.notify(notice.text, notice.level)
+        elif notice.text != self.session.connection_note:
+            self.notices.append(notice)
+
+    def _show_notices(self) -> None:
+        """The next waiting notice, once the plays before it are on their way and the one
+        showing has been read."""
+        if not self.notices or self.queue.waiting > 1:
+            return
+        showing = self.effects.notice
+        if showing is not None and not showing.done and showing.elapsed < NOTICE_TURN_SECONDS:
+            return
+        notice = self.notices.popleft()
+        self.effects.notify(notice.text, notice.level)
+        self.dirty = True
+
     def _tick_timer(self, dt: float) -> None:
+        if self.session.connection_note is not None:
+            return  # the server holds the seat while the link is restored: the clock waits
         if self.timer is not None:
             self.timer = self.timer._replace(left=max(0.0, self.timer.left - dt))
 

@@ -19,6 +19,7 @@ from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import CreateRoomScene, LobbyScene
+from client.scenes.overlays import ConfirmScene, PauseScene
 from client.scenes.results import MatchResultsScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
@@ -166,7 +167,12 @@ async def test_lobby_and_room_by_mouse(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
         )
         app.step(FRAME)
-        click(app, button(app.stack.top, "Leave table").rect.center)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene) and pause.title == "The game goes on"
+        click(app, button(pause, "Leave table").rect.center)
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene), "leaving a LAN table asks first"
+        click(app, button(question, "Leave").rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
     finally:
         app.shutdown()
@@ -197,15 +203,17 @@ async def test_a_dropped_connection_reconnects_and_says_so(
         assert link is not None
         link.abort()  # the cable is pulled
         await frames_until(app, lambda: client.status is LinkStatus.RECONNECTING, 5)
-        await frames_until(
-            app,
-            lambda: (
-                table.effects.notice is not None
-                and "reconnecting" in table.effects.notice.text.lower()
-            ),
-            5,
-        )
-        assert table.session.connection_note is not None
+        await frames_until(app, lambda: table.session.connection_note is not None, 5)
+        note = table.session.connection_note
+        assert note is not None and "reconnecting" in note.lower()
+        timer = table.timer
+        for _ in range(30):
+            app.step(FRAME)
+            notice = table.effects.notice
+            assert notice is None or notice.text != note, "said once, by the line on the table"
+            assert note not in [waiting.text for waiting in table.notices]
+        if client.status is LinkStatus.RECONNECTING and timer is not None:
+            assert table.timer is not None and table.timer.left == timer.left, "the clock waits"
         await frames_until(app, lambda: client.status is LinkStatus.ONLINE, 10)
         await frames_until(
             app,
