@@ -16,12 +16,14 @@ English. Pure: no pygame.
 from __future__ import annotations
 
 from client.i18n.language import (
+    LANGUAGES,
     N_,
     SOURCE_LANGUAGE,
     _,
     current_language,
     ngettext,
     number,
+    translations_for,
 )
 from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card, Rank, Suit
@@ -169,6 +171,20 @@ def _client_words(error: Exception, ours: str) -> str:
     which computer or which part of an address is wrong), else `ours`."""
     english = str(error)
     return english if english and current_language() == SOURCE_LANGUAGE else ours
+
+
+COMPUTER_NAMES = (N_("Karim"), N_("Nour"), N_("Salma"))
+"""The practice computer players' names, written in the interface's language when a match
+starts (`computer_name` words them again in another)."""
+
+
+def computer_name(name: str) -> str:
+    """A practice computer player's name in the interface's language, whichever language it
+    was written in when its match began (any other name as it is)."""
+    for english in COMPUTER_NAMES:
+        if name in {translations_for(language).gettext(english) for language in LANGUAGES}:
+            return _(english)
+    return name
 
 
 def card_text(card: Card) -> str:

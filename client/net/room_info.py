@@ -26,7 +26,7 @@ _PHASE_WORDS = {
 def summary_line(summary: RoomSummary) -> str:
     """One row of the lobby's list."""
     timer = (
-        _("{seconds} turns").format(seconds=seconds_text(summary.turn_timer))
+        _("turns of {seconds}").format(seconds=seconds_text(summary.turn_timer))
         if summary.turn_timer
         else _("no timer")
     )

@@ -103,7 +103,7 @@ class ConnectScene(FormScene):
             TextInput(
                 (x, name_y, w, h),
                 text,
-                app.settings.name,
+                app.settings.player_name,
                 max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder=_("Your name"),
@@ -190,7 +190,7 @@ class ConnectScene(FormScene):
             self.host = LanHost(discovery=self.discovery)
             port = await self.host.start()
             running = _("Server running on port {port}; joining it...")
-            self.say(running.format(port=port))
+            self.say(running.format(port=number(port)))
         client = RemoteClient(host, port, name)
         await client.connect()
         return client
@@ -296,7 +296,7 @@ class ConnectScene(FormScene):
         labels = ((_("Or type its address"), y), (_("Your name"), y + JOIN_ROW_STEP))
         for label, top in labels:
             self.write(surface, label, (x, top - 8), theme.FONT_BODY, theme.TEXT, "bottomleft")
-        hint = _("host or host:port (port {port} if left out)").format(port=DEFAULT_PORT)
+        hint = _("host or host:port (port {port} if left out)").format(port=number(DEFAULT_PORT))
         self.write(surface, hint, (x, y + h + 8), theme.FONT_SMALL, theme.TEXT_DIM, "topleft")
         top = SERVER_LIST.y - 8
         heading = _("Games on your network")

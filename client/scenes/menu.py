@@ -96,7 +96,7 @@ class MainMenuScene(FormScene):
         surface.blit(fan, fan.get_rect(center=flow_point(FAN_CENTER)))
         self.write(
             surface,
-            _("Playing as {name}").format(name=isolate(self.app.settings.name)),
+            _("Playing as {name}").format(name=isolate(self.app.settings.player_name)),
             (self.panel_rect.centerx, self.panel_rect.bottom + 24),
             theme.FONT_SMALL,
             theme.TEXT_DIM,

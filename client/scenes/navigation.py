@@ -146,7 +146,7 @@ class Navigator:
             rules,
             level,
             seed=app.options.seed,
-            name=app.settings.name,
+            name=app.settings.player_name,
             bot_delay=BOT_DELAY_SECONDS * pace,
             record_to=self._new_practice_file(),
         )

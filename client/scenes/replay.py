@@ -25,6 +25,7 @@ import pygame
 
 from client import theme
 from client.i18n import _, number
+from client.i18n.words import computer_name
 from client.layout import TableLayout
 from client.scenes.base import Scene
 from client.sessions.game_session import TableUpdate
@@ -73,9 +74,11 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.record = record
         self.path = path
-        seat = reviewed_seat(record, app.settings.name)
+        seat = reviewed_seat(record, app.settings.player_name)
         self.session = ReplaySession(record, replay(record), seat)
-        self.names = tuple(entry.name for entry in record.seats)
+        self.names = tuple(
+            computer_name(entry.name) if entry.bot_level else entry.name for entry in record.seats
+        )
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, self._pace())
         self.layout = TableLayout.for_window(app.window_size, self._players())

@@ -168,7 +168,7 @@ class ReplaysScene(FormScene):
         if not self._unread:
             return
         deadline = time.perf_counter() + LOAD_SECONDS
-        name = self.app.settings.name
+        name = self.app.settings.player_name
         while self._unread and time.perf_counter() < deadline:
             self.files.append(describe_file(self._unread.popleft(), name))
         self.list.set_items([f.line for f in self.files])

@@ -167,7 +167,7 @@ class RoomScene(FormScene):
         text = self.app.text
         self.title = room.name
         timer = (
-            _("{seconds} turns").format(seconds=seconds_text(room.turn_timer))
+            _("turns of {seconds}").format(seconds=seconds_text(room.turn_timer))
             if room.turn_timer
             else _("no turn timer")
         )

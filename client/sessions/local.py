@@ -21,8 +21,8 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from client.i18n import N_, _
-from client.i18n.words import refusal_text
+from client.i18n import _
+from client.i18n.words import COMPUTER_NAMES, refusal_text
 from client.records import now_ms
 from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
@@ -51,8 +51,6 @@ logger = logging.getLogger(__name__)
 
 BOT_DELAY_SECONDS = 0.7
 """Thinking time shown before each bot move at normal animation speed."""
-BOT_NAMES = (N_("Karim"), N_("Nour"), N_("Salma"))
-"""The computer players' names, written in the interface's language when a match starts."""
 UNDO_LIMIT = 200
 
 
@@ -259,7 +257,7 @@ class LocalSession:
 
 
 def _seat_players(players: int, seat: Seat, name: str) -> tuple[SeatPlayer, ...]:
-    bots = iter(BOT_NAMES)
+    bots = iter(COMPUTER_NAMES)
     return tuple(
         SeatPlayer(name) if s == seat else SeatPlayer(_(next(bots)), is_bot=True)
         for s in range(players)

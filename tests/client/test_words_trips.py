@@ -1,0 +1,101 @@
+"""Words a player trips on, in English and Arabic: the computer players and the default name in
+the interface's language, the join hint without English in Arabic and in the chosen digits,
+"no players" said as words, turn timers read as "turns of 30 seconds", and a Basra table's
+lines that keep their parts apart without a dot that reads as a zero."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from client.app import App
+from client.i18n import _, isolate, use_language
+from client.net.discovery import FoundServer
+from client.net.room_info import summary_line
+from client.scenes.connect import ConnectScene, found_server_line
+from client.scenes.menu import MainMenuScene
+from shared.wire.discovery import Announcement
+from shared.wire.rooms import RoomPhase, RoomSummary
+
+from .app_driver import button, click, drawn_texts, make_app, run_until, step
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    yield
+    use_language("en")
+
+
+@pytest.mark.parametrize(("language", "names"), [("en", "Karim"), ("ar", "كريم")])
+def test_the_computer_players_are_named_in_the_interfaces_language(
+    fast_app: App, language: str, names: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A match begun in the other language (a continued one, say) names them anew."""
+    use_language("ar" if language == "en" else "en")
+    table = fast_app.navigator.start_practice(2, "easy", "egyptian", 101)
+    run_until(fast_app, lambda: table.ready)
+    use_language(language)
+    table.on_language()
+    drawn = drawn_texts(fast_app, monkeypatch)
+    step(fast_app, 2)
+    assert table.seat_name(1) == names
+    assert names in drawn, "the name tag says it"
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_default_name_is_said_in_the_interfaces_language(
+    tmp_path: Path, pygame_ready: None, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, "--lang", language)
+    try:
+        app.navigator.main_menu()
+        drawn = drawn_texts(app, monkeypatch)
+        step(app, 2)
+        menu = app.stack.top
+        assert isinstance(menu, MainMenuScene)
+        player = _("Player")
+        assert player == ("Player" if language == "en" else "لاعب")
+        assert _("Playing as {name}").format(name=isolate(player)) in drawn
+        click(app, button(menu, _("Join a LAN game")).rect.center)
+        connect = app.stack.top
+        assert isinstance(connect, ConnectScene)
+        assert connect.name.text == player
+    finally:
+        app.shutdown()
+
+
+def test_the_arabic_join_hint_has_no_english_and_its_port_in_arabic_digits(
+    tmp_path: Path, pygame_ready: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = make_app(tmp_path, "--lang", "ar")
+    try:
+        use_language("ar", "arabic-indic")
+        app.navigator.main_menu()
+        step(app)
+        click(app, button(app.stack.top, _("Join a LAN game")).rect.center)
+        drawn = drawn_texts(app, monkeypatch)
+        app.stack.top.dirty = True  # type: ignore[union-attr]
+        step(app, 2)
+        hint = next(text for text in drawn if "٤٠٤٠٤" in text)
+        assert "host" not in hint and "40404" not in hint
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("language", "nobody"), [("en", "0 players"), ("ar", "مفيش لاعبين")]
+)
+def test_no_players_is_said_in_words(language: str, nobody: str) -> None:
+    use_language(language)
+    quiet = FoundServer("192.168.1.20", Announcement("Mona laptop", 40404, 1, 0, 0))
+    assert nobody in found_server_line(quiet)
+    assert "٠ لاعب" not in found_server_line(quiet)
+
+
+def test_turn_timers_read_as_turns_of_so_many_seconds() -> None:
+    room = RoomSummary(1, "Mona's", 2, 1, 0, "egyptian", 101, 30, RoomPhase.WAITING, 0)
+    assert "turns of 30 seconds" in summary_line(room)
+    use_language("ar", "arabic-indic")
+    assert "٣٠" in summary_line(room) and "30" not in summary_line(room)
