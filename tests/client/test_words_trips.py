@@ -84,9 +84,7 @@ def test_the_arabic_join_hint_has_no_english_and_its_port_in_arabic_digits(
         app.shutdown()
 
 
-@pytest.mark.parametrize(
-    ("language", "nobody"), [("en", "0 players"), ("ar", "مفيش لاعبين")]
-)
+@pytest.mark.parametrize(("language", "nobody"), [("en", "0 players"), ("ar", "مفيش لاعبين")])
 def test_no_players_is_said_in_words(language: str, nobody: str) -> None:
     use_language(language)
     quiet = FoundServer("192.168.1.20", Announcement("Mona laptop", 40404, 1, 0, 0))
