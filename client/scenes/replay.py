@@ -28,7 +28,7 @@ from client.i18n import _, number
 from client.i18n.words import computer_name
 from client.layout import TableLayout
 from client.scenes.base import Scene
-from client.sessions.game_session import TableUpdate
+from client.sessions.game_session import TableUpdate, worded_players
 from client.sessions.replay import SPEEDS, ReplaySession, reviewed_seat
 from client.sessions.review_job import ReviewJob
 from client.table.animator import AnimationQueue, TableAnimator
@@ -333,7 +333,7 @@ class ReplayScene(Scene):
         view = self.queue.view_shown.view if self.queue.view_shown is not None else None
         return Backdrop(
             stats,
-            self.session.players,
+            worded_players(self.session.players),
             self.session.seat,
             # A paused replay is nobody's turn: the tags would say "your turn" to a watcher.
             view.to_move if view is not None and self.session.playing else None,

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.i18n import _, number
-from client.i18n.words import computer_name
 from client.layout import GAP, TableLayout, seat_position
 from client.scenes.base import Scene
 from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
@@ -29,10 +28,10 @@ from client.sessions.game_session import (
     GameSession,
     Notice,
     NoticeLevel,
-    SeatPlayer,
     SeatsChanged,
     SessionClosed,
     TableUpdate,
+    worded_players,
 )
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.table.animator import AnimationQueue, TableAnimator
@@ -79,7 +78,7 @@ class TableScene(Scene):
     ) -> None:
         super().__init__(app)
         self.session = session
-        self.players = worded(session.players)
+        self.players = worded_players(session.players)
         pace = app.settings.duration_scale
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, pace)
@@ -188,7 +187,7 @@ class TableScene(Scene):
     def on_language(self) -> None:
         """Word the buttons and the cached furniture (scores, counts) in the new language."""
         super().on_language()
-        self.players = worded(self.players)
+        self.players = worded_players(self.players)
         self.stage.backdrop = self.stage.new_backdrop()
         self.controls = TableControls(self._controls_context())
         if self.chat is not None:
@@ -416,7 +415,7 @@ class TableScene(Scene):
             elif isinstance(update, Notice):
                 self._notice(update)
             elif isinstance(update, SeatsChanged):
-                self.players = worded(update.players)
+                self.players = worded_players(update.players)
             elif isinstance(update, SessionClosed):
                 self.closed_reason = update.reason
                 self.app.navigator.session_closed(update.reason)
@@ -497,8 +496,3 @@ class TableScene(Scene):
             return
         self._sound_times[name] = self.clock
         self.app.play_sound(name)
-
-
-def worded(players: tuple[SeatPlayer, ...]) -> tuple[SeatPlayer, ...]:
-    """The players with the practice computer players named in the interface's language."""
-    return tuple(p._replace(name=computer_name(p.name)) if p.is_bot else p for p in players)

@@ -326,9 +326,11 @@ class TableHud:
             max_width=board.width - px(32),
         )
         name_width = min(px(SCORE_NAME_WIDTH), board.width - px(100))
-        for team in (0, 1):
-            y = board.y + px(44 + team * 30)
-            colour = side_colour(team, 0 if my_team is None else my_team)
+        # Our side always on the first line, whichever seat we hold in this room.
+        ours = 0 if my_team is None else my_team
+        for row, team in enumerate((ours, 1 - ours)):
+            y = board.y + px(44 + row * 30)
+            colour = side_colour(team, ours)
             name = sides[team]
             self.text.draw(surface, name, (x, y), font(theme.FONT_BODY), colour, start, name_width)
             score = number(stats.scores[team])

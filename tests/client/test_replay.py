@@ -360,3 +360,25 @@ def test_no_costly_play_is_said_in_a_small_box(app: App, language: str) -> None:
         assert loss_text(9.2) == translated("−{points} points").format(points=number(9))
     finally:
         use_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_score_box_puts_our_side_first_in_any_seat(
+    app: App, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played = played_match(ONE_ROUND, seed=3)
+    # The player sits second: the human seat is 1 and the computer's 0.
+    seated = replace(played, seats=(SeatEntry("Karim", "medium"), SeatEntry("Ali")))
+    use_language(language)
+    try:
+        drawn = drawn_texts(app, monkeypatch)
+        scene = open_replay(app, seated)
+        assert scene.session.seat == 1
+        step(app, 2)
+        you, them = translated("You"), scene.names[0]
+        assert you in drawn and them in drawn
+        header = next(i for i, text in enumerate(drawn) if translated("Round {number}")[:5] in text)
+        rows = [text for text in drawn[header:] if text in (you, them)]
+        assert rows[:2] == [you, them], "our side on the first line"
+    finally:
+        use_language("en")
