@@ -271,6 +271,12 @@ class Room:
         send_room_state(self)
         self._send_snapshot(player)
 
+    def _stand_in_level(self) -> str:
+        """The level of the room's computer players (the one its creator chose), else the
+        server's fallback."""
+        levels = [slot.level for slot in self.seats if isinstance(slot, BotSeat)]
+        return levels[0] if levels else FALLBACK_LEVEL
+
     def _remove(self, player: Player, reason: str, message: str) -> None:
         """Take ``player`` out of the room (leave, or a hold that ran out)."""
         seat = self._seat_of(player)
@@ -281,7 +287,7 @@ class Room:
             else:
                 # The match goes on: a bot of the room takes the seat, and a human may take
                 # it over between plays.
-                self.seats[seat] = BotSeat(FALLBACK_LEVEL)
+                self.seats[seat] = BotSeat(self._stand_in_level())
         elif player in self.spectators:
             self.spectators.remove(player)
         else:

@@ -82,6 +82,8 @@ class RemoteClient:
         self.closed_reason = ""
         self.player_id: int | None = None
         self.rooms: list[RoomSummary] = []
+        self.rooms_listed = False
+        """The server's list of rooms has arrived (an empty list is then no rooms at all)."""
         self.room: RoomState | None = None
         self.room_version = 0
         self.left_reason: str | None = None
@@ -266,6 +268,7 @@ class RemoteClient:
 
     def _on_rooms(self, message: Message) -> None:
         self.rooms = [summary_from_wire(r) for r in message["rooms"]]
+        self.rooms_listed = True
 
     def deal_check_for(self, room_id: int) -> DealCheck | None:
         """The verdict on the deals of room ``room_id``'s match once its record has come."""

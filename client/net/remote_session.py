@@ -94,8 +94,8 @@ class RemoteSession:
         players = players_by_seat(room)
         if players == self.players:
             return []
-        self.players = players
-        return [SeatsChanged(players)]
+        before, self.players = self.players, players
+        return [SeatsChanged(players), *stand_in_notices(before, players)]
 
     def tick(self, dt: float) -> None:
         """Nothing to do: the server paces the match."""
@@ -125,6 +125,19 @@ class RemoteSession:
             return
         if self.client.room is not None and self.client.status is LinkStatus.ONLINE:
             self.client.leave_room()
+
+
+def stand_in_notices(before: tuple[SeatPlayer, ...], after: tuple[SeatPlayer, ...]) -> list[Notice]:
+    """A notice for each person whose seat a computer player took (he left the match)."""
+    return [
+        Notice(
+            _("{name} left: {bot} plays on in that seat.").format(
+                name=isolate(old.name), bot=isolate(new.name)
+            )
+        )
+        for old, new in zip(before, after, strict=False)
+        if new.is_bot and not old.is_bot and old.name != _("Empty seat")
+    ]
 
 
 def time_up_notice(

@@ -187,7 +187,10 @@ class ConnectScene(FormScene):
 
     async def _connect(self, host: str, port: int, name: str) -> RemoteClient:
         if self.hosting:
-            self.host = LanHost(discovery=self.discovery)
+            # Others see the game under the host player's name (a clean name is a clean room
+            # name), not the computer's.
+            named = ("--server-name", name)
+            self.host = LanHost(discovery=self.discovery, extra_args=named)
             port = await self.host.start()
             running = _("Server running on port {port}; joining it...")
             self.say(running.format(port=number(port)))

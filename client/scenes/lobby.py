@@ -25,6 +25,7 @@ from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
 from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
+from shared.wire.rooms import RoomPhase
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -119,9 +120,19 @@ class LobbyScene(FormScene):
             self.app.options.autoplay
             and not self.auto_created
             and client.status is LinkStatus.ONLINE
+            and client.rooms_listed
         ):
             self.auto_created = True
-            s = self.app.settings
+            self._autoplay_room()
+
+    def _autoplay_room(self) -> None:
+        """`--autoplay`: join a room waiting for players, else create one (the room fills
+        it with bots and starts)."""
+        client, s = self.client, self.app.settings
+        waiting = [r for r in client.rooms if r.phase is RoomPhase.WAITING and r.open_seats > 0]
+        if waiting:
+            client.join_room(waiting[0].room_id)
+        else:
             client.create_room(s.practice_players, s.practice_preset, s.practice_target, 0)
 
     def draw_extra(self, surface: pygame.Surface) -> None:

@@ -331,9 +331,11 @@ async def test_host_a_lan_game_from_the_menu(
 
     hosts: list[LanHost] = []
 
-    def quiet_host(discovery: tuple[str, int] | None) -> LanHost:
+    def quiet_host(discovery: tuple[str, int] | None, extra_args: tuple[str, ...] = ()) -> LanHost:
         assert discovery is not None and discovery[0].startswith("127."), "announced on loopback"
-        hosts.append(LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery))
+        assert extra_args == ("--server-name", "Hostess"), "listed under the host player's name"
+        quiet = ("--bot-delay", "0", "--no-persist", *extra_args)
+        hosts.append(LanHost(ports=(0,), extra_args=quiet, discovery=discovery))
         return hosts[-1]
 
     monkeypatch.setattr(connect, "LanHost", quiet_host)
@@ -396,6 +398,63 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         bob_heard = [u for u in heard if isinstance(u, Notice)]
         assert Notice(f"Time's up for {isolate('Ann')}") in bob_heard
         assert any(n.level is NoticeLevel.WARNING and "played for you" in n.text for n in bob_heard)
+    finally:
+        app.shutdown()
+        ann.close()
+        bob.close()
+
+
+async def test_autoplay_joins_the_room_waiting_for_players(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    ann = RemoteClient("127.0.0.1", server.port, "Ann")
+    await ann.connect()
+    ann.create_room(2, "egyptian", 101, 0)
+    await eventually(lambda: _pumped(ann).room is not None)
+    assert ann.room is not None
+    app = make_app(
+        tmp_path, "--connect", f"127.0.0.1:{server.port}", "--name", "Robo", "--autoplay"
+    )
+    try:
+        await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        assert room.client.room is not None and room.client.room.room_id == ann.room.room_id
+    finally:
+        app.shutdown()
+        ann.close()
+
+
+async def test_a_guest_is_told_when_a_computer_takes_the_seat_of_one_who_left(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    ann = RemoteClient("127.0.0.1", server.port, "Ann")
+    bob = RemoteClient("127.0.0.1", server.port, "Bob")
+    await ann.connect()
+    await bob.connect()
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        ann.create_room(2, "egyptian", 101, 0)
+        await eventually(lambda: _pumped(ann).room is not None)
+        assert ann.room is not None
+        bob.join_room(ann.room.room_id)
+        await eventually(lambda: _pumped(bob).room is not None)
+        ann.start_game()
+        await eventually(lambda: bool(_pumped(bob).game_updates))
+        table = TableScene(app, RemoteSession(bob))
+        app.stack.reset(table)
+        await frames_until(app, lambda: table.view is not None)
+        ann.leave_room()
+        shown: list[str] = []
+
+        def told() -> bool:
+            notice = table.effects.notice
+            if notice is not None and notice.text not in shown:
+                shown.append(notice.text)
+            return any(text.startswith(f"{isolate('Ann')} left") for text in shown)
+
+        await frames_until(app, told, 10)
+        assert table.players[0].is_bot
     finally:
         app.shutdown()
         ann.close()

@@ -182,3 +182,15 @@ async def test_a_human_who_leaves_after_the_match_is_replaced_and_the_room_goes_
         async with asyncio.timeout(5):
             while room_id in server.lobby.rooms:
                 await asyncio.sleep(0.01)
+
+
+async def test_one_who_leaves_a_match_is_replaced_by_a_bot_of_the_rooms_level() -> None:
+    async with running_server() as server:
+        ali, badr, _room_id = await table_of_two(server)
+        await ali.send({"t": "start_game"})
+        await expect_room(ali, lambda s: s["state"] == "playing")
+        await badr.send({"t": "leave_room"})
+        assert (await badr.expect("left_room"))["reason"] == "left"
+        state = await expect_room(ali, lambda s: s["seats"][2]["kind"] == "bot")
+        assert state["seats"][2]["bot_level"] == "easy", "the level the room was filled with"
+        await ali.send({"t": "leave_room"})
