@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from client.app import App
@@ -16,10 +17,11 @@ from client.net.discovery import FoundServer
 from client.net.room_info import summary_line
 from client.scenes.connect import ConnectScene, found_server_line
 from client.scenes.menu import MainMenuScene
+from client.scenes.settings_screen import SettingsScene
 from shared.wire.discovery import Announcement
 from shared.wire.rooms import RoomPhase, RoomSummary
 
-from .app_driver import button, click, drawn_texts, make_app, run_until, step
+from .app_driver import button, click, drawn_texts, make_app, press, run_until, step
 
 
 @pytest.fixture(autouse=True)
@@ -97,3 +99,34 @@ def test_turn_timers_read_as_turns_of_so_many_seconds() -> None:
     assert "turns of 30 seconds" in summary_line(room)
     use_language("ar", "arabic-indic")
     assert "٣٠" in summary_line(room) and "30" not in summary_line(room)
+
+
+@pytest.mark.parametrize(("language", "name"), [("en", "Ahmed"), ("ar", "أحمد")])
+def test_ctrl_a_selects_the_whole_name_and_the_caret_stands_clear_of_it(
+    menu_app: App, language: str, name: str
+) -> None:
+    use_language(language)
+    menu_app.navigator.settings()
+    screen = menu_app.stack.top
+    assert isinstance(screen, SettingsScene)
+    field = screen.name
+    click(menu_app, field.rect.center)
+    assert field.focused
+    press(menu_app, pygame.K_a, pygame.KMOD_CTRL)
+    assert field.all_selected
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+    step(menu_app)
+    assert field.text == name, "typing replaces the whole name"
+    press(menu_app, pygame.K_a, pygame.KMOD_CTRL)
+    press(menu_app, pygame.K_BACKSPACE)
+    assert field.text == ""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+    step(menu_app)
+    shown = menu_app.text.measure(name, field.font_size)[0]
+    left = field._text_left(name)
+    caret = field.caret_x()
+    # The caret after the last letter: past the text's end, a gap away from its letters.
+    if language == "ar":
+        assert caret <= left - 2, "left of the final Arabic letter, not on it"
+    else:
+        assert caret >= left + shown + 2
