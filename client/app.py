@@ -68,7 +68,12 @@ class App:
         pygame.display.set_caption("Basra")
         self.window = self._open_window()
         self._offscreen = pygame.Surface(LOGICAL_SIZE).convert()
+        self._clear_offscreen = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
         self._scaled: pygame.Surface | None = None
+        self._window_felt: pygame.Surface | None = None
+        self.felt_beneath = False
+        """The window's own felt lies beneath the logical screen (a window not of its shape):
+        a screen leaves its background clear, so no black bars frame it."""
         self._overlays = LogicalLayer()
         self.text = TextRenderer()
         self.panels = PanelPainter()
@@ -270,22 +275,41 @@ class App:
         return any(s.dirty or s.animating for s in self.stack.visible())
 
     def _logical_target(self) -> pygame.Surface:
-        """Draw straight into the window when it is exactly the logical size."""
+        """Draw straight into the window when it is exactly the logical size; in a window of
+        another shape, on a clear surface laid over the window's felt."""
         self.window = pygame.display.get_surface() or self.window
-        if self.window.get_size() == LOGICAL_SIZE:
+        size = self.window.get_size()
+        if size == LOGICAL_SIZE:
+            self.felt_beneath = False
             return self.window
+        self.felt_beneath = max(scale_to_window(size)[1]) >= 1
+        if self.felt_beneath:
+            self._clear_offscreen.fill((0, 0, 0, 0))
+            return self._clear_offscreen
         return self._offscreen
 
     def _present(self, surface: pygame.Surface) -> None:
         if surface is not self.window:
             scale, offset = scale_to_window(self.window.get_size())
             size = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
-            if self._scaled is None or self._scaled.get_size() != size:
-                self._scaled = pygame.Surface(size).convert()
-            pygame.transform.smoothscale(surface, size, self._scaled)
-            self.window.fill(LETTERBOX)
-            self.window.blit(self._scaled, (round(offset[0]), round(offset[1])))
+            if surface is self._clear_offscreen:
+                self.window.blit(self._felt_for_window(), (0, 0))
+                scaled = pygame.transform.smoothscale(surface, size)
+            else:
+                if self._scaled is None or self._scaled.get_size() != size:
+                    self._scaled = pygame.Surface(size).convert()
+                scaled = pygame.transform.smoothscale(surface, size, self._scaled)
+                self.window.fill(LETTERBOX)
+            self.window.blit(scaled, (round(offset[0]), round(offset[1])))
         pygame.display.flip()
+
+    def _felt_for_window(self) -> pygame.Surface:
+        """The plain felt at the window's size, made once per size."""
+        size = self.window.get_size()
+        if self._window_felt is None or self._window_felt.get_size() != size:
+            felt = felt_background(random.Random(FELT_SEED), size, floor_area=None)
+            self._window_felt = felt.convert()
+        return self._window_felt
 
     def _out_of_time(self) -> bool:
         limit = self.options.quit_after

@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from client import theme
+
 logger = logging.getLogger(__name__)
 
 Point = tuple[float, float]
@@ -65,8 +67,6 @@ MENU_SIZE = (120, 36)
 SCOREBOARD_SIZE = (336, 104)
 CHOICE_HEIGHT = 96
 PEEK_SIZE = (480, 140)
-MIN_FONT = 11
-"""Smallest text size in pixels, whatever the window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +231,8 @@ class TableLayout:
         return max(1, round(value * self.unit))
 
     def font(self, size: int) -> int:
-        """A theme font size in this window's pixels, never below `MIN_FONT`."""
-        return max(MIN_FONT, round(size * self.unit))
+        """A theme font size in this window's pixels, never below `theme.FONT_MIN`."""
+        return max(theme.FONT_MIN, round(size * self.unit))
 
     @property
     def side_card(self) -> tuple[int, int]:

@@ -106,7 +106,8 @@ class FormScene(Scene):
                 tick(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.plain_felt, (0, 0))
+        if not self.app.felt_beneath:
+            surface.blit(self.app.plain_felt, (0, 0))
         if self.panel_rect is not None:
             self.app.panels.panel(surface, flow_rect(self.panel_rect))
         if self.title:

@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.app import App
+from client import theme
+from client.app import LETTERBOX, App
 from client.i18n import use_language
 from client.scenes.overlays import ConfirmScene, PauseScene
 from client.scenes.results import RoundResultsScene
@@ -167,3 +168,42 @@ def test_undo_stops_at_the_deal(tmp_path: Path, pygame_ready: None) -> None:
         assert table.view == before, "a play of this round is taken back"
     finally:
         auto.shutdown()
+
+
+@pytest.mark.parametrize("size", [(640, 760), (1000, 640)])
+def test_small_windows_draw_no_text_below_the_readable_size(
+    app: App, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.update_settings(app.settings.changed(window_size=size))
+    table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
+    sizes: list[tuple[str, int]] = []
+    real = app.text.draw
+
+    def recording(
+        surface: pygame.Surface, text: str, at: object, size: int, *rest: object, **kw: object
+    ) -> object:
+        sizes.append((text, size))
+        return real(surface, text, at, size, *rest, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app.text, "draw", recording)
+    table.stage.backdrop = table.stage.new_backdrop()
+    click(app, table.controls.peek_button.rect.center)
+    press(app, pygame.K_l)
+    step(app, 3)
+    assert app.window.get_size() == size and sizes
+    small = [(text, at) for text, at in sizes if at < theme.FONT_MIN]
+    assert not small, small
+    pygame.display.set_mode((1280, 720))
+
+
+def test_a_menu_in_a_window_of_another_shape_has_felt_not_black_bars(app: App) -> None:
+    app.update_settings(app.settings.changed(window_size=(640, 760)))
+    app.navigator.main_menu()
+    step(app, 2)
+    assert app.felt_beneath
+    corner = app.window.get_at((4, 4))[:3]
+    felt = theme.FELT_DARK
+    assert corner != LETTERBOX and abs(corner[1] - felt[1]) < 80, corner
+    app.update_settings(app.settings.changed(window_size=(1280, 720)))
+    step(app)
+    assert not app.felt_beneath
