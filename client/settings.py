@@ -43,6 +43,9 @@ DEFAULT_RECORDS_KEPT = 200
 MAX_RECORDS_KEPT = 100_000
 
 
+CUT_MARK = "..."
+"""Ends a name cut to `MAX_NAME`: three full stops, which names may hold (an ellipsis
+character would become them anyway, names being NFKC-normalised)."""
 DEFAULT_NAME = N_("Player")
 """The name of a player who has not typed one, kept in English and shown in their language."""
 
@@ -163,10 +166,16 @@ def clean_name(text: str) -> str:
     """`text` trimmed to a usable player name (may be empty).
 
     Keeps what the name rule lets a player type (`shared.names.name_character`), at most
-    `MAX_NAME` characters; the server's `shared.names.clean_name` has the last word.
+    `MAX_NAME` characters; a longer one ends in "..." (so "Mona the Magnificent" reads as
+    cut, "Mona the Magn..."), or at a whole word when one ends right at the limit. The
+    server's `shared.names.clean_name` has the last word.
     """
     kept = "".join(c for c in text if name_character(c)).strip()
-    return kept[:MAX_NAME]
+    if len(kept) <= MAX_NAME:
+        return kept
+    if kept[MAX_NAME] == " ":
+        return kept[:MAX_NAME].rstrip()
+    return kept[: MAX_NAME - len(CUT_MARK)].rstrip() + CUT_MARK
 
 
 def _validated(settings: Settings) -> Settings:

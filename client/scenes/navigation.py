@@ -221,7 +221,7 @@ class Navigator:
     def pause(self, table: TableScene) -> None:
         practice = table.session.is_practice
         leave = self.confirm_leave if practice else functools.partial(self.confirm_leave_lan, table)
-        self.app.stack.push(PauseScene(self.app, leave, practice))
+        self.app.stack.push(PauseScene(self.app, leave, practice, table.rules))
 
     def confirm_leave(self) -> None:
         """Ask before leaving a practice match: it is kept, to be continued from the menu."""

@@ -22,6 +22,7 @@ from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_x
 from client.ui.panel import OPAQUE_FILL, draw_heading
 from client.ui.widgets import Button, FocusCycle
+from shared.rules import RuleSet
 
 if TYPE_CHECKING:
     from client.scenes.host import SceneHost
@@ -87,11 +88,19 @@ class _ButtonOverlay(Scene):
 class PauseScene(_ButtonOverlay):
     """Esc on the table: Resume, How to play, Settings, Leave."""
 
-    def __init__(self, app: SceneHost, leave: Callable[[], None], practice: bool = True) -> None:
-        """`practice`: the leave button says "Leave game" (else "Leave table")."""
+    def __init__(
+        self,
+        app: SceneHost,
+        leave: Callable[[], None],
+        practice: bool = True,
+        rules: RuleSet | None = None,
+    ) -> None:
+        """`practice`: the leave button says "Leave game" (else "Leave table"); `rules`: the
+        match's, which How to play quotes."""
         super().__init__(app, "")
         self.leave = leave
         self.practice = practice
+        self.rules = rules
         self._build()
 
     def _build(self) -> None:
@@ -105,7 +114,7 @@ class PauseScene(_ButtonOverlay):
         self.add_button(leave, self.leave, top + 192)
 
     def _how_to_play(self) -> None:
-        self.app.stack.push(HowToPlayScene(self.app))
+        self.app.stack.push(HowToPlayScene(self.app, self.rules))
 
     def on_language(self) -> None:
         super().on_language()

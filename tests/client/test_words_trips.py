@@ -12,12 +12,15 @@ import pygame
 import pytest
 
 from client.app import App
-from client.i18n import _, isolate, use_language
+from client.i18n import _, isolate, number, use_language
 from client.net.discovery import FoundServer
 from client.net.room_info import summary_line
 from client.scenes.connect import ConnectScene, found_server_line
+from client.scenes.how_to_play import HowToPlayScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.settings_screen import SettingsScene
+from client.scenes.table import TableScene
+from client.settings import clean_name
 from shared.wire.discovery import Announcement
 from shared.wire.rooms import RoomPhase, RoomSummary
 
@@ -130,3 +133,32 @@ def test_ctrl_a_selects_the_whole_name_and_the_caret_stands_clear_of_it(
         assert caret <= left - 2, "left of the final Arabic letter, not on it"
     else:
         assert caret >= left + shown + 2
+
+
+def test_a_long_name_from_the_command_line_ends_in_a_cut_mark(
+    tmp_path: Path, pygame_ready: None
+) -> None:
+    app = make_app(tmp_path, "--name", "Mona the Magnificent")
+    try:
+        assert app.settings.name == "Mona the Magn..."
+        assert clean_name("Mona the Magnifi cent") == "Mona the Magnifi", "a whole word kept"
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_how_to_play_from_the_table_quotes_the_matchs_target(
+    tmp_path: Path, pygame_ready: None, language: str
+) -> None:
+    app = make_app(tmp_path, "--lang", language, "--practice", "--target", "61")
+    try:
+        table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+        run_until(app, lambda: table.ready)
+        press(app, pygame.K_ESCAPE)
+        click(app, button(app.stack.top, _("How to play")).rect.center)
+        page = app.stack.top
+        assert isinstance(page, HowToPlayScene)
+        words = " ".join(" ".join(getattr(b, "lines", ())) for b in page.page.blocks)
+        assert number(61) in words and number(101) not in words
+    finally:
+        app.shutdown()
