@@ -124,9 +124,12 @@ class ReplaysScene(FormScene):
             (_("Continue"), self.continue_match),
             (_("Back"), self.back),
         ]
-        for i, (label, action) in enumerate(actions):
-            rect = (LIST_RECT.x + i * 262, BUTTON_Y, 246, 54)
-            self.add(Button(rect, label, text, on_click=action))
+        buttons = [
+            self.add(Button((LIST_RECT.x + i * 262, BUTTON_Y, 246, 54), label, text, on_click=act))
+            for i, (label, act) in enumerate(actions)
+        ]
+        self.continue_button = buttons[2]
+        """Shown enabled while the chosen match is an unfinished practice match."""
         self.focus.focus(self.list)
         if not self._unread:
             self.say(_("No match kept yet: finished matches appear here."))
@@ -153,18 +156,29 @@ class ReplaysScene(FormScene):
     def review(self) -> None:
         self.watch(review=True)
 
-    def continue_match(self) -> None:
-        """Play on an unfinished practice match from where it was left."""
+    def continuable(self) -> UnfinishedPractice | None:
+        """The chosen match, when it is a practice match left unfinished."""
         chosen = self.selected()
         record = chosen.record if chosen is not None else None
-        practice = chosen is not None and chosen.path.name.startswith(MatchKind.PRACTICE)
-        if chosen is None or record is None or record.outcome is not None or not practice:
+        if chosen is None or record is None or record.outcome is not None:
+            return None
+        practice = chosen.path.name.startswith(MatchKind.PRACTICE)
+        return UnfinishedPractice(chosen.path, record) if practice else None
+
+    def continue_match(self) -> None:
+        """Play on an unfinished practice match from where it was left."""
+        found = self.continuable()
+        if found is None:
             self.say(_("Only an unfinished practice match can be continued."))
             return
-        self.app.navigator.continue_practice(UnfinishedPractice(chosen.path, record))
+        self.app.navigator.continue_practice(found)
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        able = self.continuable() is not None
+        if able != self.continue_button.enabled:
+            self.continue_button.enabled = able
+            self.dirty = True
         if not self._unread:
             return
         deadline = time.perf_counter() + LOAD_SECONDS

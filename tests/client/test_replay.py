@@ -264,7 +264,16 @@ def test_the_replays_list_shows_the_kept_matches(app: App, tmp_path: Path) -> No
     assert "Unfinished" in lines[paths["unfinished"]]
     assert any(word in lines[paths["won"]] for word in ("Won", "Lost"))
     assert "cannot be read" in lines[paths["damaged"]]
+    assert "verified" not in lines[paths["unfinished"]].lower(), "not judged before its end"
 
+    def chosen(key: str) -> None:
+        scene.list.select(scene.files.index(next(f for f in scene.files if f.path == paths[key])))
+        step(app)
+
+    chosen("unfinished")
+    assert scene.continue_button.enabled, "an unfinished practice match can be continued"
+    chosen("won")
+    assert not scene.continue_button.enabled, "a finished match is not continued"
     scene.list.select(scene.files.index(next(f for f in scene.files if f.path == paths["lan"])))
     press(app, pygame.K_RETURN)
     replay = app.stack.top
