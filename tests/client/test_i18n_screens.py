@@ -90,7 +90,7 @@ def test_switching_language_in_settings_rewords_every_screen(
         click(app, button(app.stack.top, "تمام").rect.center)
         assert app.stack.top is menu
         shown = {text.replace("\u2068", "").replace("\u2069", "") for text in drawn.frame(app)}
-        assert "بتلعب باسم Player" in shown
+        assert "بتلعب باسم لاعب" in shown, "the default name in the interface's language"
         assert json.loads((tmp_path / "settings.json").read_text())["language"] == "ar"
     finally:
         app.shutdown()
