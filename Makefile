@@ -40,7 +40,7 @@ bench: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/client_frame.py
 
 shots: $(VENV)/.installed
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m client.shots shots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tools.shots shots
 
 clean:
 	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache

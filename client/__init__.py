@@ -6,12 +6,13 @@ server: the remote client and session, hosting a server on this machine), `table
 screen: model, choreography, animation, HUD and controls), `ui/` (widgets, text, panels, chat),
 `art/` (card faces, suits, felt, sounds), `scenes/` (one module per screen, the navigator
 that moves between them) and `i18n/` (English and Arabic: catalogues, `_`, digits). At the
-top: `app` (the window and frame loop), `main`, `settings`, `shots` (every screen rendered to
-files), `records` (the match files kept), `verify` (``python -m client.verify FILE`` checks
-one's deals) and the pure `layout`, `theme` and `tween`.
+top: `app` (the window and frame loop), `main`, `settings`, `records` (the match files kept),
+`verify` (``python -m client.verify FILE`` checks one's deals) and the pure `layout`, `theme`
+and `tween`.
 
-Import rules: the client imports `shared`, never `server` (it only starts one as a process).
+Import rules: the client imports `shared`, never `server` (it only starts one as a process),
+nor the developer tools in the top-level `tools/`.
 The drawing packages `table`, `ui` and `art` never import `net`; `sessions` and `net` never
-import pygame. Only `scenes` and the top-level `app`, `main` and `shots` tie the packages
+import pygame. Only `scenes` and the top-level `app` and `main` tie the packages
 together; no package imports them (a scene sees the app as a `scenes.host.SceneHost`).
 """

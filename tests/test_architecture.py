@@ -19,17 +19,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("shared", "server", "client", "bench")
+PACKAGES = ("shared", "server", "client", "bench", "tools")
 
 FORBIDDEN: dict[str, set[str]] = {
     # The engine sits below everything else in shared/.
-    "shared": {"pygame", "client", "server", "bench", "shared.wire", "shared.bots"},
+    "shared": {"pygame", "client", "server", "bench", "tools", "shared.wire", "shared.bots"},
     # Bots see views, never bytes; the wire never needs a bot.
-    "shared.bots": {"pygame", "client", "server", "bench", "shared.wire"},
-    "shared.wire": {"pygame", "client", "server", "bench", "shared.bots"},
+    "shared.bots": {"pygame", "client", "server", "bench", "tools", "shared.wire"},
+    "shared.wire": {"pygame", "client", "server", "bench", "tools", "shared.bots"},
     # A review searches with the bots and reads records; it never needs the wire.
-    "shared.review": {"pygame", "client", "server", "bench", "shared.wire"},
-    "server": {"pygame", "client", "bench"},
+    "shared.review": {"pygame", "client", "server", "bench", "tools", "shared.wire"},
+    "server": {"pygame", "client", "bench", "tools"},
     # Drawing packages never know the network or the screens that use them.
     "client.art": {
         "server",
@@ -38,7 +38,7 @@ FORBIDDEN: dict[str, set[str]] = {
         "client.scenes",
         "client.app",
         "client.main",
-        "client.shots",
+        "tools",
         "client.table",
         "client.ui",
         "client.sessions",
@@ -50,7 +50,7 @@ FORBIDDEN: dict[str, set[str]] = {
         "client.scenes",
         "client.app",
         "client.main",
-        "client.shots",
+        "tools",
         "client.table",
     },
     "client.table": {
@@ -60,12 +60,13 @@ FORBIDDEN: dict[str, set[str]] = {
         "client.scenes",
         "client.app",
         "client.main",
-        "client.shots",
+        "tools",
     },
     # Sessions and the network are game logic: they never draw.
     "client.sessions": {
         "server",
         "bench",
+        "tools",
         "pygame",
         "client.net",
         "client.scenes",
@@ -77,6 +78,7 @@ FORBIDDEN: dict[str, set[str]] = {
     "client.net": {
         "server",
         "bench",
+        "tools",
         "pygame",
         "client.scenes",
         "client.table",
@@ -97,13 +99,13 @@ FORBIDDEN: dict[str, set[str]] = {
         "client.sessions",
         "client.app",
         "client.main",
-        "client.shots",
+        "tools",
         "client.settings",
     },
 }
 """Part -> the roots, parts and modules it must never import."""
 
-CLIENT_DEFAULT = {"server", "bench"}
+CLIENT_DEFAULT = {"server", "bench", "tools"}
 """What every other part of the client must never import."""
 
 

@@ -14,7 +14,6 @@ import pytest
 
 from client.app import App
 from client.i18n import _
-from client.i18n.extract import extract_messages
 from client.i18n.language import catalogue_path
 from client.i18n.po import parse_po
 from client.i18n.words import REFUSALS, ROOM_EXITS, name_limit_text, refusal_text
@@ -25,6 +24,7 @@ from shared.names import MAX_NAME
 from shared.wire.errors import ErrorCode
 from tests.server.test_process import server_process
 from tests.waiting import eventually
+from tools.extract import extract_messages
 
 from .app_driver import FRAME, button, click, drawn_texts, make_app, press, step
 

@@ -1,4 +1,4 @@
-"""`python -m client.shots OUTDIR`: every screen of the game rendered to PNG files, for looking.
+"""`python -m tools.shots OUTDIR`: every screen of the game rendered to PNG files, for looking.
 
 Owns the screenshot tour. Practice screens come from seeded `LocalSession`s, stepped to the
 moment worth showing (a capture choice open mid-round, a Basra's banner and confetti, the
@@ -533,7 +533,7 @@ def window_size(text: str) -> tuple[int, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m client.shots", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.shots", description=__doc__)
     parser.add_argument("outdir", type=Path)
     parser.add_argument(
         "--no-network", action="store_true", help="skip the screens that need a server"
