@@ -33,7 +33,6 @@ from client.sessions.game_session import (
 )
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.table.animator import AnimationQueue, TableAnimator
-from client.table.backdrop import Backdrop, TurnTimer
 from client.table.choreography import Cue, CueKind
 from client.table.context import TableContext
 from client.table.controls import TableControls
@@ -41,7 +40,7 @@ from client.table.effects import TableEffects
 from client.table.hud import TableStats, pulse_step
 from client.table.log_panel import PlayLogPanel
 from client.table.play_log import PlayLog
-from client.table.stage import TableStage
+from client.table.stage import Backdrop, TableStage, TurnTimer
 from client.table.turn import TurnShown, shown_turn
 from client.ui.chat_bubbles import ChatBubbles
 from client.ui.chat_panel import ChatPanel
