@@ -29,9 +29,9 @@ from client.i18n.words import seconds_text
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
 from client.scenes.base import Scene
-from client.scenes.deal_verdict import DealVerdict, deal_verdict, draw_verdict
 from client.table.hud import side_names
 from client.table.particles import ParticleBurst
+from client.ui.deal_verdict import DealVerdict, deal_verdict, draw_verdict
 from client.ui.direction import flow_anchor, flow_rect, flow_x
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle

@@ -17,9 +17,9 @@ from client.net.deal_witness import DealWitness
 from client.net.remote_client import LinkStatus, RemoteClient
 from client.net.remote_session import RemoteSession
 from client.records import RecordFolder
-from client.scenes.deal_verdict import Tone
 from client.scenes.results import MatchResultsScene
 from client.scenes.table import TableScene
+from client.ui.deal_verdict import Tone
 from client.verify import main as verify_main
 from server.app import BasraServer
 from server.config import ServerConfig

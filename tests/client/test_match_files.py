@@ -16,13 +16,13 @@ from platformdirs import user_data_path
 
 from client.app import App
 from client.records import MatchKind, RecordFolder, records_dir_for
-from client.scenes.deal_verdict import Tone, deal_verdict
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, PauseScene
 from client.scenes.results import VERDICT_RECT, MatchResultsScene
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.settings import Settings, load_settings, settings_dir
+from client.ui.deal_verdict import Tone, deal_verdict
 from client.ui.widgets import Button
 from shared.deals import FairDeals, SeededDeals
 from shared.fairness import DealStatus, verify
