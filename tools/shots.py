@@ -34,18 +34,19 @@ from client.art.cards import RANK_LABELS, CardArt
 from client.art.suits import SUIT_LETTERS
 from client.main import build_app, parse_args
 from client.net.lan_host import LanHost
-from client.net.remote_client import RemoteClient
-from client.net.remote_session import time_up_notice
+from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.how_to_play import HowToPlayScene
+from client.scenes.match_results import MatchResultsScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.replay import ReplayScene
 from client.scenes.replays import ReplaysScene
-from client.scenes.results import MatchResultsScene, RoundResultsScene
+from client.scenes.round_results import RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import TableUpdate, plays_for_card
 from client.sessions.local import LocalSession
+from client.sessions.remote import time_up_notice
 from client.table.hand import Pick
 from shared.cards import STANDARD_DECK, Card, parse_cards
 from shared.events import BasraScored, CardPlayed
@@ -429,16 +430,16 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
     app = tour.app
     host = LanHost(ports=(0,), extra_args=("--bot-delay", "0.3", "--turn-timeout", "30"))
     port = await host.start()
-    others = [RemoteClient("127.0.0.1", port, name) for name in cast.others]
+    others = [ServerLink("127.0.0.1", port, name) for name in cast.others]
     try:
         for other in others:
             await other.connect()
         others[1].create_room(2, "jawaker", 151, 0, cast.rooms[0])
         others[2].create_room(4, "egyptian", 101, 30, cast.rooms[1])
         await asyncio.sleep(0.3)
-        others[2].pump()
+        others[2].poll()
         others[2].fill_bots("hard")
-        mine = RemoteClient("127.0.0.1", port, app.settings.name)
+        mine = ServerLink("127.0.0.1", port, app.settings.name)
         await mine.connect()
         app.navigator.enter_lobby(mine, None)
         lobby = app.navigator.lobby

@@ -24,7 +24,7 @@ from client.i18n import _, isolate, ngettext, number
 from client.i18n.words import address_text, connect_failure_text, name_limit_text
 from client.net.discovery import FoundServer, ServerFinder
 from client.net.lan_host import HostError, LanHost, lan_addresses
-from client.net.remote_client import RemoteClient
+from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
 from client.settings import clean_name
@@ -56,7 +56,7 @@ class ConnectScene(FormScene):
         super().__init__(app)
         self.hosting = hosting
         self.title = _("Host a LAN game") if hosting else _("Join a LAN game")
-        self.job: asyncio.Task[RemoteClient] | None = None
+        self.job: asyncio.Task[ServerLink] | None = None
         options = app.options
         discovery = options.discovery_address
         self.discovery = None if discovery is None else (discovery, options.discovery_port)
@@ -185,13 +185,13 @@ class ConnectScene(FormScene):
     def _remembered(self) -> dict[str, str]:
         return {} if self.address is None else {"last_host": self.address.text.strip()}
 
-    async def _connect(self, host: str, port: int, name: str) -> RemoteClient:
+    async def _connect(self, host: str, port: int, name: str) -> ServerLink:
         if self.hosting:
             self.host = LanHost(discovery=self.discovery)
             port = await self.host.start()
             running = _("Server running on port {port}; joining it...")
             self.say(running.format(port=port))
-        client = RemoteClient(host, port, name)
+        client = ServerLink(host, port, name)
         await client.connect()
         return client
 

@@ -358,7 +358,7 @@ class TableScene(Scene):
     def _make_chat(self, session: GameSession) -> ChatPanel | None:
         """The chat of a network game, shut at first: lines show as bubbles at the seats until
         it is opened in the side panel (`_apply_layout` places it)."""
-        if session.is_practice:
+        if not session.offers.chat:
             return None
         return ChatPanel(
             pygame.Rect(0, 0, 1, 1),

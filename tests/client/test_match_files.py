@@ -16,9 +16,9 @@ from platformdirs import user_data_path
 
 from client.app import App
 from client.records import MatchKind, RecordFolder, records_dir_for
+from client.scenes.match_results import VERDICT_RECT, MatchResultsScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, PauseScene
-from client.scenes.results import VERDICT_RECT, MatchResultsScene
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.settings import Settings, load_settings, settings_dir

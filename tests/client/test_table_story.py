@@ -17,11 +17,11 @@ from client import theme
 from client.app import App
 from client.i18n import isolate, use_language
 from client.layout import SeatPosition
-from client.net.remote_session import RemoteSession
 from client.scenes.replay import ReplayScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import SessionUpdate, TableUpdate
 from client.sessions.local import LocalSession
+from client.sessions.remote import RemoteSession
 from client.table.choreography import Tone
 from client.table.play_log import LastCards, LoggedPlay, entry_text, plays_made
 from client.table.teams import pile_seat

@@ -19,7 +19,7 @@ import pytest
 from client.app import App
 from client.layout import Rect, SeatPosition, TableLayout
 from client.scenes.table import TableScene
-from client.sessions.game_session import ChatLine
+from client.sessions.game_session import ROOM_OFFERS, ChatLine
 from client.sessions.local import LocalSession
 from client.ui.chat_bubbles import BUBBLE_FILL
 from shared.cards import Card
@@ -34,7 +34,7 @@ class ChattyTable(LocalSession):
     """A practice match that carries a room's chat, as a network game does: lines sent come
     back from the "room", and `hear` brings another seat's line."""
 
-    is_practice = False
+    offers = ROOM_OFFERS
 
     def send_chat(self, text: str) -> None:
         self.hear(self.seat or 0, text)

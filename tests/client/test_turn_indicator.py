@@ -9,7 +9,7 @@ import pytest
 
 from client.app import App
 from client.i18n import isolate
-from client.scenes.results import RoundResultsScene
+from client.scenes.round_results import RoundResultsScene
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.table.controls import wait_text
