@@ -163,7 +163,7 @@ def practice_table(tour: Tour, players: int, seed: int, made: int) -> TableScene
     """A practice table stepped (fast) to our turn after `made` plays of ours."""
     app = tour.app
     session = LocalSession(RuleSet(players=players), seed=seed, name=app.settings.name, bot_delay=0)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     tour.set_pace(table, 0.0)
     rng = random.Random(seed)
@@ -223,7 +223,7 @@ def shoot_suited_choice(tour: Tour) -> None:
     deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
     rules = RuleSet(card_points=True)
     session = LocalSession(rules, seed=1, name=tour.app.settings.name, deck=deck, dealer=1)
-    table = TableScene(tour.app, session)
+    table = TableScene(tour.app, tour.app.navigator, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.controls.show_hint()
@@ -240,7 +240,7 @@ def shoot_turns(tour: Tour) -> None:
     deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
     name = tour.app.settings.name
     session = LocalSession(RuleSet(), seed=1, name=name, deck=deck, dealer=1, bot_delay=60.0)
-    table = TableScene(tour.app, session)
+    table = TableScene(tour.app, tour.app.navigator, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.send_play(session.view.legal_plays[0])
@@ -271,7 +271,7 @@ def shoot_story(tour: Tour) -> None:
     name = tour.app.settings.name
     rules = RuleSet()
     session = LocalSession(rules, "medium", 1, name, 0.3, deck=deck, dealer=1)
-    table = TableScene(tour.app, session)
+    table = TableScene(tour.app, tour.app.navigator, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.send_play(next(p for p in session.view.legal_plays if p.card == Card.parse("9h")))
@@ -371,7 +371,7 @@ def shoot_menus(tour: Tour) -> None:
     app.navigator.main_menu()
     tour.step(0.1)
     tour.save("01_main_menu")
-    app.stack.push(PracticeSetupScene(app))
+    app.stack.push(PracticeSetupScene(app, app.navigator))
     tour.step(0.1)
     tour.save("02_practice_setup")
     app.stack.pop()
@@ -379,7 +379,7 @@ def shoot_menus(tour: Tour) -> None:
     tour.step(0.1)
     tour.save("03_settings")
     app.stack.pop()
-    app.stack.push(ConnectScene(app, address="192.168.1.20"))
+    app.stack.push(ConnectScene(app, app.navigator, address="192.168.1.20"))
     tour.step(0.1)
     tour.save("04_connect")
     app.stack.pop()

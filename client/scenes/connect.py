@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -34,7 +34,7 @@ from shared.wire.client import ConnectFailed, parse_address
 from shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -49,11 +49,24 @@ ADDRESSES_PER_LINE = 2
 ADDRESS_LINES = 3
 
 
+class ConnectRoutes(Protocol):
+    """Where joining or hosting leads: the server's lobby."""
+
+    def enter_lobby(self, client: ServerLink, host: LanHost | None = None) -> None: ...
+
+
 class ConnectScene(FormScene):
     """Join a server, or host one and join it."""
 
-    def __init__(self, app: SceneHost, hosting: bool = False, address: str | None = None) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        routes: ConnectRoutes,
+        hosting: bool = False,
+        address: str | None = None,
+    ) -> None:
         super().__init__(app)
+        self.routes = routes
         self.hosting = hosting
         self.title = _("Host a LAN game") if hosting else _("Join a LAN game")
         self.job: asyncio.Task[ServerLink] | None = None
@@ -73,31 +86,9 @@ class ConnectScene(FormScene):
         self.dots = 0.0
         text = app.text
         x, y, w, h = FIELD if hosting else JOIN_FIELD
-        self.address = None
+        self.address: TextInput | None = None
         if not hosting:
-            self.panel_rect = JOIN_PANEL
-            if self.discovery is not None:
-                self.finder = ServerFinder(*self.discovery)
-            self.servers = self.add(
-                ListBox(
-                    SERVER_LIST,
-                    text,
-                    row_height=44,
-                    on_activate=self.join_found,
-                    font_size=theme.FONT_SMALL + 2,
-                )
-            )
-            start = address if address is not None else app.settings.last_host
-            self.address = self.add(
-                TextInput(
-                    (x, y, w, h),
-                    text,
-                    start,
-                    max_length=64,
-                    placeholder="192.168.1.20",
-                    on_submit=lambda _typed: self.begin(),
-                )
-            )
+            self._add_join_fields(address if address is not None else app.settings.last_host)
         name_y = y + (0 if hosting else JOIN_ROW_STEP)
         self.name = self.add(
             TextInput(
@@ -120,6 +111,32 @@ class ConnectScene(FormScene):
         self.add(Button((back_x, buttons_y, 160, 56), _("Back"), text, on_click=self.back))
         self.focus.focus(
             self.address if self.address is not None and not self.address.text else self.name
+        )
+
+    def _add_join_fields(self, address: str) -> None:
+        """Joining: the servers found on the LAN, and the address typed (`address` at first)."""
+        self.panel_rect = JOIN_PANEL
+        if self.discovery is not None:
+            self.finder = ServerFinder(*self.discovery)
+        text = self.app.text
+        self.servers = self.add(
+            ListBox(
+                SERVER_LIST,
+                text,
+                row_height=44,
+                on_activate=self.join_found,
+                font_size=theme.FONT_SMALL + 2,
+            )
+        )
+        self.address = self.add(
+            TextInput(
+                JOIN_FIELD,
+                text,
+                address,
+                max_length=64,
+                placeholder="192.168.1.20",
+                on_submit=lambda _typed: self.begin(),
+            )
         )
 
     @property
@@ -210,7 +227,7 @@ class ConnectScene(FormScene):
         error = job.exception() if not job.cancelled() else None
         if error is None and not job.cancelled():
             host, self.host = self.host, None
-            self.app.navigator.enter_lobby(job.result(), host)
+            self.routes.enter_lobby(job.result(), host)
             return
         self._failed(error)
 

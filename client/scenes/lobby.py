@@ -9,7 +9,7 @@ entering a room opens the room screen. Both are mirrored in Arabic.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -28,7 +28,7 @@ from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -42,13 +42,30 @@ TIMERS = (0, 15, 30, 60)
 """Seconds a player has for a turn (0: no timer)."""
 
 
+class LobbyRoutes(Protocol):
+    """Where the lobby leads: a room joined, or away from the server."""
+
+    def room(self, client: ServerLink) -> None: ...
+
+    def disconnect(self) -> None: ...
+
+    def server_gone(self, reason: str) -> None: ...
+
+
 class LobbyScene(FormScene):
     """The rooms on a server."""
 
     panel_rect = pygame.Rect(90, 150, 1100, 520)
 
-    def __init__(self, app: SceneHost, client: ServerLink, hosting_at: str | None = None) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        routes: LobbyRoutes,
+        client: ServerLink,
+        hosting_at: str | None = None,
+    ) -> None:
         super().__init__(app)
+        self.routes = routes
         self.client = client
         self.hosting_at = hosting_at
         self.title = _("Lobby")
@@ -99,20 +116,20 @@ class LobbyScene(FormScene):
 
     def back(self) -> None:
         """Leave the server (and stop it, when this machine hosts it)."""
-        self.app.navigator.disconnect()
+        self.routes.disconnect()
 
     def on_link(self, event: LinkEvent) -> None:
         """The link's news while the lobby is on screen: notices, and a room joined."""
         if isinstance(event, Notice):
             self.say(event.text, event.level)
         elif isinstance(event, RoomChanged) and self.client.room is not None:
-            self.app.navigator.room(self.client)
+            self.routes.room(self.client)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
         if client.status is LinkStatus.CLOSED:
-            self.app.navigator.server_gone(client.closed_reason)
+            self.routes.server_gone(client.closed_reason)
             return
         self.refresh_in -= dt
         if self.refresh_in <= 0 and client.status is LinkStatus.ONLINE:

@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client import theme
 from client.i18n import _, isolate, number
+from client.net.server_link import ServerLink
 from client.scenes.rematch import Rematch, tally_line
 from client.scenes.results_overlay import PANEL, ResultsOverlay
+from client.sessions.link import LinkEvent
 from client.sessions.remote import RemoteSession
 from client.table.hud import side_names
 from client.table.particles import ParticleBurst
@@ -33,7 +35,7 @@ from shared.fairness import DealCheck
 from shared.state import team_of
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
     from client.scenes.table import TableScene
 
 NAME_WIDTH = PANEL.width - 360
@@ -47,12 +49,32 @@ PARTNERS_RECT = pygame.Rect(PANEL.right - 186, PANEL.y + 14, 172, 36)
 """The creator's Change partners, in a corner of a 4-player LAN game's results."""
 
 
+class MatchResultsRoutes(Protocol):
+    """Where the match results lead, and the server link a LAN game's room is on."""
+
+    @property
+    def remote(self) -> ServerLink | None: ...
+
+    def main_menu(self) -> None: ...
+
+    def play_again(self) -> None:
+        """Another practice match like the last."""
+        ...
+
+    def watch_finished(self, table: TableScene, review: bool = False) -> None: ...
+
+    def leave_table(self, table: TableScene) -> None: ...
+
+    def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
+
+
 class MatchResultsScene(ResultsOverlay):
     """Who won the match."""
 
     def __init__(
         self,
         app: SceneHost,
+        routes: MatchResultsRoutes,
         table: TableScene,
         event: MatchEnded,
         deal_check: Callable[[], DealCheck | None] | None = None,
@@ -60,6 +82,7 @@ class MatchResultsScene(ResultsOverlay):
         """`deal_check` gives the check of the match's deals once it is known (None until
         then); without it the screen says nothing about the deals."""
         super().__init__(app, table)
+        self.routes = routes
         self.event = event
         self.deal_check = deal_check
         self.check = deal_check() if deal_check is not None else None
@@ -68,7 +91,7 @@ class MatchResultsScene(ResultsOverlay):
         self.burst = (
             ParticleBurst((640, 250), 220, random.Random(app.options.seed)) if self.won else None
         )
-        nav = app.navigator
+        nav = routes
         session = table.session
         self.rematch: Rematch | None = None
         if isinstance(session, RemoteSession) and nav.remote is not None:
@@ -122,7 +145,7 @@ class MatchResultsScene(ResultsOverlay):
         backlog = rematch.session.hand_on()
         while self.app.stack.top is not None and self.app.stack.top is not self.table:
             self.app.stack.pop()
-        self.app.navigator.remote_table(rematch.link, backlog)
+        self.routes.remote_table(rematch.link, backlog)
 
     @property
     def animating(self) -> bool:

@@ -44,7 +44,7 @@ from shared.record_file import read_record
 from shared.rules import RuleSet
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -80,10 +80,10 @@ class Navigator:
     # --- menus -------------------------------------------------------------------------
 
     def main_menu(self) -> None:
-        self.app.stack.reset(MainMenuScene(self.app))
+        self.app.stack.reset(MainMenuScene(self.app, self))
 
     def practice_setup(self) -> None:
-        self.app.stack.push(PracticeSetupScene(self.app))
+        self.app.stack.push(PracticeSetupScene(self.app, self))
 
     def settings(self) -> None:
         self.app.stack.push(SettingsScene(self.app))
@@ -91,7 +91,7 @@ class Navigator:
     # --- replays -----------------------------------------------------------------------
 
     def replays(self) -> None:
-        self.app.stack.push(ReplaysScene(self.app, self.records))
+        self.app.stack.push(ReplaysScene(self.app, self, self.records))
 
     def open_replay(
         self, path: Path, record: MatchRecord | None, error: str | None, review: bool = False
@@ -181,7 +181,7 @@ class Navigator:
     def _show_practice(self, session: LocalSession) -> TableScene:
         app = self.app
         autoplay = session.level if app.options.autoplay else None
-        table = TableScene(app, session, autoplay_level=autoplay)
+        table = TableScene(app, self, session, autoplay_level=autoplay)
         app.stack.reset(table)
         return table
 
@@ -203,7 +203,7 @@ class Navigator:
     def pause(self, table: TableScene) -> None:
         kept = table.session.offers.kept
         leave = self.confirm_leave if kept else functools.partial(self.leave_table, table)
-        self.app.stack.push(PauseScene(self.app, leave, kept))
+        self.app.stack.push(PauseScene(self.app, leave, self.settings, kept))
 
     def confirm_leave(self) -> None:
         """Ask before leaving a practice match: it is kept, to be continued from the menu."""
@@ -223,7 +223,7 @@ class Navigator:
     def match_results(self, table: TableScene, event: Event | None) -> None:
         if isinstance(event, MatchEnded):
             check = self._deal_check_of(table)
-            self.app.stack.push(MatchResultsScene(self.app, table, event, check))
+            self.app.stack.push(MatchResultsScene(self.app, self, table, event, check))
 
     def _deal_check_of(self, table: TableScene) -> Callable[[], DealCheck | None] | None:
         """Where the results screen gets the check of the match's deals: the practice record,
@@ -261,14 +261,14 @@ class Navigator:
     # --- network -----------------------------------------------------------------------
 
     def connect_screen(self) -> None:
-        self.app.stack.push(ConnectScene(self.app, hosting=False))
+        self.app.stack.push(ConnectScene(self.app, self, hosting=False))
 
     def host_game(self) -> None:
-        self.app.stack.push(ConnectScene(self.app, hosting=True))
+        self.app.stack.push(ConnectScene(self.app, self, hosting=True))
 
     def connect_to(self, address: str) -> None:
         """`--connect`: open the join screen filled in, and connect at the first frame."""
-        scene = ConnectScene(self.app, hosting=False, address=address)
+        scene = ConnectScene(self.app, self, hosting=False, address=address)
         scene.connect_soon = True
         self.app.stack.push(scene)
 
@@ -286,12 +286,12 @@ class Navigator:
         self.close()
         self.remote, self.lan_host = client, host
         client.records = self.records
-        self.lobby = LobbyScene(self.app, client, host.address if host is not None else None)
+        self.lobby = LobbyScene(self.app, self, client, host.address if host is not None else None)
         self.listener = self.lobby
         self.app.stack.reset(self.lobby)
 
     def room(self, client: ServerLink) -> None:
-        scene = RoomScene(self.app, client)
+        scene = RoomScene(self.app, self, client)
         self.listener = scene
         self.app.stack.push(scene)
 
@@ -301,7 +301,7 @@ class Navigator:
         level = self.app.settings.practice_level if self.app.options.autoplay else None
         session = RemoteSession(client, backlog)
         self.listener = session
-        self.app.stack.replace(TableScene(self.app, session, autoplay_level=level))
+        self.app.stack.replace(TableScene(self.app, self, session, autoplay_level=level))
 
     def back_to_lobby(self) -> None:
         if self.lobby is None:

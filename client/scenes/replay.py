@@ -45,7 +45,7 @@ from shared.review.hand_review import PlayReview, Review, ReviewSettings, record
 from shared.review.review_file import ReviewFileError, read_review, sidecar_path, write_review
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 

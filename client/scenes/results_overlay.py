@@ -17,7 +17,7 @@ from client.ui.direction import flow_rect
 from client.ui.widgets import Button, FocusCycle
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
     from client.scenes.table import TableScene
 
 PANEL = pygame.Rect(290, 110, 700, 500)

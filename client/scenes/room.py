@@ -10,7 +10,8 @@ the table takes over. Mirrored in Arabic: side A on the right, the chat on the l
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -31,7 +32,7 @@ from shared.state import team_of
 from shared.wire.rooms import RoomPhase, RoomState, SeatInfo, SeatKind
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -43,13 +44,24 @@ SEAT_TEXT_WIDTH = TEAM_PANELS[0].width - 160
 TEAM_NAMES = (N_("Side A"), N_("Side B"))
 
 
+class RoomRoutes(Protocol):
+    """Where a room leads: its match's table, back to the lobby, or away from the server."""
+
+    def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
+
+    def back_to_lobby(self) -> None: ...
+
+    def server_gone(self, reason: str) -> None: ...
+
+
 class RoomScene(FormScene):
     """One room's seats and chat."""
 
     panel_rect = None
 
-    def __init__(self, app: SceneHost, client: ServerLink) -> None:
+    def __init__(self, app: SceneHost, routes: RoomRoutes, client: ServerLink) -> None:
         super().__init__(app)
+        self.routes = routes
         self.client = client
         text = app.text
         self.chat = ChatPanel(
@@ -96,7 +108,7 @@ class RoomScene(FormScene):
 
     def back(self) -> None:
         self.client.leave_room()
-        self.app.navigator.back_to_lobby()
+        self.routes.back_to_lobby()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.chat.handle_event(event):
@@ -115,7 +127,7 @@ class RoomScene(FormScene):
         elif isinstance(event, Notice):
             self.say(event.text, event.level)
         elif isinstance(event, TableUpdate) and self.client.room is not None:
-            self.app.navigator.remote_table(self.client, [event])
+            self.routes.remote_table(self.client, [event])
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -123,11 +135,11 @@ class RoomScene(FormScene):
         self.chat.update(dt)
         self._read_chat()
         if client.status is LinkStatus.CLOSED:
-            self.app.navigator.server_gone(client.closed_reason)
+            self.routes.server_gone(client.closed_reason)
             return
         room = self.room
         if room is None:
-            self.app.navigator.back_to_lobby()
+            self.routes.back_to_lobby()
             return
         self._refresh_controls(room)
         self._autoplay(room)

@@ -23,7 +23,7 @@ from client.ui.panel import draw_heading
 from shared.events import RoundScored
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
     from client.scenes.table import TableScene
 
 AUTO_CONTINUE_SECONDS = 8.0

@@ -311,7 +311,9 @@ def test_the_results_screen_warns_loudly_naming_the_round(
         assert check.status is DealStatus.MISMATCH and check.bad_round == 1
         answers = iter([None, None, check])
         app.stack.pop()
-        scene = MatchResultsScene(app, honest.table, honest.event, lambda: next(answers))
+        scene = MatchResultsScene(
+            app, app.navigator, honest.table, honest.event, lambda: next(answers)
+        )
         app.stack.push(scene)
         assert scene.verdict is not None and scene.verdict.title == "Checking the deals..."
         step(app, 3)

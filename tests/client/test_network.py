@@ -385,7 +385,7 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         anns: list[LinkEvent] = []
         await eventually(lambda: _polled(ann, anns, TableUpdate))
         first = next(i for i, e in enumerate(anns) if isinstance(e, TableUpdate))
-        table = TableScene(app, RemoteSession(ann, anns[first:]))
+        table = TableScene(app, app.navigator, RemoteSession(ann, anns[first:]))
         app.stack.reset(table)
         bobs = RemoteSession(bob)
         heard: list[SessionUpdate] = []

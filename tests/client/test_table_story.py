@@ -55,7 +55,7 @@ def _table(
     """Two players at our first turn; the other player is a computer that takes a Basra."""
     deck = rigged_deck(mine, theirs, floor)
     session = LocalSession(rules or RuleSet(), "medium", 1, "Mona", 0.2, deck=deck, dealer=1)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -142,7 +142,7 @@ def _four(app: App, events: list[Event] | None = None) -> TableScene:
         return updates
 
     session.poll_updates = polled  # type: ignore[method-assign]
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table

@@ -60,7 +60,7 @@ def resize(app: App, size: tuple[int, int]) -> None:
 def two_player_table(app: App) -> TableScene:
     deck = rigged_deck("5s 9h Qd 6c", "Ad 4s 8h 10c", "2c 2d 3c Kh")
     session = LocalSession(RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -68,7 +68,7 @@ def two_player_table(app: App) -> TableScene:
 
 def chatty_table(app: App, players: int = 4) -> tuple[TableScene, ChattyTable]:
     session = ChattyTable(RuleSet(players=players), seed=3, bot_delay=1e9)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.queue.idle and table.queue.model is not None)
     return table, session
