@@ -11,6 +11,7 @@ import pytest
 
 from client.app import App
 from client.main import build_app, parse_args
+from client.net.lan_host import LanHost
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.ui.widgets import Button
@@ -31,6 +32,12 @@ def make_app(tmp_path: Path, *argv: str) -> App:
     )
     app: App = build_app(args, owns_pygame=False)
     return app
+
+
+def quick_host(discovery: tuple[str, int] | None = None) -> LanHost:
+    """A server hosted as a child process, as the Host screen does, on a free port, its bots
+    moving at once (`discovery`: where it announces itself; None: it does not)."""
+    return LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery)
 
 
 def free_udp_port() -> int:

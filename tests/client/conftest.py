@@ -8,15 +8,33 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 import pytest
 
+from server.app import BasraServer
+from server.config import ServerConfig
+from tests.server.helpers import running_server
+
 if TYPE_CHECKING:
     from client.app import App
+
+LAN_SERVER = ServerConfig(
+    host="127.0.0.1",
+    port=0,
+    bot_delay=0.0,
+    turn_timeout=0,
+    process_levels=(),
+    bot_processes=0,
+    # An autoplaying client plays as fast as the table allows: no rate limit may cut it off
+    # in the middle of a round it should see whole.
+    rate_per_second=1000.0,
+    rate_burst=1000,
+)
+"""The LAN server the client tests play against: bots move at once, no turn timer."""
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +66,10 @@ def menu_app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
     step(application)
     yield application
     application.shutdown()
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[BasraServer]:
+    """A LAN server in this process, on a free loopback port (`LAN_SERVER`)."""
+    async with running_server(LAN_SERVER) as basra:
+        yield basra

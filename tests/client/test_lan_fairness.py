@@ -5,9 +5,8 @@ messages such a server would send."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,7 +22,6 @@ from client.sessions.remote import RemoteSession
 from client.ui.deal_verdict import Tone
 from client.verify import main as verify_main
 from server.app import BasraServer
-from server.config import ServerConfig
 from shared.cards import Card
 from shared.deals import FairDeals, SealedDeals, commitment_of, new_server_seed
 from shared.events import Event, HandDealt, RoundStarted
@@ -51,28 +49,6 @@ pytestmark = pytest.mark.timeout(90)
 
 ROOM = 12
 SERVER_SEED = bytes(range(100, 132))
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[BasraServer]:
-    # The autoplaying client plays as fast as the table allows: no rate limit may cut it off
-    # in the middle of a round it should see whole.
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        bot_delay=0.0,
-        turn_timeout=0,
-        process_levels=(),
-        bot_processes=0,
-        rate_per_second=1000.0,
-        rate_burst=1000,
-    )
-    basra = BasraServer(config)
-    task = asyncio.create_task(basra.run())
-    await basra.started.wait()
-    yield basra
-    basra.stop()
-    await asyncio.wait_for(task, 10)
 
 
 # --- against a real server -----------------------------------------------------------------

@@ -5,7 +5,7 @@ whose time was up)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -26,28 +26,14 @@ from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.remote import RemoteSession
 from client.ui.widgets import Button
 from server.app import BasraServer
-from server.config import ServerConfig
 from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
 from tests.waiting import eventually
 
-from .app_driver import FRAME, click, make_app
+from .app_driver import FRAME, click, make_app, quick_host
 
 pytestmark = pytest.mark.timeout(60)
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[BasraServer]:
-    config = ServerConfig(
-        host="127.0.0.1", port=0, bot_delay=0.0, turn_timeout=0, process_levels=(), bot_processes=0
-    )
-    basra = BasraServer(config)
-    task = asyncio.create_task(basra.run())
-    await basra.started.wait()
-    yield basra
-    basra.stop()
-    await asyncio.wait_for(task, 10)
 
 
 async def frames_until(app: App, done: Callable[[], bool], limit: float = 30.0) -> None:
@@ -268,7 +254,7 @@ async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None
 
 
 async def test_hosting_starts_and_stops_a_server_process() -> None:
-    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    host = quick_host()
     try:
         port = await host.start()
         assert host.running and port > 0
@@ -307,7 +293,7 @@ def test_connect_from_the_command_line_reaches_the_table(
     tmp_path: Path, pygame_ready: None
 ) -> None:
     """As `run_client.py --connect`: the app is built before the event loop runs."""
-    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    host = quick_host()
     port = asyncio.run(host.start())
     try:
         app = make_app(
@@ -344,7 +330,7 @@ async def test_host_a_lan_game_from_the_menu(
 
     def quiet_host(discovery: tuple[str, int] | None) -> LanHost:
         assert discovery is not None and discovery[0].startswith("127."), "announced on loopback"
-        hosts.append(LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery))
+        hosts.append(quick_host(discovery))
         return hosts[-1]
 
     monkeypatch.setattr(connect, "LanHost", quiet_host)
