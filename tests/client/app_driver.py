@@ -15,10 +15,24 @@ from client.net.lan_host import LanHost
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.ui.widgets import Button
+from server.config import ServerConfig
 from shared.cards import STANDARD_DECK, Card, parse_cards
 from shared.rules import RuleSet
 
 FRAME = 1 / 60
+LAN_SERVER = ServerConfig(
+    host="127.0.0.1",
+    port=0,
+    bot_delay=0.0,
+    turn_timeout=0,
+    process_levels=(),
+    bot_processes=0,
+    # An autoplaying client plays as fast as the table allows: no rate limit may cut it off
+    # in the middle of a round it should see whole.
+    rate_per_second=1000.0,
+    rate_burst=1000,
+)
+"""The LAN server the client tests play against: bots move at once, no turn timer."""
 
 
 def make_app(tmp_path: Path, *argv: str) -> App:

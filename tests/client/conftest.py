@@ -16,25 +16,11 @@ import pygame
 import pytest
 
 from server.app import BasraServer
-from server.config import ServerConfig
 from tests.server.helpers import running_server
 
 if TYPE_CHECKING:
     from client.app import App
 
-LAN_SERVER = ServerConfig(
-    host="127.0.0.1",
-    port=0,
-    bot_delay=0.0,
-    turn_timeout=0,
-    process_levels=(),
-    bot_processes=0,
-    # An autoplaying client plays as fast as the table allows: no rate limit may cut it off
-    # in the middle of a round it should see whole.
-    rate_per_second=1000.0,
-    rate_burst=1000,
-)
-"""The LAN server the client tests play against: bots move at once, no turn timer."""
 
 
 @pytest.fixture(scope="session")
@@ -70,6 +56,8 @@ def menu_app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
 
 @pytest.fixture
 async def server() -> AsyncIterator[BasraServer]:
-    """A LAN server in this process, on a free loopback port (`LAN_SERVER`)."""
+    """A LAN server in this process, on a free loopback port (`app_driver.LAN_SERVER`)."""
+    from .app_driver import LAN_SERVER
+
     async with running_server(LAN_SERVER) as basra:
         yield basra
