@@ -9,7 +9,8 @@ screen: model, choreography, animation, HUD and controls), `net/` (a server: the
 a server on this machine, finding servers on the LAN) and `scenes/` (one module per screen,
 the navigator that moves between them). At the top: `app` (the window and frame loop), `main`,
 `settings`, `records` (the match files kept), `verify` (``python -m client.verify FILE``
-checks one's deals) and the pure `theme` and `tween`.
+checks one's deals), `child_process` (the server and the review started as programs, by
+Python or by the desktop app) and the pure `theme` and `tween`.
 
 Import rules: the client imports `shared`, never `server` (it only starts one as a process),
 nor the developer tools in the top-level `tools/`. The drawing packages `table`, `ui` and `art`

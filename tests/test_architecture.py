@@ -43,6 +43,7 @@ CLIENT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("client",),
     # Foundations: the catalogues, the pure geometry, colours and sizes, easing.
     ("client.i18n", "client.layout", "client.theme", "client.tween", "client.verify"),
+    ("client.child_process",),
     ("client.settings",),
     ("client.records",),
     # What a match tells the table (practice, a room's match over a link, replays).
