@@ -208,6 +208,28 @@ def test_no_import_cycles_between_modules(package: str) -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
+MAX_MODULE_LINES = 450
+MAX_FUNCTION_LINES = 60
+
+
+@pytest.mark.parametrize("package", ["client"])
+def test_modules_and_functions_stay_small(package: str) -> None:
+    """Small modules, each one idea; functions short enough to read at once."""
+    too_long: list[str] = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        where = path.relative_to(ROOT)
+        lines = source.count("\n")
+        if lines > MAX_MODULE_LINES:
+            too_long.append(f"{where}: {lines} lines")
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                length = (node.end_lineno or node.lineno) - node.lineno + 1
+                if length > MAX_FUNCTION_LINES:
+                    too_long.append(f"{where}:{node.lineno} {node.name}: {length} lines")
+    assert not too_long, too_long
+
+
 def test_every_client_part_has_a_layer() -> None:
     parts = {str(part_of(module_name(path))) for path in (ROOT / "client").rglob("*.py")}
     layered = {part for layer in CLIENT_LAYERS for part in layer}

@@ -136,7 +136,8 @@ class MatchResultsScene(ResultsOverlay):
             self._next_match(rematch)
             return
         self.again.enabled = rematch.may_say_yes
-        self.again.label = rematch.again_label
+        if not rematch.closed:  # the button keeps its last words once the room is gone
+            self.again.label = rematch.again_label
         if self.partners is not None:
             self.partners.enabled = rematch.may_change_partners
 
