@@ -26,7 +26,7 @@ from client.ui.widgets import Button
 from shared.rules import RuleSet
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 

@@ -25,7 +25,7 @@ from client.ui.widgets import Button, FocusCycle
 from shared.rules import RuleSet
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -92,6 +92,7 @@ class PauseScene(_ButtonOverlay):
         self,
         app: SceneHost,
         leave: Callable[[], None],
+        settings: Callable[[], None],
         practice: bool = True,
         rules: RuleSet | None = None,
     ) -> None:
@@ -99,6 +100,7 @@ class PauseScene(_ButtonOverlay):
         match's, which How to play quotes."""
         super().__init__(app, "")
         self.leave = leave
+        self.settings = settings
         self.practice = practice
         self.rules = rules
         self._build()
@@ -109,7 +111,7 @@ class PauseScene(_ButtonOverlay):
         top = self.panel.y + 100
         self.add_button(_("Resume"), self.dismiss, top)
         self.add_button(_("How to play"), self._how_to_play, top + 64)
-        self.add_button(_("Settings"), self.app.navigator.settings, top + 128)
+        self.add_button(_("Settings"), self.settings, top + 128)
         leave = _("Leave game") if self.practice else _("Leave table")
         self.add_button(leave, self.leave, top + 192)
 

@@ -11,7 +11,8 @@ import pygame
 import pytest
 
 from client.main import main, missing_display
-from client.scenes.results import MatchResultsScene, RoundResultsScene
+from client.scenes.match_results import MatchResultsScene
+from client.scenes.round_results import RoundResultsScene
 from client.sessions.local import LocalSession
 
 from .app_driver import make_app, run_until, table_of

@@ -14,7 +14,7 @@ from client import theme
 from client.app import LETTERBOX, App
 from client.i18n import use_language
 from client.scenes.overlays import ConfirmScene, PauseScene
-from client.scenes.results import RoundResultsScene
+from client.scenes.round_results import RoundResultsScene
 from client.scenes.table import TableScene
 from client.ui.text_order import visual_text
 from shared.cards import Card

@@ -14,12 +14,12 @@ import pytest
 from client.app import App
 from client.i18n import _, isolate, number, use_language
 from client.net.discovery import FoundServer
-from client.net.room_info import summary_line
 from client.scenes.connect import ConnectScene, found_server_line
 from client.scenes.how_to_play import HowToPlayScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
+from client.sessions.room_info import summary_line
 from client.settings import clean_name
 from shared.wire.discovery import Announcement
 from shared.wire.rooms import RoomPhase, RoomSummary
