@@ -135,6 +135,8 @@ class Room:
         self.seats: list[Slot] = [None] * rules.players
         self.spectators: list[Player] = []
         self.creator: Player | None = None
+        self.bot_level: str | None = None
+        """The level its creator chose for its computer players (None: none chosen)."""
         self.match: MatchState | None = None
         self.seq = 0
         """Plays applied in this match; each game_update carries it."""
@@ -272,10 +274,10 @@ class Room:
         self._send_snapshot(player)
 
     def _stand_in_level(self) -> str:
-        """The level of the room's computer players (the one its creator chose), else the
-        server's fallback."""
+        """The level of the room's computer players, else the one its creator chose (a room
+        of humans only has none), else the server's fallback."""
         levels = [slot.level for slot in self.seats if isinstance(slot, BotSeat)]
-        return levels[0] if levels else FALLBACK_LEVEL
+        return levels[0] if levels else self.bot_level or FALLBACK_LEVEL
 
     def _remove(self, player: Player, reason: str, message: str) -> None:
         """Take ``player`` out of the room (leave, or a hold that ran out)."""
@@ -434,6 +436,7 @@ class Room:
         level: str = message["level"]
         if level not in LEVELS:
             raise _Refusal(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
+        self.bot_level = level
         for seat, slot in enumerate(self.seats):
             if slot is None:
                 self.seats[seat] = BotSeat(level)

@@ -196,9 +196,18 @@ class ServerLink:
         self._send(MsgType.LIST_ROOMS)
 
     def create_room(
-        self, players: int, preset: str, target: int, turn_timer: int, name: str | None = None
+        self,
+        players: int,
+        preset: str,
+        target: int,
+        turn_timer: int,
+        name: str | None = None,
+        bot_level: str | None = None,
     ) -> None:
+        """`bot_level`: the level of a computer player taking the seat of one who leaves."""
         extra = {"name": name} if name else {}
+        if bot_level is not None:
+            extra["bot_level"] = bot_level
         self._send(
             MsgType.CREATE_ROOM,
             players=players,

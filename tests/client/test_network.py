@@ -491,3 +491,37 @@ async def test_a_guest_is_told_when_a_computer_takes_the_seat_of_one_who_left(
         app.shutdown()
         ann.close()
         bob.close()
+
+
+async def test_the_level_chosen_on_create_plays_for_one_who_leaves_a_room_of_two_humans(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    """No bot sits in the room to copy: the server keeps the level the Create screen sent."""
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
+    await ann.connect()
+    await bob.connect()
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        create = CreateRoomScene(app, ann)
+        app.stack.push(create)
+        while create.level.value != "hard":
+            create.level.step(1)
+        click(app, button(create, "Create").rect.center)
+        await eventually(lambda: _pumped(ann).room is not None)
+        assert ann.room is not None
+        bob.join_room(ann.room.room_id)
+        await eventually(lambda: _pumped(bob).room is not None)
+        ann.start_game()
+        await eventually(
+            lambda: (r := _pumped(bob).room) is not None and r.phase.value == "playing"
+        )
+        ann.leave_room()
+        await eventually(
+            lambda: (r := _pumped(bob).room) is not None and r.seats[0].kind.value == "bot"
+        )
+        assert bob.room is not None and bob.room.seats[0].bot_level == "hard"
+    finally:
+        app.shutdown()
+        ann.close()
+        bob.close()
