@@ -72,20 +72,13 @@ from server.stats import Counters
 from server.turns import TurnKeeper
 from shared.bots import LEVELS
 from shared.deals import SeedError, parse_client_seed
-from shared.engine import (
-    IllegalPlayError,
-    apply_play,
-    check_play,
-    legal_plays,
-    new_match,
-    opening_events,
-)
+from shared.engine import new_match
 from shared.events import MatchEnded, RoundScored
+from shared.match_host import HostedPlay, MatchHost, PlayRefused, Refusal
 from shared.names import ChatError, clean_chat, name_key
 from shared.plays import Play
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat
-from shared.views import view_for
 from shared.wire.protocol import ErrorCode, Message, MsgType, error_message, play_from_wire
 from shared.wire.rooms import RoomPhase, RoomSummary
 from shared.wire.updates import GameUpdate
@@ -104,6 +97,14 @@ class _Refusal(Exception):
     def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)
         self.code = code
+
+
+_PLAY_REFUSALS = {
+    Refusal.MATCH_OVER: ErrorCode.NOT_IN_GAME,
+    Refusal.NOT_YOUR_TURN: ErrorCode.NOT_YOUR_TURN,
+    Refusal.ILLEGAL: ErrorCode.ILLEGAL_PLAY,
+}
+"""The error code of each reason the match host turns a play down."""
 
 
 class Room:
@@ -135,9 +136,8 @@ class Room:
         self.seats: list[Slot] = [None] * rules.players
         self.spectators: list[Player] = []
         self.creator: Player | None = None
-        self.match: MatchState | None = None
-        self.seq = 0
-        """Plays applied in this match; each game_update carries it."""
+        self._host: MatchHost | None = None
+        """The match, once one has started."""
         self.deals = RoomDeals.for_room(config, room_id)
         self._store = store
         self._record = RoomRecord(room_id, store)
@@ -159,6 +159,15 @@ class Room:
     @property
     def closed(self) -> bool:
         return self._inbox.closed
+
+    @property
+    def match(self) -> MatchState | None:
+        return None if self._host is None else self._host.state
+
+    @property
+    def seq(self) -> int:
+        """Plays applied in this match; each game_update carries it."""
+        return 0 if self._host is None else self._host.seq
 
     def post(self, command: Command) -> bool:
         """Queue a command; client requests are refused (False) when the inbox is full."""
@@ -324,8 +333,7 @@ class Room:
         """Take up a match that was running when the server stopped (`server.restore`), before
         the room's task starts: every seated human is away, his seat held as after a drop."""
         self._record.take_up(journal)
-        self.match = state
-        self.seq = self._record.plays
+        self._host = MatchHost(state, self._record, self._record.plays)
         self.seats = seats
         self.creator = creator
         self.deals = deals
@@ -511,9 +519,8 @@ class Room:
         rotated = self.evening.next_dealer
         state = new_match(self.rules, deals=self.deals.for_match(), dealer=rotated)
         self.evening.match_started()
-        self.match = state
+        self._host = MatchHost(state, self._record)
         self.phase = RoomPhase.PLAYING
-        self.seq = 0
         self._record.begin(state, self.seats, self.name, dealer_rotated=rotated is not None)
         self._save()
         log.info(
@@ -525,57 +532,40 @@ class Room:
         )
         send_room_state(self)
         self._schedule_turn()
-        send_update(self, opening_events(state))
+        send_update(self, self._host.opening_events())
 
     def _on_play(self, player: Player, link: Link, message: Message) -> None:
-        state = self.match
-        if self.phase is not RoomPhase.PLAYING or state is None:
+        host = self._host
+        if self.phase is not RoomPhase.PLAYING or host is None:
             raise _Refusal(ErrorCode.NOT_IN_GAME, "There is no match in progress.")
         seat = self._seat_of(player)
         if seat is None:
             raise _Refusal(ErrorCode.NOT_SEATED, "Spectators watch; they do not play.")
-        if state.to_move != seat:
-            raise _Refusal(ErrorCode.NOT_YOUR_TURN, "It is not your turn.")
-        play = play_from_wire(message)
         try:
-            check_play(state, play, seat)
-        except IllegalPlayError as error:
-            raise _Refusal(ErrorCode.ILLEGAL_PLAY, str(error)) from None
-        self._apply(play)
+            step = host.play(seat, play_from_wire(message))
+        except PlayRefused as refused:
+            raise _Refusal(_PLAY_REFUSALS[refused.reason], str(refused)) from None
+        self._played(step)
 
     def _apply_bot_move(self, play: Play, timed_out: bool) -> None:
         """A bot's play, or the one made for a player whose turn timer ran out."""
-        state = self.match
-        if state is None or state.to_move is None:
+        host = self._host
+        if host is None or host.state.to_move is None:
             return
-        try:
-            check_play(state, play, state.to_move)
-        except IllegalPlayError:
+        step, refused = host.play_or_first(play)
+        if refused:
             log.error("room %d: a bot's play was refused; playing the first legal one", self.id)
-            play = view_for(state, state.to_move).legal_plays[0]
-        self._apply(play, timed_out)
+        self._played(step, timed_out)
 
-    def _apply(self, play: Play, timed_out: bool = False) -> None:
-        """Apply a checked play, put it on record, hand the turn on, and tell everyone (with
-        the new turn's timer, and whether the timer of the turn just played had run out)."""
-        state = self.match
-        assert state is not None and state.to_move is not None
-        # The engine's own Play: the order of the cards a capture adds to a pile follows how
-        # its set was built, so only the engine's object makes a replay equal this state.
-        play = next(legal for legal in legal_plays(state) if legal == play)
-        seat = state.to_move
-        transition = apply_play(state, play)
-        self.match = transition.state
-        self.seq += 1
+    def _played(self, step: HostedPlay, timed_out: bool = False) -> None:
+        """A play applied and on record: hand the turn on, and tell everyone (with the new
+        turn's timer, and whether the timer of the turn just played had run out)."""
         self._counters.plays += 1
-        round_over = any(isinstance(event, RoundScored) for event in transition.events)
-        self._record.add_play(seat, play, round_over)
-        over = self.match.winner is not None
-        if over:
+        if step.match_over:
             self.phase = RoomPhase.OVER
         self._schedule_turn()
-        send_update(self, transition.events, seat if timed_out else None)
-        for event in transition.events:
+        send_update(self, step.events, step.seat if timed_out else None)
+        for event in step.events:
             if isinstance(event, RoundScored):
                 log.info(
                     "room %d: round %d scored %s; totals %s",
@@ -591,7 +581,7 @@ class Room:
                     event.winner,
                     "-".join(map(str, event.scores)),
                 )
-        if over:
+        if step.match_over:
             self._end_match()
 
     def _end_match(self) -> None:

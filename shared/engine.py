@@ -272,8 +272,12 @@ def _score_sweep(
 def _add(
     per_team: tuple[tuple[Card, ...], ...], team: Team, cards: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    """The piles ``per_team`` with ``cards`` added to ``team``'s."""
-    return (per_team[0] + cards, per_team[1]) if team == 0 else (per_team[0], per_team[1] + cards)
+    """The piles ``per_team`` with ``cards`` added to ``team``'s. Piles are kept sorted, so a
+    state does not depend on the order in which a capture's set of cards was built: a play
+    equal to the engine's own gives the very same state."""
+    if team == 0:
+        return (tuple(sorted(per_team[0] + cards)), per_team[1])
+    return (per_team[0], tuple(sorted(per_team[1] + cards)))
 
 
 def _bump(counts: tuple[int, ...], team: Team) -> tuple[int, ...]:

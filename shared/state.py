@@ -97,7 +97,7 @@ class RoundState(NamedTuple):
     floor_mask: int
     """Bit ``i`` set when the card of index ``i`` is on the floor (a fast memo key)."""
     piles: tuple[tuple[Card, ...], ...]
-    """Captured cards per team."""
+    """Captured cards per team, each pile sorted (so equal plays make equal states)."""
     basras: tuple[int, ...]
     """Basras per team this round (Jack Basras apart)."""
     jack_basras: tuple[int, ...]
