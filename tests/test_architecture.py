@@ -3,10 +3,12 @@
 Walks every module's imports with `ast` (inside functions and under ``if TYPE_CHECKING:`` too),
 so a forbidden import fails here even when no test happens to execute it.
 
-The unit of the arrows is a *part*: a subpackage (``client.table``, ``shared.wire``), the
-modules directly in ``shared/`` (the engine, one part) or ``server/`` (one part), and each
-module at the top of ``client/`` on its own (the app that assembles the packages, beside small
-foundations they all use: theme, layout, tween, settings).
+The unit of the arrows is a *part*: a subpackage (``client.table``, ``server.room``,
+``shared.wire``), the modules directly in ``shared/`` (the engine, one part), and each module at
+the top of ``client/`` or ``server/`` on its own (the app that assembles the packages, beside
+small foundations they all use: theme, layout, tween, settings; the server's config, players
+and refusals). Within `CYCLE_FREE` no two *modules* import each other in a circle either, and
+no module is over `MAX_MODULE_LINES` lines nor any function over `MAX_FUNCTION_LINES`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("shared", "server", "client", "bench")
+CYCLE_FREE = ("shared", "server")
+"""The packages whose modules import each other in no circle (type-checking imports too)."""
+SIZE_CHECKED = ("shared", "server")
+"""The packages whose modules and functions are held to the size limits below."""
+MAX_MODULE_LINES = 450
+MAX_FUNCTION_LINES = 60
 
 FORBIDDEN: dict[str, set[str]] = {
     # The engine sits below everything else in shared/.
@@ -119,8 +127,8 @@ def part_of(module: str) -> str | None:
         return None
     if len(names) >= 2 and (ROOT / names[0] / names[1]).is_dir():
         return f"{names[0]}.{names[1]}"
-    if names[0] == "client" and len(names) >= 2:
-        return f"client.{names[1]}"
+    if names[0] in ("client", "server") and len(names) >= 2:
+        return f"{names[0]}.{names[1]}"
     return names[0]
 
 
@@ -181,6 +189,20 @@ def part_graph() -> dict[str, set[str]]:
     return graph
 
 
+def module_graph(roots: tuple[str, ...]) -> dict[str, set[str]]:
+    """Module -> the project modules it imports, for the modules under ``roots``."""
+    graph: dict[str, set[str]] = {}
+    for path in project_files():
+        source = module_name(path)
+        if source.split(".")[0] not in roots:
+            continue
+        targets = graph.setdefault(source, set())
+        for name in imported_names(path):
+            if name.split(".")[0] in roots and name != source and real_module(name):
+                targets.add(name)
+    return graph
+
+
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One cycle of the graph as a path that ends where it starts, or None."""
     done: set[str] = set()
@@ -215,6 +237,27 @@ def test_imports_follow_the_arrows(path: Path) -> None:
 def test_no_import_cycles_between_parts() -> None:
     cycle = find_cycle(part_graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_no_import_cycles_between_modules() -> None:
+    cycle = find_cycle(module_graph(CYCLE_FREE))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def sized_files() -> list[Path]:
+    return [p for p in project_files() if module_name(p).split(".")[0] in SIZE_CHECKED]
+
+
+@pytest.mark.parametrize("path", sized_files(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_modules_and_functions_are_small(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    lines = source.count("\n")
+    assert lines <= MAX_MODULE_LINES, f"{lines} lines: split the module"
+    for node in ast.walk(ast.parse(source, filename=str(path))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            assert node.end_lineno is not None
+            length = node.end_lineno - node.lineno + 1
+            assert length <= MAX_FUNCTION_LINES, f"{node.name} is {length} lines long"
 
 
 def test_shared_uses_only_the_standard_library_and_msgpack() -> None:

@@ -17,14 +17,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from server.seats import BotSeat, HumanSeat
 from shared.bots import LEVELS
 from shared.names import BadNameError, clean_name, clean_room_name
-
-if TYPE_CHECKING:
-    from server.room import Room
 
 __all__ = [
     "ROOM_FILE_VERSION",
@@ -34,7 +30,6 @@ __all__ = [
     "SavedRoomError",
     "decode_saved_room",
     "encode_saved_room",
-    "saved_room",
 ]
 
 ROOM_FILE_VERSION = 1
@@ -69,23 +64,6 @@ class SavedRoom:
     seats: tuple[SavedHuman | SavedBot, ...]
     seeded_seats: tuple[int, ...]
     """The seats whose client seeds the match's deals hold, in seat order."""
-
-
-def saved_room(room: Room) -> SavedRoom:
-    """What the file of ``room`` (a room whose match runs) holds now."""
-    seats: list[SavedHuman | SavedBot] = []
-    for slot in room.seats:
-        if isinstance(slot, HumanSeat):
-            player = slot.player
-            seats.append(SavedHuman(player.id, player.name, player.token_digest))
-        elif isinstance(slot, BotSeat):
-            seats.append(SavedBot(slot.level))
-        else:
-            raise ValueError("A room with an empty seat has no match to save.")
-    creator = None if room.creator is None else room.creator.id
-    return SavedRoom(
-        room.id, room.name, room.turn_seconds, creator, tuple(seats), room.deals.seeded_seats()
-    )
 
 
 def encode_saved_room(saved: SavedRoom) -> bytes:
