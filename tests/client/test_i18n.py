@@ -31,10 +31,10 @@ from shared.bots import LEVELS
 from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card
 from shared.rules import PRESETS
+from shared.schema import OneOf
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 from shared.wire.protocol import SCHEMAS, Flow, MsgType
-from shared.wire.schema import OneOf
 
 ARABIC_PLURAL_FORMS = 6
 
