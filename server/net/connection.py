@@ -1,14 +1,20 @@
 """One client connection, whatever its transport, and every limit on what a client sends.
 
-The seam for a transport is small: messages (or bytes) and the real peer address in, frames
-out, close with a code. A transport's shell (`server.net.tcp` for TCP; a WebSocket one the
-same way) accepts a client, asks `server.app.BasraServer.serve` to admit it on its real peer
-address (the per-address and total limits are applied there, for every transport alike),
-hands it a `Carrier` (how frames go out and the transport ends), and then feeds
-`receive_data` (a byte stream of frames) or `receive_message` (one frame body per transport
-message) with whatever the client sends, until `closing` or the end of its input. Frames come
-out as ready-made TCP frames (the 4-byte length, then the body: a message transport sends
-``frame[FRAME_HEADER:]``).
+The seam for a transport: messages and the real peer address in, messages out, close with a
+code. A transport plugs in with no copy of anything here:
+
+1. It accepts a client and calls `server.app.BasraServer.serve` with a `Carrier` (how frames
+   go out and the transport ends), the client's real peer address (the per-address and total
+   limits are applied there, on that address, for every transport alike), and its reading
+   loop, a coroutine given the new `Connection`.
+2. The reading loop feeds `Connection.receive_message` one frame body per transport message
+   (a WebSocket binary message), or `Connection.receive_data` a byte stream of frames (TCP,
+   `server.net.tcp`), until the connection is `closing` or the input ends.
+3. What goes out comes through `Carrier.write` / `Carrier.write_many` as ready-made frames:
+   the 4-byte length, then the body; a message transport sends ``frame[FRAME_HEADER:]``. A
+   close comes as the ``bye`` frame (its code inside), then `Carrier.close`; a client cut off
+   for not reading gets `Carrier.abort`; `Carrier.stop_reading` ends the reading loop when a
+   deadline closes the connection.
 
 Everything else is here, for any transport: the session itself (`shared.wire.session`: the
 greeting, pings, the frame cap and the reading-error budget), the message rate
