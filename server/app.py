@@ -33,9 +33,8 @@ from server.persistence.store import MatchStore
 from server.restore import restore_matches
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
-from shared.wire.framing import encode_frame
-from shared.wire.protocol import ErrorCode, Message, MsgType, pack_message
-from shared.wire.session import bye_frame
+from shared.wire.protocol import ErrorCode, Message, MsgType
+from shared.wire.session import bye_frame, ping_frame
 
 __all__ = ["BasraServer", "raise_fd_limit"]
 
@@ -264,7 +263,7 @@ class BasraServer:
         in one go would hold the loop for tens of milliseconds. Each connection is let go of
         once pinged: were the round's list kept to its end, the connections that closed
         meanwhile (all of them, after a mass hang-up) would be freed together, 10 ms at once."""
-        frame = encode_frame(pack_message({"t": MsgType.PING.value}))
+        frame = ping_frame()
         while True:
             connections = collections.deque(self.connections)
             slices = max(1, math.ceil(len(connections) / _PING_SLICE))

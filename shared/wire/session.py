@@ -60,6 +60,7 @@ __all__ = [
     "ServerSession",
     "SessionTally",
     "bye_frame",
+    "ping_frame",
 ]
 
 _PING = MsgType.PING.value
@@ -287,6 +288,11 @@ class ServerSession:
         """The ``bye`` frame that ends the session with ``code``; nothing is read after it."""
         self._closed = True
         return bye_frame(code, text)
+
+
+def ping_frame() -> bytes:
+    """The ``ping`` a server sends every client now and then (any answer keeps it alive)."""
+    return encode_frame(pack_message({"t": _PING}))
 
 
 def bye_frame(code: ErrorCode, text: str) -> bytes:
