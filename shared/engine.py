@@ -198,7 +198,9 @@ def apply_play(state: MatchState, play: Play) -> Transition:
         events.append(_cards_captured((seat, team, card, taken)))
         floor = tuple([c for c in r.floor if c not in taken])
         floor_mask = r.floor_mask & ~mask_of(taken)
-        piles = _add(r.piles, team, (*taken, card))
+        # A canonical order (the taken cards sorted, then the card), so that the state does
+        # not hang on the order a frozenset was built in: equal plays make equal states.
+        piles = _add(r.piles, team, (*taken, card) if len(taken) == 1 else (*sorted(taken), card))
         last_capturer: Team | None = team
         if floor:
             bonus, basras, jacks = _NO_BONUS, r.basras, r.jack_basras
@@ -263,12 +265,8 @@ def _score_sweep(
 def _add(
     per_team: tuple[tuple[Card, ...], ...], team: Team, cards: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
-    """The piles ``per_team`` with ``cards`` added to ``team``'s. Piles are kept sorted, so a
-    state does not depend on the order in which a capture's set of cards was built: a play
-    equal to the engine's own gives the very same state."""
-    if team == 0:
-        return (tuple(sorted(per_team[0] + cards)), per_team[1])
-    return (per_team[0], tuple(sorted(per_team[1] + cards)))
+    """The piles ``per_team`` with ``cards`` added to ``team``'s."""
+    return (per_team[0] + cards, per_team[1]) if team == 0 else (per_team[0], per_team[1] + cards)
 
 
 def _bump(counts: tuple[int, ...], team: Team) -> tuple[int, ...]:
