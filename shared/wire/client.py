@@ -25,7 +25,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from shared.wire.protocol import DEFAULT_PORT, Message
+from shared.wire.protocol import DEFAULT_PORT, PROTOCOL_VERSION, Message
 from shared.wire.session import ClientSession, Greeting, Incoming, ReadFailed, Reply
 from shared.wire.transports import release_transport
 
@@ -185,7 +185,7 @@ class WireClient(asyncio.Protocol):
     ) -> Message:
         """Greet the server; the `welcome`, or `ConnectFailed` with the server's reason (the
         connection is then closed)."""
-        frame, message = self._session.hello(name, token)
+        frame, message = self._session.hello(name, token, PROTOCOL_VERSION)
         greeting: asyncio.Future[Message | None] = self._loop.create_future()
         self._greeting = greeting
         if self.closed.is_set():

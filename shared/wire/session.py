@@ -370,10 +370,12 @@ class ClientSession:
         """``message`` as a frame to send; `FrameError` if it is too big for a server."""
         return encode_frame(pack_message(message), MAX_CLIENT_FRAME)
 
-    def hello(self, name: str, token: str | None = None) -> tuple[bytes, Message]:
-        """Our ``hello`` (resuming with ``token``, if given): its frame, and the message. The
-        server's answer will come as a `Greeting`."""
-        message: Message = {"t": MsgType.HELLO.value, "name": name, "version": PROTOCOL_VERSION}
+    def hello(
+        self, name: str, token: str | None = None, version: int = PROTOCOL_VERSION
+    ) -> tuple[bytes, Message]:
+        """Our ``hello`` (resuming with ``token``, if given; speaking protocol ``version``):
+        its frame, and the message. The server's answer will come as a `Greeting`."""
+        message: Message = {"t": MsgType.HELLO.value, "name": name, "version": version}
         if token is not None:
             message["resume_token"] = token
         self._greeting = True
