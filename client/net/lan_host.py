@@ -24,7 +24,7 @@ from pathlib import Path
 import ifaddr
 
 from client.child_process import child_environment, module_command
-from client.i18n import _
+from client.i18n import _, separator
 from shared import host_system
 from shared.wire.protocol import DEFAULT_PORT
 
@@ -35,7 +35,6 @@ START_TIMEOUT = 8.0
 STOP_TIMEOUT = 3.0
 PROBE_ADDRESS = ("10.254.254.254", 1)
 """Any routable address: connecting a UDP socket only picks the outgoing interface."""
-ADDRESS_SEPARATOR = "  ·  "
 
 
 class HostError(RuntimeError):
@@ -121,7 +120,7 @@ class LanHost:
     @property
     def address(self) -> str:
         """What others type to join, as one line: ``192.168.1.20:40404 · 10.0.0.5:40404``."""
-        return ADDRESS_SEPARATOR.join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
+        return separator().join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
 
     async def start(self) -> int:
         """Start the server (default port, else any free one); its port. `HostError` if not."""

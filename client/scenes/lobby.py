@@ -9,25 +9,28 @@ entering a room opens the room screen. Both are mirrored in Arabic.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client import theme
 from client.i18n import _, isolate
-from client.i18n.words import points_text, preset_name, seconds_text
+from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.layout import LOGICAL_SIZE
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.room_info import summary_line
+from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
-from client.sessions.game_session import NoticeLevel
+from client.sessions.game_session import Notice, NoticeLevel, RoomChanged
+from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.room_info import summary_line
 from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
+from shared.bots import LEVELS
 from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
+from shared.wire.rooms import RoomPhase
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -41,13 +44,30 @@ TIMERS = (0, 15, 30, 60)
 """Seconds a player has for a turn (0: no timer)."""
 
 
+class LobbyRoutes(Protocol):
+    """Where the lobby leads: a room joined, or away from the server."""
+
+    def room(self, client: ServerLink) -> None: ...
+
+    def disconnect(self) -> None: ...
+
+    def server_gone(self, reason: str) -> None: ...
+
+
 class LobbyScene(FormScene):
     """The rooms on a server."""
 
     panel_rect = pygame.Rect(90, 150, 1100, 520)
 
-    def __init__(self, app: SceneHost, client: RemoteClient, hosting_at: str | None = None) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        routes: LobbyRoutes,
+        client: ServerLink,
+        hosting_at: str | None = None,
+    ) -> None:
         super().__init__(app)
+        self.routes = routes
         self.client = client
         self.hosting_at = hosting_at
         self.title = _("Lobby")
@@ -98,31 +118,50 @@ class LobbyScene(FormScene):
 
     def back(self) -> None:
         """Leave the server (and stop it, when this machine hosts it)."""
-        self.app.navigator.disconnect()
+        self.routes.disconnect()
+
+    def on_link(self, event: LinkEvent) -> None:
+        """The link's news while the lobby is on screen: notices, and a room joined."""
+        if isinstance(event, Notice):
+            self.say(event.text, event.level)
+        elif isinstance(event, RoomChanged) and self.client.room is not None:
+            self.routes.room(self.client)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
-        client.pump()
-        for notice in client.take_notices():
-            self.say(notice.text, notice.level)
         if client.status is LinkStatus.CLOSED:
-            self.app.navigator.server_gone(client.closed_reason)
+            self.routes.server_gone(client.closed_reason)
             return
         self.refresh_in -= dt
         if self.refresh_in <= 0 and client.status is LinkStatus.ONLINE:
             self.refresh()
         self.rooms.set_items([summary_line(r) for r in client.rooms])
-        if client.room is not None:
-            self.app.navigator.room(client)
-        elif (
-            self.app.options.autoplay
+        if (
+            client.room is None
+            and self.app.options.autoplay
             and not self.auto_created
             and client.status is LinkStatus.ONLINE
+            and client.rooms_listed
         ):
             self.auto_created = True
-            s = self.app.settings
-            client.create_room(s.practice_players, s.practice_preset, s.practice_target, 0)
+            self._autoplay_room()
+
+    def _autoplay_room(self) -> None:
+        """`--autoplay`: join a room waiting for players, else create one (the room fills
+        it with bots and starts)."""
+        client, s = self.client, self.app.settings
+        waiting = [r for r in client.rooms if r.phase is RoomPhase.WAITING and r.open_seats > 0]
+        if waiting:
+            client.join_room(waiting[0].room_id)
+        else:
+            client.create_room(
+                s.practice_players,
+                s.practice_preset,
+                s.practice_target,
+                0,
+                bot_level=s.practice_level,
+            )
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -156,13 +195,14 @@ class LobbyScene(FormScene):
 class CreateRoomScene(FormScene):
     """The options of a new room."""
 
-    def __init__(self, app: SceneHost, client: RemoteClient) -> None:
+    def __init__(self, app: SceneHost, client: ServerLink) -> None:
         super().__init__(app)
         self.title = _("Create a room")
         self.client = client
         s = app.settings
         text = app.text
         x, y, w, h = 400, 190, 480, 50
+        step = 58
         self.name = self.add(
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
@@ -174,7 +214,7 @@ class CreateRoomScene(FormScene):
         )
         self.players = self.add(
             Choice(
-                (x, y + 66, w, h),
+                (x, y + step, w, h),
                 _("Players"),
                 [(2, _("2 players")), (4, _("4 (teams)"))],
                 text,
@@ -183,7 +223,7 @@ class CreateRoomScene(FormScene):
         )
         self.preset = self.add(
             Choice(
-                (x, y + 132, w, h),
+                (x, y + 2 * step, w, h),
                 _("Rules"),
                 [(preset, preset_name(preset)) for preset in PRESETS],
                 text,
@@ -193,7 +233,7 @@ class CreateRoomScene(FormScene):
         targets = sorted({*TARGETS, s.practice_target})
         self.target = self.add(
             Choice(
-                (x, y + 198, w, h),
+                (x, y + 3 * step, w, h),
                 _("Play to"),
                 [(t, points_text(t)) for t in targets],
                 text,
@@ -201,14 +241,24 @@ class CreateRoomScene(FormScene):
             )
         )
         timers = [(t, seconds_text(t) if t else _("No timer")) for t in TIMERS]
-        self.timer = self.add(Choice((x, y + 264, w, h), _("Turn timer"), timers, text, 30))
-        self.add(Button((x + w - 200, y + 350, 200, 54), _("Create"), text, on_click=self.create))
-        self.add(Button((x, y + 350, 160, 54), _("Cancel"), text, on_click=self.back))
+        self.timer = self.add(Choice((x, y + 4 * step, w, h), _("Turn timer"), timers, text, 30))
+        # The level of a computer player that takes the seat of one who leaves the match.
+        levels = [(level, level_name(level)) for level in LEVELS]
+        self.level = self.add(
+            Choice((x, y + 5 * step, w, h), _("Bots"), levels, text, s.practice_level)
+        )
+        self.add(Button((x + w - 200, y + 362, 200, 54), _("Create"), text, on_click=self.create))
+        self.add(Button((x, y + 362, 160, 54), _("Cancel"), text, on_click=self.back))
 
     def create(self) -> None:
         name = self.name.text.strip() or None
         self.client.create_room(
-            self.players.value, self.preset.value, self.target.value, self.timer.value, name
+            self.players.value,
+            self.preset.value,
+            self.target.value,
+            self.timer.value,
+            name,
+            self.level.value,
         )
         self.app.stack.pop()
 

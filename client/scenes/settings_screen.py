@@ -25,7 +25,7 @@ from client.ui.widgets import Button, TextInput
 from shared.names import MAX_NAME, name_character
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -65,7 +65,7 @@ class SettingsScene(FormScene):
             TextInput(
                 (x + w - 260, y + 3, 260, h - 6),
                 text,
-                s.name,
+                s.player_name,
                 max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder=_("Your name"),

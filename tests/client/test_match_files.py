@@ -16,13 +16,14 @@ from platformdirs import user_data_path
 
 from client.app import App
 from client.records import MatchKind, RecordFolder, records_dir_for
-from client.scenes.deal_verdict import Tone, deal_verdict
+from client.scenes.match_results import VERDICT_RECT, MatchResultsScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, PauseScene
-from client.scenes.results import VERDICT_RECT, MatchResultsScene
+from client.scenes.replays import ReplaysScene
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.settings import Settings, load_settings, settings_dir
+from client.ui.deal_verdict import Tone, deal_verdict
 from client.ui.widgets import Button
 from shared.deals import FairDeals, SeededDeals
 from shared.fairness import DealStatus, verify
@@ -180,6 +181,44 @@ def test_leaving_asks_first_keeps_the_match_and_continue_restores_it(
         app.shutdown()
 
 
+def test_a_new_practice_asks_first_and_replays_continue_the_one_left(
+    tmp_path: Path, pygame_ready: None
+) -> None:
+    app, table = _practice_app(tmp_path)
+    try:
+        _play_a_card(app, table)
+        left_at = table.view
+        app.navigator.main_menu()
+        step(app)
+        click(app, button(app.stack.top, "Practice").rect.center)
+        click(app, button(app.stack.top, "Start").rect.center)
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene), "a match left unfinished is not dropped"
+        assert question.title == "Start a new match?"
+        click(app, button(question, "Back").rect.center)
+        assert not any(isinstance(s, TableScene) for s in app.stack.scenes), "Back stays"
+        click(app, button(app.stack.top, "Start").rect.center)
+        click(app, button(app.stack.top, "New match").rect.center)
+        fresh = table_of(app)
+        run_until(app, lambda: fresh.ready)
+        _play_a_card(app, fresh)
+        app.navigator.main_menu()
+        step(app)
+        click(app, button(app.stack.top, "Replays").rect.center)
+        replays = app.stack.top
+        assert isinstance(replays, ReplaysScene)
+        run_until(app, lambda: not replays.loading)
+        assert len(replays.files) == 2
+        assert "Deals verified" not in replays.files[1].line, "an unfinished match is not judged"
+        press(app, pygame.K_DOWN)
+        click(app, button(replays, "Continue").rect.center)
+        resumed = table_of(app)
+        run_until(app, lambda: resumed.ready)
+        assert resumed.view == left_at, "the older match, where it was left"
+    finally:
+        app.shutdown()
+
+
 def test_a_finished_match_is_not_offered_to_continue(tmp_path: Path, pygame_ready: None) -> None:
     app = make_app(
         tmp_path, "--practice", "--autoplay", "--speed", "instant", "--target", "10", "--seed", "4"
@@ -311,7 +350,9 @@ def test_the_results_screen_warns_loudly_naming_the_round(
         assert check.status is DealStatus.MISMATCH and check.bad_round == 1
         answers = iter([None, None, check])
         app.stack.pop()
-        scene = MatchResultsScene(app, honest.table, honest.event, lambda: next(answers))
+        scene = MatchResultsScene(
+            app, app.navigator, honest.table, honest.event, lambda: next(answers)
+        )
         app.stack.push(scene)
         assert scene.verdict is not None and scene.verdict.title == "Checking the deals..."
         step(app, 3)

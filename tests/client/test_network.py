@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -16,39 +16,27 @@ from client.app import App
 from client.i18n import isolate
 from client.i18n.words import card_text
 from client.net.lan_host import LanHost
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.remote_session import RemoteSession
+from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import CreateRoomScene, LobbyScene
-from client.scenes.results import MatchResultsScene
+from client.scenes.match_results import MatchResultsScene
+from client.scenes.overlays import ConfirmScene, PauseScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import Notice, NoticeLevel, SessionUpdate, TableUpdate
+from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.remote import RemoteSession
 from client.ui.widgets import Button
 from server.app import BasraServer
-from server.config import ServerConfig
 from shared import host_system
 from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
 from tests.waiting import eventually
 
-from .app_driver import FRAME, click, make_app
+from .app_driver import FRAME, click, make_app, quick_host
 
 pytestmark = pytest.mark.timeout(60)
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[BasraServer]:
-    config = ServerConfig(
-        host="127.0.0.1", port=0, bot_delay=0.0, turn_timeout=0, process_levels=(), bot_processes=0
-    )
-    basra = BasraServer(config)
-    task = asyncio.create_task(basra.run())
-    await basra.started.wait()
-    yield basra
-    basra.stop()
-    await asyncio.wait_for(task, 10)
 
 
 async def frames_until(app: App, done: Callable[[], bool], limit: float = 30.0) -> None:
@@ -168,7 +156,12 @@ async def test_lobby_and_room_by_mouse(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
         )
         app.step(FRAME)
-        click(app, button(app.stack.top, "Leave table").rect.center)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene) and pause.title == "The game goes on"
+        click(app, button(pause, "Leave table").rect.center)
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene), "leaving a LAN table asks first"
+        click(app, button(question, "Leave").rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
     finally:
         app.shutdown()
@@ -193,21 +186,24 @@ async def test_a_dropped_connection_reconnects_and_says_so(
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-        client = table.session.client
+        client = table.session.link
+        assert isinstance(client, ServerLink)
         await frames_until(app, lambda: table.view is not None and table.view.round_number == 0)
         link = client._link
         assert link is not None
         link.abort()  # the cable is pulled
         await frames_until(app, lambda: client.status is LinkStatus.RECONNECTING, 5)
-        await frames_until(
-            app,
-            lambda: (
-                table.effects.notice is not None
-                and "reconnecting" in table.effects.notice.text.lower()
-            ),
-            5,
-        )
-        assert table.session.connection_note is not None
+        await frames_until(app, lambda: table.session.connection_note is not None, 5)
+        note = table.session.connection_note
+        assert note is not None and "reconnecting" in note.lower()
+        timer = table.timer
+        for _ in range(30):
+            app.step(FRAME)
+            notice = table.effects.notice
+            assert notice is None or notice.text != note, "said once, by the line on the table"
+            assert note not in [waiting.text for waiting in table.notices.waiting]
+        if client.status is LinkStatus.RECONNECTING and timer is not None:
+            assert table.timer is not None and table.timer.left == timer.left, "the clock waits"
         await frames_until(app, lambda: client.status is LinkStatus.ONLINE, 10)
         await frames_until(
             app,
@@ -238,7 +234,7 @@ async def test_protocol_mismatch_shows_the_servers_words(
     server: BasraServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(wire_client, "PROTOCOL_VERSION", 999)
-    client = RemoteClient("127.0.0.1", server.port, "Future")
+    client = ServerLink("127.0.0.1", server.port, "Future")
     with pytest.raises(ConnectFailed) as refusal:
         await client.connect()
     assert "protocol version" in str(refusal.value)
@@ -246,8 +242,8 @@ async def test_protocol_mismatch_shows_the_servers_words(
 
 async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None:
     first, second = (
-        RemoteClient("127.0.0.1", server.port, "Ann"),
-        RemoteClient("127.0.0.1", server.port, "Bob"),
+        ServerLink("127.0.0.1", server.port, "Ann"),
+        ServerLink("127.0.0.1", server.port, "Bob"),
     )
     await first.connect()
     await second.connect()
@@ -259,8 +255,9 @@ async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None
         second.list_rooms()
         await eventually(lambda: bool(_pumped(second).rooms))
         second.join_room(second.rooms[0].room_id)
-        await eventually(lambda: bool(_pumped(second).notices))
-        assert second.take_notices()[0].text == "That room is full."
+        said: list[LinkEvent] = []
+        await eventually(lambda: _polled(second, said, Notice))
+        assert next(e for e in said if isinstance(e, Notice)).text == "That room is full."
     finally:
         first.close()
         second.close()
@@ -285,11 +282,11 @@ async def test_on_windows_hosting_stops_the_server_by_ctrl_break_or_else_termina
 
 
 async def test_hosting_starts_and_stops_a_server_process() -> None:
-    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    host = quick_host()
     try:
         port = await host.start()
         assert host.running and port > 0
-        client = RemoteClient("127.0.0.1", port, "Host")
+        client = ServerLink("127.0.0.1", port, "Host")
         await client.connect()
         assert client.status is LinkStatus.ONLINE
         client.close()
@@ -299,16 +296,32 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
     assert not host.running
 
 
-def _pumped(client: RemoteClient) -> RemoteClient:
-    client.pump()
+def _pumped(client: ServerLink, heard: list[LinkEvent] | None = None) -> ServerLink:
+    """`client` after a poll of its link (whose events go to `heard`)."""
+    events = client.poll()
+    if heard is not None:
+        heard += events
     return client
+
+
+def _polled(client: ServerLink, heard: list[LinkEvent], kind: type) -> bool:
+    """Polls `client`'s link into `heard`: True once an event of `kind` was heard."""
+    _pumped(client, heard)
+    return any(isinstance(event, kind) for event in heard)
+
+
+def _fed(client: ServerLink, session: RemoteSession) -> RemoteSession:
+    """`session` told of its link's events, as the navigator does each frame."""
+    for event in client.poll():
+        session.on_link(event)
+    return session
 
 
 def test_connect_from_the_command_line_reaches_the_table(
     tmp_path: Path, pygame_ready: None
 ) -> None:
     """As `run_client.py --connect`: the app is built before the event loop runs."""
-    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    host = quick_host()
     port = asyncio.run(host.start())
     try:
         app = make_app(
@@ -343,9 +356,10 @@ async def test_host_a_lan_game_from_the_menu(
 
     hosts: list[LanHost] = []
 
-    def quiet_host(discovery: tuple[str, int] | None) -> LanHost:
+    def quiet_host(discovery: tuple[str, int] | None, extra_args: tuple[str, ...] = ()) -> LanHost:
         assert discovery is not None and discovery[0].startswith("127."), "announced on loopback"
-        hosts.append(LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery))
+        assert extra_args == ("--server-name", "Hostess"), "listed under the host player's name"
+        hosts.append(quick_host(discovery, extra_args))
         return hosts[-1]
 
     monkeypatch.setattr(connect, "LanHost", quiet_host)
@@ -371,8 +385,8 @@ async def test_host_a_lan_game_from_the_menu(
 async def test_the_idle_player_is_told_which_card_was_played_for_him(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
-    ann = RemoteClient("127.0.0.1", server.port, "Ann")
-    bob = RemoteClient("127.0.0.1", server.port, "Bob")
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
     await ann.connect()
     await bob.connect()
     app = make_app(tmp_path, "--speed", "fast")
@@ -383,19 +397,23 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         bob.join_room(ann.room.room_id)
         await eventually(lambda: _pumped(bob).room is not None)
         ann.start_game()
-        await eventually(lambda: bool(_pumped(ann).game_updates))
-        table = TableScene(app, RemoteSession(ann))
+        anns: list[LinkEvent] = []
+        await eventually(lambda: _polled(ann, anns, TableUpdate))
+        first = next(i for i, e in enumerate(anns) if isinstance(e, TableUpdate))
+        table = TableScene(app, app.navigator, RemoteSession(ann, anns[first:]))
         app.stack.reset(table)
         bobs = RemoteSession(bob)
         heard: list[SessionUpdate] = []
         shown: list[str] = []
 
         def both_timed_out() -> bool:
+            assert isinstance(table.session, RemoteSession)
+            _fed(ann, table.session)
             app.step(FRAME)
             notice = table.effects.notice
             if notice is not None and notice.text not in shown:
                 shown.append(notice.text)
-            heard.extend(bobs.poll_updates())
+            heard.extend(_fed(bob, bobs).poll_updates())
             return len(shown) >= 2 and len([u for u in heard if isinstance(u, Notice)]) >= 2
 
         await eventually(both_timed_out, 15)
@@ -408,6 +426,101 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         bob_heard = [u for u in heard if isinstance(u, Notice)]
         assert Notice(f"Time's up for {isolate('Ann')}") in bob_heard
         assert any(n.level is NoticeLevel.WARNING and "played for you" in n.text for n in bob_heard)
+    finally:
+        app.shutdown()
+        ann.close()
+        bob.close()
+
+
+async def test_autoplay_joins_the_room_waiting_for_players(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    await ann.connect()
+    ann.create_room(2, "egyptian", 101, 0)
+    await eventually(lambda: _pumped(ann).room is not None)
+    assert ann.room is not None
+    app = make_app(
+        tmp_path, "--connect", f"127.0.0.1:{server.port}", "--name", "Robo", "--autoplay"
+    )
+    try:
+        await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        assert room.client.room is not None and room.client.room.room_id == ann.room.room_id
+    finally:
+        app.shutdown()
+        ann.close()
+
+
+async def test_a_guest_is_told_when_a_computer_takes_the_seat_of_one_who_left(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
+    await ann.connect()
+    await bob.connect()
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        ann.create_room(2, "egyptian", 101, 0)
+        await eventually(lambda: _pumped(ann).room is not None)
+        assert ann.room is not None
+        bob.join_room(ann.room.room_id)
+        await eventually(lambda: _pumped(bob).room is not None)
+        ann.start_game()
+        bobs: list[LinkEvent] = []
+        await eventually(lambda: _polled(bob, bobs, TableUpdate))
+        first = next(i for i, e in enumerate(bobs) if isinstance(e, TableUpdate))
+        table = TableScene(app, app.navigator, RemoteSession(bob, bobs[first:]))
+        app.stack.reset(table)
+        await frames_until(app, lambda: table.view is not None)
+        ann.leave_room()
+        shown: list[str] = []
+
+        def told() -> bool:
+            assert isinstance(table.session, RemoteSession)
+            _fed(bob, table.session)
+            notice = table.effects.notice
+            if notice is not None and notice.text not in shown:
+                shown.append(notice.text)
+            return any(text.startswith(f"{isolate('Ann')} left") for text in shown)
+
+        await frames_until(app, told, 10)
+        assert table.players[0].is_bot
+    finally:
+        app.shutdown()
+        ann.close()
+        bob.close()
+
+
+async def test_the_level_chosen_on_create_plays_for_one_who_leaves_a_room_of_two_humans(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    """No bot sits in the room to copy: the server keeps the level the Create screen sent."""
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
+    await ann.connect()
+    await bob.connect()
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        create = CreateRoomScene(app, ann)
+        app.stack.push(create)
+        while create.level.value != "hard":
+            create.level.step(1)
+        click(app, button(create, "Create").rect.center)
+        await eventually(lambda: _pumped(ann).room is not None)
+        assert ann.room is not None
+        bob.join_room(ann.room.room_id)
+        await eventually(lambda: _pumped(bob).room is not None)
+        ann.start_game()
+        await eventually(
+            lambda: (r := _pumped(bob).room) is not None and r.phase.value == "playing"
+        )
+        ann.leave_room()
+        await eventually(
+            lambda: (r := _pumped(bob).room) is not None and r.seats[0].kind.value == "bot"
+        )
+        assert bob.room is not None and bob.room.seats[0].bot_level == "hard"
     finally:
         app.shutdown()
         ann.close()

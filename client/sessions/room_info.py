@@ -1,0 +1,79 @@
+"""How the lobby's rooms and a room's seats read to a player, and who plays each seat.
+
+The values themselves (`RoomSummary`, `RoomState`, `SeatInfo`) are the wire's, from
+`shared.wire.rooms`; this module adds what only the client needs: a summary's one-line text,
+a seat's label and the players the table shows, in the interface's language (a computer
+player is named by its level in that language too).
+Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+from client.i18n import N_, _, isolate, number, separator
+from client.i18n.words import level_name, points_text, preset_name, seconds_text
+from client.sessions.game_session import SeatPlayer
+from shared.wire.rooms import RoomPhase, RoomState, RoomSummary, SeatInfo, SeatKind
+
+__all__ = ["players_by_seat", "seat_label", "seat_player", "summary_line"]
+
+_PHASE_WORDS = {
+    RoomPhase.WAITING: N_("waiting"),
+    RoomPhase.PLAYING: N_("playing"),
+    RoomPhase.OVER: N_("finished"),
+}
+
+
+def summary_line(summary: RoomSummary) -> str:
+    """One row of the lobby's list."""
+    timer = (
+        _("turns of {seconds}").format(seconds=seconds_text(summary.turn_timer))
+        if summary.turn_timer
+        else _("no timer")
+    )
+    seated = _("{seated}/{seats} seated").format(
+        seated=number(summary.humans + summary.bots), seats=number(summary.players)
+    )
+    parts = (
+        isolate(summary.name),
+        seated,
+        preset_name(summary.preset),
+        _("to {points}").format(points=points_text(summary.target)),
+        timer,
+        _(_PHASE_WORDS[summary.phase]),
+    )
+    return separator().join(parts)
+
+
+def _name(seat: SeatInfo) -> str:
+    """A seat's player: a person's own name, a computer player's level."""
+    if seat.kind is SeatKind.BOT and seat.bot_level:
+        return _("{level} bot").format(level=level_name(seat.bot_level))
+    return seat.name or "?"
+
+
+def seat_label(seat: SeatInfo) -> str:
+    """Who sits there, as the room screen names them."""
+    if seat.kind is SeatKind.EMPTY:
+        return _("(empty seat)")
+    if seat.kind is SeatKind.HUMAN and not seat.connected:
+        return _("{name} (away)").format(name=isolate(_name(seat)))
+    return _name(seat)
+
+
+def seat_player(seat: SeatInfo) -> SeatPlayer:
+    if seat.kind is SeatKind.EMPTY:
+        return SeatPlayer(_("Empty seat"), is_bot=False, connected=False)
+    is_bot = seat.kind is SeatKind.BOT
+    return SeatPlayer(_name(seat), is_bot=is_bot, connected=seat.connected or is_bot)
+
+
+def players_by_seat(room: RoomState) -> tuple[SeatPlayer, ...]:
+    """Who sits where; computers with the same name are numbered apart ("Medium bot 2")."""
+    players = [seat_player(s) for s in room.seats]
+    names = [p.name for p in players]
+    return tuple(
+        p._replace(name=f"{p.name} {number(seat + 1)}")
+        if p.is_bot and names.count(p.name) > 1
+        else p
+        for seat, p in enumerate(players)
+    )

@@ -1,0 +1,174 @@
+"""The server's data directory: where running matches are kept so that a restart restores them.
+
+``--data-dir`` (by default the platform's user data directory, ``.../basra/server``), created
+readable by its owner only (0700): it holds server seeds and token digests. Each running match has
+two files there, named after its room and a random tag: ``<stem>.basra``, its match record
+(`shared.record_file`, appended play by play by `server.persistence.journal`), and ``<stem>.room``,
+the server-only room file (`server.persistence.room_file`). Both go when the room closes: by then
+the finished record was sent to every member (PROTOCOL.md §13).
+
+Only start-up (finding and reading matches, before the server listens) touches the directory from
+the event loop; afterwards every write, rename and removal is the `server.persistence.disk` writer
+thread's, in the order asked.
+
+A match found finished at start-up (the server stopped between a match's end and its room's
+close) is not restored; its files are removed once ``record_keep`` seconds have passed since
+they were last written. Files that cannot be read are left where they are, for a person to look
+at, and named in a log line at every start.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import secrets
+import stat
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import NamedTuple
+
+import platformdirs
+
+from server.persistence.disk import Disk, QueuedFile
+from server.persistence.room_file import SavedRoom, decode_saved_room, encode_saved_room
+from shared import host_system
+from shared.record import MatchRecord
+from shared.record_file import FILE_SUFFIX, MAX_FILE_BYTES, decode_record
+
+__all__ = ["ROOM_SUFFIX", "MatchFiles", "MatchStore", "default_data_dir"]
+
+log = logging.getLogger(__name__)
+
+ROOM_SUFFIX = ".room"
+PRIVATE = 0o700
+MAX_ROOM_FILE = 64 << 10
+
+
+def default_data_dir() -> Path:
+    """The platform's user data directory for the server, beside the game's own records:
+    ``~/.local/share/basra/server`` on Linux, ``~/Library/Application Support/basra/server`` on
+    macOS, ``%LOCALAPPDATA%\\basra\\server`` on Windows."""
+    return platformdirs.user_data_path("basra", appauthor=False) / "server"
+
+
+class MatchFiles(NamedTuple):
+    """The two files of one match in the data directory."""
+
+    record: Path
+    room: Path
+
+    @property
+    def stem(self) -> str:
+        return self.record.stem
+
+
+class MatchStore:
+    """The data directory of one server process."""
+
+    def __init__(self, root: Path, record_keep: float) -> None:
+        self.root = root
+        self.record_keep = record_keep
+        self.disk = Disk()
+
+    @classmethod
+    def open(cls, root: Path, record_keep: float) -> MatchStore:
+        """The store at ``root``, made (with its parents) if missing; ``root`` itself is made
+        private, or made private again if someone opened it up (where modes mean that: not on
+        Windows, whose user folders are private already)."""
+        root.parent.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(FileExistsError):
+            root.mkdir(mode=PRIVATE)
+        mode = stat.S_IMODE(root.stat().st_mode)
+        if not host_system.on_windows() and mode != PRIVATE:
+            log.warning("the data directory %s was open to others (%o): made private", root, mode)
+            root.chmod(PRIVATE)
+        return cls(root, record_keep)
+
+    def close(self) -> None:
+        """Finish every write and sync asked for, and stop the disk threads."""
+        self.disk.stop()
+
+    def new_files(self, room_id: int) -> MatchFiles:
+        """The paths of a new match's files (neither exists yet)."""
+        return self._files(f"room-{room_id}-{secrets.token_hex(4)}")
+
+    def _files(self, stem: str) -> MatchFiles:
+        return MatchFiles(self.root / f"{stem}{FILE_SUFFIX}", self.root / f"{stem}{ROOM_SUFFIX}")
+
+    def new_record(self, files: MatchFiles) -> QueuedFile:
+        """The record file of a new match, to write through the disk thread."""
+        return QueuedFile(self.disk, files.record, create=True)
+
+    def reopen_record(self, files: MatchFiles) -> tuple[MatchRecord, bytes, QueuedFile]:
+        """At start-up: the unfinished record in ``files``, the whole lines its file holds (a
+        line torn by a crash is cut off the file), and the file to go on appending to.
+        `RecordError` or `OSError` if it cannot be read."""
+        with open(files.record, "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+        record = decode_record(data, allow_torn_tail=True)
+        whole = data[: data.rfind(b"\n") + 1]
+        if len(whole) != len(data):
+            os.truncate(files.record, len(whole))
+        return record, whole, QueuedFile(self.disk, files.record, create=False)
+
+    def save_room(self, files: MatchFiles, saved: SavedRoom) -> None:
+        """Have the room file written whole: a reader finds the old one or the new one, never
+        half of one."""
+        data = encode_saved_room(saved)
+        self.disk.write(lambda: _write_whole(files.room, data))
+
+    def read_room(self, files: MatchFiles) -> SavedRoom:
+        """The room file of ``files``; `SavedRoomError` or `OSError` if it cannot be read."""
+        with open(files.room, "rb") as stream:
+            return decode_saved_room(stream.read(MAX_ROOM_FILE))
+
+    def remove(self, files: MatchFiles) -> None:
+        """Have a match forgotten, after whatever was asked for its files before."""
+        self.disk.write(lambda: self.remove_now(files))
+
+    def remove_now(self, files: MatchFiles) -> None:
+        """Forget a match: both its files (and a room file's leftover ``.part``). The record
+        goes last, so a stop halfway leaves a record that restoring will report."""
+        for path in (_part_of(files.room), files.room, files.record):
+            try:
+                path.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as error:
+                log.error("cannot remove %s: %s", path.name, error)
+
+    def saved(self) -> Iterator[MatchFiles]:
+        """The matches in the directory, oldest file first (a record without its room file is
+        still listed: restoring it says what is missing)."""
+        records = sorted(self.root.glob(f"room-*{FILE_SUFFIX}"), key=_modified)
+        for record in records:
+            yield self._files(record.stem)
+
+    def is_stale(self, files: MatchFiles) -> bool:
+        """Whether ``files`` were last written more than ``record_keep`` seconds ago."""
+        try:
+            return time.time() - _modified(files.record) > self.record_keep
+        except FileNotFoundError:
+            return True
+
+
+def _modified(path: Path) -> float:
+    return path.stat().st_mtime
+
+
+def _part_of(path: Path) -> Path:
+    return path.with_name(path.name + ".part")
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    """In the writer thread: ``data`` to ``path`` by way of a ``.part`` file renamed over it."""
+    part = _part_of(path)
+    try:
+        fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+        os.replace(part, path)
+    except OSError as error:
+        log.error("cannot write %s: %s", path.name, error)
