@@ -395,6 +395,8 @@ def server_process(
         str(port),
         "--port-file",
         str(port_file),
+        "--web-port",
+        "0",
         "--log-level",
         log_level,
         "--max-connections",

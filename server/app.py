@@ -20,6 +20,9 @@ import math
 import sys
 from typing import Any
 
+from websockets.asyncio.server import Server as WebServer
+from websockets.asyncio.server import ServerConnection
+
 from server.bots_runner import BotRunner
 from server.config import ServerConfig
 from server.connection import Connection
@@ -31,6 +34,8 @@ from server.pacing import TurnQuota
 from server.restore import restore_matches
 from server.room import Room
 from server.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
+from server.ws_connection import WebSocketConnection, close_code_for, send_bye
+from server.ws_gateway import start_gateway
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import ErrorCode, Message, MsgType, pack_message
 
@@ -74,6 +79,7 @@ class BasraServer:
         self._addresses = AddressCounter(config.max_per_address)
         self._hang_ups = TurnQuota(config.hang_ups_per_turn)
         self._listener: asyncio.Server | None = None
+        self._web: WebServer | None = None
         self._group: asyncio.TaskGroup | None = None
         self._room_tasks: dict[int, asyncio.Task[None]] = {}
         self._connection_tasks: set[asyncio.Task[Any]] = set()
@@ -89,6 +95,13 @@ class BasraServer:
         """The port actually listened on (useful with port 0)."""
         assert self._listener is not None and self._listener.sockets
         return int(self._listener.sockets[0].getsockname()[1])
+
+    @property
+    def web_port(self) -> int | None:
+        """The web port actually listened on, or None when the server serves no web."""
+        if self._web is None:
+            return None
+        return int(self._web.sockets[0].getsockname()[1])
 
     def stop(self) -> None:
         """Ask `run` to shut down (safe to call from a signal handler, more than once)."""
@@ -109,6 +122,8 @@ class BasraServer:
                     self.config.port,
                     backlog=self.config.backlog,
                 )
+                if self.config.web:
+                    self._web = await start_gateway(self.config, self._accept_websocket)
                 self.counters.started = loop.time()
                 self.lag.start()
                 services = [group.create_task(self._ping_loop(), name="pings")]
@@ -116,9 +131,10 @@ class BasraServer:
                     services.append(group.create_task(self._stats_log_loop(), name="stats-log"))
                 beacon = self._start_beacon(group)
                 log.info(
-                    "Basra server listening on %s port %d",
+                    "Basra server listening on %s port %d%s",
                     self.config.host,
                     self.port,
+                    "" if self._web is None else f", web port {self.web_port}",
                 )
                 self.started.set()
                 await self._stop.wait()
@@ -141,12 +157,18 @@ class BasraServer:
         )
         if self._listener is not None:
             self._listener.close()
+        if self._web is not None:
+            # Stop listening only: the open sockets are closed below, with a goodbye each.
+            self._web.close(close_connections=False)
         for connection in list(self.connections):
             connection.close(ErrorCode.SHUTDOWN, "The server is shutting down.")
         pending = set(self._connection_tasks)
         if pending:
             # Each connection gives its goodbye `shutdown_grace` to leave, then cuts itself.
             await asyncio.wait(pending, timeout=self.config.shutdown_grace + 0.5)
+        if self._web is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._web.wait_closed(), self.config.shutdown_grace)
         for task in list(self._room_tasks.values()):
             task.cancel()
 
@@ -199,24 +221,44 @@ class BasraServer:
         if self._stopping:
             writer.transport.abort()
             return
+        refused = self._admission(address)
+        if refused is not None:
+            self._turn_away(writer, *refused)
+            return
+        connection = Connection(reader, writer, *self._session_of(address))
+        await self._serve_connection(connection)
+
+    async def _accept_websocket(self, socket: ServerConnection, address: str) -> None:
+        """A WebSocket from the web port, admitted like a TCP connection (`server.ws_gateway`)."""
+        if self._stopping:
+            socket.transport.abort()
+            return
+        refused = self._admission(address)
+        if refused is not None:
+            self._note_turned_away(refused[0])
+            send_bye(socket, *refused)
+            await socket.close(close_code_for(refused[0]), refused[0].value)
+            return
+        connection = WebSocketConnection(socket, *self._session_of(address))
+        await self._serve_connection(connection)
+
+    def _admission(self, address: str) -> tuple[ErrorCode, str] | None:
+        """None, with ``address`` counted, when a connection from it may come in; else why
+        not. Both transports count together, on the client's own address."""
         if len(self.connections) >= self.config.max_connections:
-            self._turn_away(writer, ErrorCode.SERVER_FULL, "The server is full; try later.")
-            return
+            return ErrorCode.SERVER_FULL, "The server is full; try later."
         if not self._addresses.acquire(address):
-            self._turn_away(
-                writer, ErrorCode.ADDRESS_LIMIT, "Too many connections from your address."
-            )
-            return
-        connection = Connection(
-            reader,
-            writer,
-            address,
-            is_loopback(address),
-            self.config,
-            self.lobby,
-            self.counters,
-            self._hang_ups,
-        )
+            return ErrorCode.ADDRESS_LIMIT, "Too many connections from your address."
+        return None
+
+    def _session_of(
+        self, address: str
+    ) -> tuple[str, bool, ServerConfig, Lobby, Counters, TurnQuota]:
+        """What a connection from ``address`` takes besides its transport."""
+        return address, is_loopback(address), self.config, self.lobby, self.counters, self._hang_ups
+
+    async def _serve_connection(self, connection: Connection) -> None:
+        """Run an admitted connection to its end, then forget it."""
         task = asyncio.current_task()
         assert task is not None
         self.connections.add(connection)
@@ -226,9 +268,15 @@ class BasraServer:
         finally:
             self.connections.discard(connection)
             self._connection_tasks.discard(task)
-            self._addresses.release(address)
+            self._addresses.release(connection.address)
 
     def _turn_away(self, writer: asyncio.StreamWriter, code: ErrorCode, text: str) -> None:
+        self._note_turned_away(code)
+        bye: Message = {"t": MsgType.BYE.value, "code": code.value, "message": text}
+        writer.write(encode_frame(pack_message(bye)))
+        writer.close()
+
+    def _note_turned_away(self, code: ErrorCode) -> None:
         self.counters.drops += 1
         # A flood of connections must not become a flood of log lines: one a second at most.
         self._turned_away += 1
@@ -237,9 +285,6 @@ class BasraServer:
             log.warning("turned away %d connection(s) (%s)", self._turned_away, code.value)
             self._turned_away = 0
             self._turned_away_said = now
-        bye: Message = {"t": MsgType.BYE.value, "code": code.value, "message": text}
-        writer.write(encode_frame(pack_message(bye)))
-        writer.close()
 
     # -- services -------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT
-from shared.wire.protocol import DEFAULT_PORT
+from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
 FALLBACK_LEVEL = "medium"
 """The bot that plays for a timed-out or absent player."""
@@ -22,6 +22,11 @@ class ServerConfig:
     host: str = "0.0.0.0"
     port: int = DEFAULT_PORT
     backlog: int = 1024
+    web: bool = False
+    """Serve the browser client and WebSocket clients on ``web_port`` (PROTOCOL.md §14). Off
+    unless asked for (the command line asks by default), like discovery."""
+    web_port: int = DEFAULT_WEB_PORT
+    """The HTTP and WebSocket port; 0 lets the system choose."""
     # connections
     max_connections: int = 2000
     max_per_address: int = 16

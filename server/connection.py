@@ -55,13 +55,22 @@ from shared.wire.transports import release_transport
 if TYPE_CHECKING:
     from server.lobby import Lobby
 
-__all__ = ["Connection"]
+__all__ = ["Connection", "limit_send_buffer"]
 
 log = logging.getLogger(__name__)
 
 _READ_SIZE = 64 * 1024
 _CLOSE = None
 """Queued after a goodbye: the writer flushes, then closes."""
+
+
+def limit_send_buffer(transport: asyncio.BaseTransport, config: ServerConfig) -> None:
+    """Ask for the socket send buffer of ``config``: Linux would otherwise grow it to MiBs
+    for a client that stops reading."""
+    sock = transport.get_extra_info("socket")
+    if config.socket_send_buffer and sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.socket_send_buffer)
 
 
 class Connection:
@@ -79,20 +88,41 @@ class Connection:
         hang_ups: TurnQuota,
     ) -> None:
         """``hang_ups``: the quota of connections ended per loop turn, shared by all."""
+        self._start_session(address, is_loopback, config, lobby, counters, hang_ups)
+        self._reader = reader
+        self._writer = writer
+        self._queue: collections.deque[bytes | None] = collections.deque()
+        self._queued_bytes = 0
+        self._wakeup = asyncio.Event()
+        transport = writer.transport
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+        # The transport keeps back nothing of its own accord: what the socket does not take at
+        # once waits for the writer, where it counts against the client's bounds.
+        transport.set_write_buffer_limits(high=0)
+        limit_send_buffer(transport, config)
+        self._writer_task: asyncio.Task[None] | None = None
+        self._decoder = FrameDecoder(MAX_CLIENT_FRAME)
+
+    def _start_session(
+        self,
+        address: str,
+        is_loopback: bool,
+        config: ServerConfig,
+        lobby: Lobby,
+        counters: Counters,
+        hang_ups: TurnQuota,
+    ) -> None:
+        """What every transport shares: the session's deadlines, limits and counts."""
         self.address = address
         self.is_loopback = is_loopback
         self.player: Player | None = None
-        self._reader = reader
-        self._writer = writer
         self._config = config
         self._lobby = lobby
         self._counters = counters
         self._hang_ups = hang_ups
-        self._queue: collections.deque[bytes | None] = collections.deque()
-        self._queued_bytes = 0
         self.bytes_out = 0
         """Bytes of the frames `send_frame` took for this client: sent since, or waiting."""
-        self._wakeup = asyncio.Event()
         self._closing = False
         self._goodbye = False
         self._bad_messages = 0
@@ -101,19 +131,7 @@ class Connection:
         self._limiter = InboundLimiter(
             config.rate_per_second, config.rate_burst, config.rate_strikes, self.last_heard
         )
-        transport = writer.transport
-        assert isinstance(transport, asyncio.Transport)
-        self._transport = transport
-        # The transport keeps back nothing of its own accord: what the socket does not take at
-        # once waits for the writer, where it counts against the client's bounds.
-        transport.set_write_buffer_limits(high=0)
-        sock = transport.get_extra_info("socket")
-        if config.socket_send_buffer and sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.socket_send_buffer)
-        self._writer_task: asyncio.Task[None] | None = None
         self._loop = loop
-        self._decoder = FrameDecoder(MAX_CLIENT_FRAME)
         self._connected_at = self.last_heard
         self._frame_started = self.last_heard
         self._watchdog: asyncio.TimerHandle | None = None
@@ -200,7 +218,6 @@ class Connection:
 
     async def run(self) -> None:
         """The reader task: serve the connection until it closes; always clean up."""
-        self._writer_task = asyncio.get_running_loop().create_task(self._write_loop())
         try:
             await self._read_loop()
         except (ConnectionError, OSError):
@@ -254,6 +271,7 @@ class Connection:
         release_transport(self._transport)
 
     async def _read_loop(self) -> None:
+        self._writer_task = self._loop.create_task(self._write_loop())
         loop = self._loop
         decoder = self._decoder
         reader = self._reader
@@ -289,7 +307,7 @@ class Connection:
         else:
             deadline = self.last_heard + config.idle_timeout
             expired = (ErrorCode.IDLE, "Nothing heard from you for too long.")
-        if self._decoder.in_frame and self._frame_started + config.body_timeout < deadline:
+        if self._in_frame() and self._frame_started + config.body_timeout < deadline:
             deadline = self._frame_started + config.body_timeout
             expired = (ErrorCode.SLOW_FRAME, "A message took too long to arrive.")
         return deadline, *expired
@@ -315,7 +333,15 @@ class Connection:
             self._watch()
             return
         self.close(code, text)
-        self._reader.feed_eof()  # wakes the reader, which then finishes the connection
+        self._wake_reader()
+
+    def _in_frame(self) -> bool:
+        """Whether part of a frame has arrived and the rest not yet."""
+        return self._decoder.in_frame
+
+    def _wake_reader(self) -> None:
+        """After a close by the watchdog: the reader then finishes the connection."""
+        self._reader.feed_eof()
 
     def _on_frame(self, frame: bytes, now: float) -> None:
         verdict = self._limiter.judge(now)

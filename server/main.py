@@ -2,7 +2,8 @@
 
 Parses the flags into a `ServerConfig` (LAN discovery on unless ``--no-discovery``; running
 matches kept in ``--data-dir``, by default the platform's user data directory, unless
-``--no-persist``), sets up
+``--no-persist``; the browser client and WebSocket on ``--web-port`` unless ``--no-web``, with
+the join URLs and their QR codes printed once listening), sets up
 logging (one line per notable event at INFO), raises the open-file limit so that
 ``--max-connections`` clients fit, and runs the server until SIGINT or SIGTERM, which shut it
 down cleanly (stop accepting, tell every client, exit within 5 s). Returns the process exit
@@ -15,12 +16,15 @@ import argparse
 import asyncio
 import logging
 import signal
+import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
 from server.config import ServerConfig
+from server.join_banner import join_banner
 from server.match_store import default_data_dir
 from server.stats import PollClock
 from shared.names import BadNameError, clean_room_name
@@ -47,6 +51,13 @@ def _positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def _port(text: str) -> int:
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise argparse.ArgumentTypeError("must be a port, 0 to 65535")
     return value
 
 
@@ -117,6 +128,19 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="answer the stats message from any address, not only this host",
     )
     parser.add_argument("--port-file", type=Path, help="write the listening port to this file")
+    parser.add_argument(
+        "--web-port",
+        type=_port,
+        default=defaults.web_port,
+        help="HTTP and WebSocket port: the browser client for phones, and /ws "
+        "(default %(default)s; 0: any)",
+    )
+    parser.add_argument(
+        "--web-port-file", type=Path, help="write the web port to this file once listening"
+    )
+    parser.add_argument(
+        "--no-web", action="store_true", help="serve no browser client and no WebSocket"
+    )
     parser.add_argument(
         "--no-discovery",
         action="store_true",
@@ -199,19 +223,50 @@ def main(argv: Sequence[str] | None = None) -> int:
         server_name=args.server_name,
         data_dir=None if args.no_persist else (args.data_dir or default_data_dir()),
         record_keep=args.keep_records,
+        web=not args.no_web,
+        web_port=args.web_port,
     )
     try:
         # The loop polls through a `PollClock`, so the server can tell how long it ever blocked.
         clock = PollClock()
         with asyncio.Runner(loop_factory=lambda: asyncio.SelectorEventLoop(clock)) as runner:
-            runner.run(_serve(config, args.port_file, clock))
+            runner.run(_serve(config, _PortFiles(args.port_file, args.web_port_file), clock))
     except OSError as error:
-        log.error("cannot serve on %s port %d: %s", config.host, config.port, error)
+        log.error(
+            "cannot serve on %s port %d (web port %d): %s",
+            config.host,
+            config.port,
+            config.web_port,
+            error,
+        )
         return 1
     return 0
 
 
-async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock) -> None:
+@dataclass(frozen=True, slots=True)
+class _PortFiles:
+    """Where to write the ports listened on, once listening (None: nowhere)."""
+
+    tcp: Path | None
+    web: Path | None
+
+    def write(self, server: BasraServer) -> None:
+        if self.tcp is not None:
+            self.tcp.write_text(f"{server.port}\n", encoding="ascii")
+        if self.web is not None and server.web_port is not None:
+            self.web.write_text(f"{server.web_port}\n", encoding="ascii")
+
+
+def _show_join_addresses(server: BasraServer) -> None:
+    """The console's join URLs and QR codes, for guests with a phone."""
+    if server.web_port is None:
+        return
+    banner = join_banner(server.config.host, server.web_port, colour=sys.stdout.isatty())
+    sys.stdout.write(banner + "\n")
+    sys.stdout.flush()
+
+
+async def _serve(config: ServerConfig, port_files: _PortFiles, clock: PollClock) -> None:
     server = BasraServer(config, clock)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM):
@@ -228,8 +283,9 @@ async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock)
         limit_memos(config.engine_memo_entries)
         plays = server.counters
         collector = asyncio.create_task(run_collector(lambda: plays.plays), name="collector")
-        if port_file is not None:
-            port_file.write_text(f"{server.port}\n", encoding="ascii")
+        _show_join_addresses(server)
+        # Written last: whoever waits for the files (the desktop host screen) may rely on both.
+        port_files.write(server)
     started.cancel()
     try:
         await task

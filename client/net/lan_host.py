@@ -11,20 +11,16 @@ other machines on the network may reach this one at.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ipaddress
 import logging
 import os
-import socket
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-import ifaddr
-
 from client.i18n import _
-from shared.wire.protocol import DEFAULT_PORT
+from shared.wire.join import lan_addresses
+from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
 logger = logging.getLogger(__name__)
 
@@ -34,39 +30,11 @@ site-packages once installed. The server process looks there first."""
 SERVER_MODULE = "server.main"
 START_TIMEOUT = 8.0
 STOP_TIMEOUT = 3.0
-PROBE_ADDRESS = ("10.254.254.254", 1)
-"""Any routable address: connecting a UDP socket only picks the outgoing interface."""
 ADDRESS_SEPARATOR = "  ·  "
 
 
 class HostError(RuntimeError):
     """The server could not be started; the text is for the player."""
-
-
-def lan_addresses() -> tuple[str, ...]:
-    """This machine's IPv4 addresses that others may reach (never loopback), the one of the
-    default route first; empty when the machine is on no network."""
-    found: list[str] = []
-    with contextlib.suppress(OSError):
-        found = [
-            ip.ip
-            for adapter in ifaddr.get_adapters()
-            for ip in adapter.ips
-            if ip.is_IPv4 and isinstance(ip.ip, str)
-        ]
-    route = _default_route_address()
-    ordered = dict.fromkeys([route, *found] if route is not None else found)
-    return tuple(a for a in ordered if not ipaddress.IPv4Address(a).is_loopback)
-
-
-def _default_route_address() -> str | None:
-    """The address this machine sends from by default, found without sending a packet."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(PROBE_ADDRESS)
-        address: str = probe.getsockname()[0]
-        if address and not address.startswith("0."):
-            return address
-    return None
 
 
 class LanHost:
@@ -85,6 +53,8 @@ class LanHost:
         self.ports = ports
         self.process: subprocess.Popen[bytes] | None = None
         self.port: int | None = None
+        self.web_port: int | None = None
+        """The port phones join at (the browser client), once started."""
         self._dir = tempfile.TemporaryDirectory(prefix="basra-host-")
 
     @property
@@ -115,6 +85,9 @@ class LanHost:
 
     async def _start_on(self, port: int) -> int | None:
         port_file = Path(self._dir.name) / f"port-{port}"
+        web_port_file = Path(self._dir.name) / f"web-port-{port}"
+        # The default ports go together; a server on any free port has its web on any too.
+        web_port = DEFAULT_WEB_PORT if port == DEFAULT_PORT else 0
         command = [
             sys.executable,
             "-m",
@@ -125,6 +98,10 @@ class LanHost:
             str(port),
             "--port-file",
             str(port_file),
+            "--web-port",
+            str(web_port),
+            "--web-port-file",
+            str(web_port_file),
             "--log-level",
             "WARNING",
             *self._discovery_args(),
@@ -137,6 +114,8 @@ class LanHost:
         deadline = loop.time() + START_TIMEOUT
         while loop.time() < deadline:
             if port_file.exists() and port_file.read_text().strip():
+                # The server writes the web port's file first, so both are there now.
+                self.web_port = int(web_port_file.read_text().strip())
                 return int(port_file.read_text().strip())
             if self.process.poll() is not None:
                 logger.info("server exited at once on port %d (in use?)", port)

@@ -23,7 +23,7 @@ from client import theme
 from client.i18n import _, isolate, ngettext, number
 from client.i18n.words import address_text, connect_failure_text, name_limit_text
 from client.net.discovery import FoundServer, ServerFinder
-from client.net.lan_host import HostError, LanHost, lan_addresses
+from client.net.lan_host import HostError, LanHost
 from client.net.remote_client import RemoteClient
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
@@ -31,6 +31,7 @@ from client.settings import clean_name
 from client.ui.widgets import Button, ListBox, TextInput
 from shared.names import MAX_NAME, name_character
 from shared.wire.client import ConnectFailed, parse_address
+from shared.wire.join import lan_addresses
 from shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:

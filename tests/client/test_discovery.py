@@ -15,12 +15,12 @@ from client.app import App
 from client.i18n import isolate
 from client.net import discovery
 from client.net.discovery import ServerFinder, ServerList
-from client.net.lan_host import lan_addresses
 from client.scenes.connect import ConnectScene, found_server_line
 from client.scenes.lobby import LobbyScene
 from server.app import BasraServer
 from server.config import ServerConfig
 from shared.wire.discovery import Announcement, encode_announcement
+from shared.wire.join import lan_addresses
 from shared.wire.protocol import PROTOCOL_VERSION
 from tests.waiting import eventually
 
