@@ -292,7 +292,8 @@ class BasraServer:
         """The LAN discovery beacon's task, when the config asks for one."""
         if not self.config.discovery:
             return None
-        return group.create_task(run_beacon(self.config, self.lobby, self.port), name="discovery")
+        beacon = run_beacon(self.config, self.lobby, self.port, self.web_port)
+        return group.create_task(beacon, name="discovery")
 
     async def _ping_loop(self) -> None:
         """Ping every client once per ``ping_interval``, a slice at a time: 2000 socket writes
