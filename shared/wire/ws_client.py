@@ -58,10 +58,11 @@ class WebSocketClient(WireClient):
         origin: str | None = None,
         timeout: float = CONNECT_TIMEOUT,
         sock: socket.socket | None = None,
+        local_host: str | None = None,
         **options: Any,
     ) -> WebSocketClient:
-        """Connect and upgrade (over ``sock`` when given, already connected); `ConnectFailed`
-        if there is no server or it refuses."""
+        """Connect (from ``local_host`` if given) and upgrade, or upgrade ``sock``, already
+        connected; `ConnectFailed` if there is no server or it refuses."""
         loop = asyncio.get_running_loop()
         url = f"ws://{host}:{port}{path}"
         try:
@@ -70,7 +71,8 @@ class WebSocketClient(WireClient):
                     return cls(url=url, origin=origin, **options)
 
                 if sock is None:
-                    _, client = await loop.create_connection(made, host, port)
+                    local = (local_host, 0) if local_host is not None else None
+                    _, client = await loop.create_connection(made, host, port, local_addr=local)
                 else:
                     _, client = await loop.create_connection(made, sock=sock)
                 response = await client._opened
