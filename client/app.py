@@ -185,7 +185,7 @@ class App:
         for scene in visible:
             scene.draw(surface)
             scene.dirty = False
-        self._present(surface)
+        self._present(surface, visible)
 
     def _draw_in_window(self, visible: list[Scene]) -> None:
         """The bottom scene at the window's resolution, the overlays above it scaled."""
@@ -276,7 +276,8 @@ class App:
             return self.window
         return self._offscreen
 
-    def _present(self, surface: pygame.Surface) -> None:
+    def _present(self, surface: pygame.Surface, visible: list[Scene]) -> None:
+        scale, offset = 1.0, (0.0, 0.0)
         if surface is not self.window:
             scale, offset = scale_to_window(self.window.get_size())
             size = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
@@ -285,6 +286,8 @@ class App:
             pygame.transform.smoothscale(surface, size, self._scaled)
             self.window.fill(LETTERBOX)
             self.window.blit(self._scaled, (round(offset[0]), round(offset[1])))
+        for scene in visible:
+            scene.draw_crisp(self.window, scale, offset)
         pygame.display.flip()
 
     def _out_of_time(self) -> bool:

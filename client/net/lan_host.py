@@ -2,10 +2,11 @@
 
 Owns `LanHost`: `start()` runs the server installed beside the client (``python -m
 server.main``: the client never imports the server, it only starts it, and needs no checkout)
-on the default port, or on any free port when that one is taken, learns the port from
-``--port-file``, and `stop()` ends it (politely, then firmly). The hosted server announces
-itself where the client looks for games (or nowhere). `lan_addresses()` lists the addresses
-other machines on the network may reach this one at.
+on the default port (and the default web port, where phones join), or on any free ports when
+that one is taken, learns the ports from ``--port-file`` and ``--web-port-file``, and `stop()`
+ends it (politely, then firmly). The hosted server announces itself where the client looks for
+games (or nowhere). `lan_addresses()` (`shared.wire.join`) lists the addresses other machines
+on the network may reach this one at.
 """
 
 from __future__ import annotations

@@ -29,6 +29,7 @@ from server.config import ServerConfig
 from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
+from shared.wire.ws_client import WebSocketClient
 from tests.waiting import eventually
 
 from .app_driver import FRAME, click, make_app
@@ -274,6 +275,10 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
         assert client.status is LinkStatus.ONLINE
         client.close()
         assert host.address.endswith(f":{port}")
+        assert host.web_port is not None and host.web_port not in (0, port)
+        phone = await WebSocketClient.open("127.0.0.1", host.web_port)
+        assert (await phone.hello("Phone"))["name"] == "Phone", "phones join the hosted server"
+        phone.close()
     finally:
         host.stop()
     assert not host.running
