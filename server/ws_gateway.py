@@ -9,6 +9,10 @@ refused by websockets itself (400 or 426).
 
 An opened socket is handed to ``accept`` (the server's admission, `server.app`) with the
 browser's own address, the socket's peer: every per-address limit counts that, not the gateway.
+Before that, while a request is read or answered, the web port's own connections from one
+address are capped too (`WEB_SLACK` above the per-address limit, as a browser opens several at
+once for a page's files): connection spam on the web port is cut at once instead of holding
+descriptors until the handshake's deadline.
 websockets (rather than hand-made HTTP over asyncio streams) because it implements the
 WebSocket protocol, its handshake and its keepalive pings completely, serves plain responses
 through its request hook, and is pure Python with no dependencies.
@@ -16,6 +20,7 @@ through its request hook, and is pure Python with no dependencies.
 
 from __future__ import annotations
 
+import asyncio
 import http
 import logging
 from collections.abc import Awaitable, Callable
@@ -27,10 +32,11 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from server.config import ServerConfig
+from server.limits import AddressCounter
 from server.web_files import WS_PATH, WebReply, refusal, reply_to, split_target
 from shared.wire.framing import MAX_CLIENT_FRAME
 
-__all__ = ["Accept", "origin_allowed", "start_gateway"]
+__all__ = ["WEB_SLACK", "Accept", "origin_allowed", "start_gateway"]
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +47,10 @@ _LIBRARY_LOG.setLevel(logging.WARNING)
 
 Accept = Callable[[ServerConnection, str], Awaitable[None]]
 """Serves one opened WebSocket, given the browser's address, until it closes."""
+
+WEB_SLACK: Final = 8
+"""Web-port connections one address may hold beyond ``max_per_address``: a browser loads a
+page's files over up to six at once, beside its WebSocket."""
 
 
 def origin_allowed(origin: str | None, host: str | None) -> bool:
@@ -76,8 +86,37 @@ def _response(reply: WebReply) -> Response:
 
 
 def _peer(connection: ServerConnection) -> str:
-    peer = connection.remote_address
+    return _address(connection.remote_address)
+
+
+def _address(peer: object) -> str:
     return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+def _counted_connections(limit: int) -> type[ServerConnection]:
+    """A websockets connection class that counts its kind per address, and cuts a connection
+    over ``limit`` from one address as soon as it is made."""
+    counter = AddressCounter(limit)
+
+    class CountedConnection(ServerConnection):
+        counted_as: str | None = None
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            address = _address(transport.get_extra_info("peername"))
+            if counter.acquire(address):
+                self.counted_as = address
+            else:
+                log.debug("cut a web connection from %s: it holds %d already", address, limit)
+                self.transport.abort()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self.counted_as is not None:
+                counter.release(self.counted_as)
+                self.counted_as = None
+            super().connection_lost(exc)
+
+    return CountedConnection
 
 
 async def start_gateway(config: ServerConfig, accept: Accept) -> Server:
@@ -101,4 +140,5 @@ async def start_gateway(config: ServerConfig, accept: Accept) -> Server:
         max_queue=4,
         logger=_LIBRARY_LOG,
         backlog=config.backlog,
+        create_connection=_counted_connections(config.max_per_address + WEB_SLACK),
     )

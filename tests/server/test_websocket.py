@@ -11,6 +11,7 @@ keepalive pings, and upgrades that are refused (malformed, wrong method, foreign
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import socket
@@ -20,6 +21,7 @@ import pytest
 
 from server.app import BasraServer
 from server.ws_connection import WebSocketConnection
+from server.ws_gateway import WEB_SLACK
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import view_from_wire
 from shared.wire.ws_client import WebSocketClient
@@ -201,6 +203,38 @@ async def test_per_address_limits_count_websocket_and_tcp_together() -> None:
         fourth = await ws_connect(server, "Four")
         fourth.close()
         second.close()
+
+
+async def test_connection_spam_on_the_web_port_is_cut_at_once() -> None:
+    async with running_server(**WEB, max_per_address=2, hello_timeout=5.0) as server:
+        assert server.web_port is not None
+        allowed = 2 + WEB_SLACK
+        opened = [
+            await asyncio.open_connection("127.0.0.1", server.web_port)
+            for _ in range(allowed + 3)
+        ]
+
+        async def cut(reader: asyncio.StreamReader) -> bool:
+            try:
+                async with asyncio.timeout(1.0):
+                    return await reader.read() == b""
+            except TimeoutError:
+                return False
+            except ConnectionError:
+                return True
+
+        verdicts = await asyncio.gather(*(cut(reader) for reader, _ in opened))
+        assert verdicts == [False] * allowed + [True] * 3, "the extra ones, at once"
+        for _, writer in opened:
+            writer.close()
+        async with asyncio.timeout(5):  # the count goes down again as the server sees them go
+            while True:
+                with contextlib.suppress(ConnectFailed):
+                    client = await ws_connect(server, "Mona")
+                    break
+                await asyncio.sleep(0.05)
+        assert client.bye is None
+        client.close()
 
 
 async def test_the_server_pings_websocket_clients_to_keep_them_alive() -> None:
