@@ -1,5 +1,9 @@
 """One client connection: a reader task, a writer task, and every limit on what the client sends.
 
+The session part (`_start_session`: the deadlines, the rate limit, the unreadable-message
+budget, `_on_frame`'s hand-over to the lobby) is every transport's: `server.ws_connection`
+moves WebSocket messages through it and only replaces the moving of bytes.
+
 The reader (the task asyncio starts for the connection) reads whatever bytes arrive, feeds the
 sans-I/O `FrameDecoder` (so a bad length is refused before any body is read), and each frame is
 rate-checked, unpacked, schema-checked and handed to the lobby, synchronously.
