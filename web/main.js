@@ -21,6 +21,8 @@ const wantedRoom = Number.parseInt(new URLSearchParams(location.search).get("roo
 
 /** @type {WebSocket | null} */
 let socket = null;
+/** The server's `bye` words, shown when the socket closes. */
+let farewell = "";
 
 /** @param {Record<string, unknown>} message */
 function send(message) {
@@ -39,8 +41,11 @@ function connect(name) {
     receive(message);
   });
   socket.addEventListener("close", (event) => {
-    status.textContent = `Disconnected (${event.code}).`;
+    status.textContent = farewell || `Disconnected (${event.code}).`;
+    farewell = "";
     form.hidden = false;
+    lobby.hidden = true;
+    document.querySelector("main")?.setAttribute("data-screen", "hello");
     socket = null;
   });
 }
@@ -62,8 +67,10 @@ function receive(message) {
       send({ t: "pong" });
       break;
     case "error":
-    case "bye":
       status.textContent = message.message;
+      break;
+    case "bye":
+      farewell = message.message;
       break;
   }
 }
