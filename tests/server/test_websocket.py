@@ -249,6 +249,18 @@ async def test_the_server_pings_websocket_clients_to_keep_them_alive() -> None:
         client.close()
 
 
+async def test_the_hello_and_idle_deadlines_hold_over_websocket() -> None:
+    async with running_server(**WEB, hello_timeout=0.3, idle_timeout=0.6) as server:
+        silent = await ws_connect(server)
+        assert isinstance(silent, WebSocketClient)
+        bye = await silent.wait_closed()
+        assert bye is not None and bye["code"] == "hello_timeout"
+        assert silent.close_code == 1000
+        deaf = await ws_connect(server, "Deaf", answer_pings=False)
+        bye = await deaf.wait_closed()
+        assert bye is not None and bye["code"] == "idle"
+
+
 async def test_shutdown_says_goodbye_over_websocket_with_1001() -> None:
     async with running_server(**WEB) as server:
         client = await ws_connect(server, "Mona")
