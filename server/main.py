@@ -251,10 +251,12 @@ class _PortFiles:
     web: Path | None
 
     def write(self, server: BasraServer) -> None:
-        if self.tcp is not None:
-            self.tcp.write_text(f"{server.port}\n", encoding="ascii")
+        """The web port's file first: whoever waits for the TCP port's file (`LanHost`, the
+        load generator) may then read both."""
         if self.web is not None and server.web_port is not None:
             self.web.write_text(f"{server.web_port}\n", encoding="ascii")
+        if self.tcp is not None:
+            self.tcp.write_text(f"{server.port}\n", encoding="ascii")
 
 
 def _show_join_addresses(server: BasraServer) -> None:
