@@ -14,9 +14,9 @@ socket's own send buffer, set as on TCP); a message that would take it past that
 client off (no goodbye: it would not read it). There is no per-message queue: the transport's
 buffer is the queue, and the bound is in bytes.
 
-websockets answers the browser's WebSocket pings and sends its own (``ping_interval``), so a
-phone's Wi-Fi power saving does not let the connection go quiet; the protocol's ``ping``
-messages run as well, like on TCP.
+The protocol's ``ping`` messages keep the connection alive as on TCP (every ``ping_interval``,
+answered by the page with ``pong``), so a phone's Wi-Fi power saving never lets it go quiet;
+websockets answers the browser's own WebSocket pings.
 """
 
 from __future__ import annotations

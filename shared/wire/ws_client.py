@@ -45,8 +45,8 @@ class WebSocketClient(WireClient):
         self._parts: list[bytes] = []
         self.close_code: int | None = None
         """The WebSocket close code the server sent, once it has closed."""
-        self.pings_heard = 0
-        """WebSocket pings from the server (each answered by the protocol at once)."""
+        self.pongs_heard = 0
+        """WebSocket pongs from the server, answers to `send_ping`."""
 
     @classmethod
     async def open(
@@ -105,6 +105,12 @@ class WebSocketClient(WireClient):
             self._socket.send_binary(data)
         self._flush()
 
+    def send_ping(self) -> None:
+        """A WebSocket ping, as browsers send them (the server answers with a pong)."""
+        if self._socket.state is State.OPEN:
+            self._socket.send_ping(b"basra")
+            self._flush()
+
     def close(self) -> None:
         """The WebSocket closing handshake (1000), then the end of the connection."""
         if self._socket.state is State.OPEN:
@@ -149,10 +155,10 @@ class WebSocketClient(WireClient):
             self.close_code = self._socket.close_rcvd.code
 
     def _on_frame(self, frame: Frame) -> None:
-        if frame.opcode is Opcode.PING:
-            self.pings_heard += 1  # the protocol has queued the pong already
+        if frame.opcode is Opcode.PONG:
+            self.pongs_heard += 1
         if frame.opcode not in (Opcode.BINARY, Opcode.CONT):
-            return  # text never comes from a Basra server
+            return  # pings are answered by the protocol; text never comes from a Basra server
         self._parts.append(bytes(frame.data))
         if not frame.fin:
             return

@@ -237,15 +237,16 @@ async def test_connection_spam_on_the_web_port_is_cut_at_once() -> None:
         client.close()
 
 
-async def test_the_server_pings_websocket_clients_to_keep_them_alive() -> None:
-    async with running_server(**WEB, ping_interval=0.2) as server:
+async def test_pings_keep_websocket_clients_alive_and_theirs_are_answered() -> None:
+    async with running_server(**WEB, ping_interval=0.2, idle_timeout=0.6) as server:
         client = await ws_connect(server, "Mona")
         assert isinstance(client, WebSocketClient)
-        await eventually(lambda: client.pings_heard >= 2, what="WebSocket pings")
         await eventually(
-            lambda: sum(m["t"] == "ping" for m in client.received) >= 2, what="protocol pings"
+            lambda: sum(m["t"] == "ping" for m in client.received) >= 5, what="protocol pings"
         )
-        assert len(server.connections) == 1, "answered pings keep it open"
+        assert len(server.connections) == 1, "answered pings keep it open past idle_timeout"
+        client.send_ping()
+        await eventually(lambda: client.pongs_heard == 1, what="the WebSocket pong")
         client.close()
 
 
