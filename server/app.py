@@ -36,6 +36,7 @@ from server.room import Room
 from server.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
 from server.ws_connection import WebSocketConnection, close_code_for, send_bye
 from server.ws_gateway import start_gateway
+from shared import host_system
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import ErrorCode, Message, MsgType, pack_message
 
@@ -49,7 +50,7 @@ _PING_SLICE = 50
 
 def raise_fd_limit() -> int:
     """Raise this process's open-file limit to the hard limit; the soft limit now in force."""
-    if sys.platform == "win32":
+    if host_system.on_windows():
         return sys.maxsize  # Windows sockets are handles, with no per-process limit to raise
     import resource
 

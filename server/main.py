@@ -17,7 +17,7 @@ import asyncio
 import logging
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from server.config import ServerConfig
 from server.join_banner import join_banner
 from server.match_store import default_data_dir
 from server.stats import PollClock
+from shared import host_system
 from shared.names import BadNameError, clean_room_name
 from shared.plays import limit_memos
 from shared.wire.discovery import ipv4_address, udp_port
@@ -108,6 +109,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=_non_negative,
         default=defaults.bot_delay,
         help="least seconds a bot takes per move, so humans can follow (default %(default)s)",
+    )
+    parser.add_argument(
+        "--bot-start-method",
+        choices=("fork", "spawn"),
+        help="how the hard bots' worker processes start (default: fork on Linux, spawn elsewhere)",
     )
     parser.add_argument(
         "--log-level",
@@ -215,6 +221,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         turn_timeout=args.turn_timeout,
         seat_hold=args.seat_hold,
         bot_delay=args.bot_delay,
+        bot_start_method=args.bot_start_method,
         stats_log_interval=args.stats,
         stats_anywhere=args.stats_anywhere,
         discovery=not args.no_discovery,
@@ -268,14 +275,23 @@ def _show_join_addresses(server: BasraServer) -> None:
     sys.stdout.flush()
 
 
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -> None:
+    """Have SIGINT and SIGTERM (and Windows's Ctrl+Break) call ``stop`` in ``loop``. A POSIX
+    loop watches signals itself; a Windows one cannot, so a plain handler hands over to it (run
+    when the loop next wakes, which its timers make it do within a second)."""
+    if not host_system.on_windows():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop)
+        return
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda *_: loop.call_soon_threadsafe(stop))
+
+
 async def _serve(config: ServerConfig, port_files: _PortFiles, clock: PollClock) -> None:
     server = BasraServer(config, clock)
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(signum, server.stop)
-        except NotImplementedError:  # Windows: a plain handler that hands over to the loop
-            signal.signal(signum, lambda *_: loop.call_soon_threadsafe(server.stop))
+    stop_on_signals(loop, server.stop)
     task = asyncio.create_task(server.run())
     started = asyncio.create_task(server.started.wait())
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)
@@ -286,7 +302,7 @@ async def _serve(config: ServerConfig, port_files: _PortFiles, clock: PollClock)
         plays = server.counters
         collector = asyncio.create_task(run_collector(lambda: plays.plays), name="collector")
         _show_join_addresses(server)
-        # Written last: whoever waits for the files (the desktop host screen) may rely on both.
+        # Last: whoever waits for the port files (`LanHost`, the load generator) finds it ready.
         port_files.write(server)
     started.cancel()
     try:
