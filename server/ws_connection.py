@@ -116,6 +116,9 @@ class WebSocketConnection(Connection):
             send_bye(self._socket, code, message)
         reason = code.value
         self._closer = self._loop.create_task(self._socket.close(close_code_for(code), reason))
+        # A client that reads nothing holds the closing handshake (and the reader) forever, in
+        # the library's wait for room to write; past the grace the socket is cut instead.
+        self._loop.call_later(self._config.shutdown_grace, self._socket.transport.abort)
         log.debug("closing %s: %s", self.address, code)
 
     def abort(self) -> None:

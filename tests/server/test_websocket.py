@@ -304,3 +304,37 @@ async def test_garbage_instead_of_http_is_closed_without_a_connection() -> None:
         answer = await raw_http(server, b"\x16\x03\x01 hello there\r\n\r\n")
         assert b"101" not in answer
         assert not server.connections
+
+
+async def test_a_close_that_a_non_reading_client_never_lets_out_ends_within_the_grace() -> None:
+    """The watchdog closes a client that went quiet while it was not reading either: the
+    goodbye cannot leave, and the connection still ends within ``shutdown_grace``."""
+    async with running_server(
+        **WEB, idle_timeout=1.0, write_buffer=8 * 1024 * 1024, max_per_address=40
+    ) as server:
+        hosts = [await connect(server, f"Host {number}") for number in range(30)]
+        for number, host in enumerate(hosts):
+            name = f"A long room name {number}"
+            await host.send({"t": "create_room", "players": 4, "name": name})
+            await host.expect("room_state")
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sock.setblocking(False)
+        assert server.web_port is not None
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", server.web_port))
+        sleeper = await ws_connect(server, "Sleeper", sock=sock, answer_pings=False)
+        (connection,) = [c for c in server.connections if c.player and c.player.name == "Sleeper"]
+        assert isinstance(connection, WebSocketConnection)
+        assert sleeper._transport is not None
+        sleeper._transport.pause_reading()
+        for _ in range(60):  # some 300 KiB: far past the socket buffers, within write_buffer
+            sleeper.send_nowait({"t": "list_rooms"})
+            await asyncio.sleep(0.005)
+        await eventually(lambda: connection.closing, 5, what="the watchdog's close")
+        grace = server.config.shutdown_grace
+        await eventually(
+            lambda: connection not in server.connections, grace + 1.0, what="the end, in time"
+        )
+        sleeper.abort()
+        for host in hosts:
+            host.close()
