@@ -44,11 +44,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.ws_client import WebSocketClient
 from server.stats import cpu_seconds
 from shared.deals import new_client_seed
 from shared.wire.client import WireClient, parse_address
 from shared.wire.protocol import Message
-from shared.wire.ws_client import WebSocketClient
 
 __all__ = ["PER_ADDRESS", "main", "measure", "raise_fd_limit", "server_process", "source_addresses"]
 

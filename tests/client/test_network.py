@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from bench.ws_client import WebSocketClient
 from client.app import App
 from client.i18n import isolate
 from client.i18n.words import card_text
@@ -31,7 +32,6 @@ from shared import host_system
 from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
-from shared.wire.ws_client import WebSocketClient
 from tests.waiting import eventually
 
 from .app_driver import FRAME, click, make_app

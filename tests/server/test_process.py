@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from bench.ws_client import WebSocketClient
 from server.main import parse_args
 from shared.wire.client import WireClient
-from shared.wire.ws_client import WebSocketClient
 from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)

@@ -19,12 +19,12 @@ from typing import Any
 
 import pytest
 
+from bench.ws_client import WebSocketClient
 from server.app import BasraServer
 from server.ws_connection import WebSocketConnection
 from server.ws_gateway import WEB_SLACK
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import view_from_wire
-from shared.wire.ws_client import WebSocketClient
 from tests.server.helpers import connect, create_room, expect_room, play_to_end, running_server
 from tests.waiting import eventually
 

@@ -1,5 +1,8 @@
 """`WebSocketClient`: the protocol's Python client over WebSocket, as a browser speaks it.
 
+It lives with the load generator, its main user (the tests use it too), because `shared`
+takes no dependency the game itself does not need: the desktop client speaks TCP.
+
 The same `WireClient` (inbox, greeting, pings, ``bye``), with the bytes moved differently: an
 HTTP upgrade to ``ws://host:port/ws`` first, then each message one binary WebSocket message
 holding the msgpack body (no 4-byte length: WebSocket frames its messages itself). Tests and
