@@ -40,7 +40,7 @@ bench: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/client_frame.py
 
 shots: $(VENV)/.installed
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m client.shots shots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tools.shots shots
 
 # The desktop app for this machine: dist/basra/ (executable dist/basra/basra; on macOS also
 # dist/Basra.app), with Python, the server and the assets inside.

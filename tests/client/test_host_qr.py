@@ -51,7 +51,7 @@ def test_the_host_screen_shows_a_crisp_qr_code_of_the_join_url(
     app = make_app(tmp_path, "--name", "Hostess")
     try:
         pygame.display.set_mode(size)
-        scene = ConnectScene(app, hosting=True)
+        scene = ConnectScene(app, app.navigator, hosting=True)
         assert scene.join_urls == (URL, "http://10.0.0.5:40480/")
         app.stack.push(scene)
         step(app)
@@ -77,7 +77,7 @@ def test_the_arabic_host_screen_puts_the_code_on_the_other_side(
     app = make_app(tmp_path, "--name", "Hostess", "--lang", "ar")
     try:
         pygame.display.set_mode((1280, 720))
-        app.stack.push(ConnectScene(app, hosting=True))
+        app.stack.push(ConnectScene(app, app.navigator, hosting=True))
         step(app)
         app.draw()
         window = pygame.display.get_surface()
@@ -95,7 +95,7 @@ def test_no_network_no_code(
     monkeypatch.setattr(connect, "lan_addresses", lambda: ())
     app = make_app(tmp_path, "--name", "Hostess")
     try:
-        scene = ConnectScene(app, hosting=True)
+        scene = ConnectScene(app, app.navigator, hosting=True)
         assert scene.join_qr is None and scene.join_urls == ()
         app.stack.push(scene)
         step(app)
