@@ -14,7 +14,6 @@ with no task per connection: a thousand of them cost the load generator little.
 from __future__ import annotations
 
 import asyncio
-import logging
 import socket
 from typing import Any
 
@@ -26,12 +25,10 @@ from websockets.typing import Origin
 from websockets.uri import parse_uri
 
 from shared.wire.client import CONNECT_TIMEOUT, ConnectFailed, WireClient
-from shared.wire.framing import MAX_CLIENT_FRAME, MAX_SERVER_FRAME, FrameError
-from shared.wire.protocol import Flow, Message, ProtocolError, pack_message
+from shared.wire.framing import HEADER_SIZE, MAX_SERVER_FRAME
+from shared.wire.protocol import Message
 
 __all__ = ["WebSocketClient"]
-
-logger = logging.getLogger(__name__)
 
 
 class WebSocketClient(WireClient):
@@ -92,11 +89,11 @@ class WebSocketClient(WireClient):
 
     # -- sending -----------------------------------------------------------------------------
 
-    def send_nowait(self, message: Message) -> None:
-        body = pack_message(message)
-        if len(body) > MAX_CLIENT_FRAME:
-            raise FrameError(f"a {len(body)}-byte message is over {MAX_CLIENT_FRAME}")
-        self.send_message(body)
+    def _write(self, frame: bytes, message: Message) -> None:
+        """Every frame the session makes (requests, pongs) goes as one binary message."""
+        if self._trace is not None:
+            self._trace("send", message)
+        self.send_message(frame[HEADER_SIZE:])
 
     def send_message(self, data: bytes | str) -> None:
         """One WebSocket message as it is: binary for bytes, text for str (for tests)."""
@@ -166,9 +163,4 @@ class WebSocketClient(WireClient):
         if not frame.fin:
             return
         body, self._parts = b"".join(self._parts), []
-        try:
-            self._take(self._unpack(body, Flow.TO_CLIENT))
-        except ProtocolError as error:
-            logger.warning("the server sent something we cannot read: %s", error)
-            self.read_error = str(error)
-            self.close()
+        self._take_events(self._session.receive_message(body))

@@ -18,27 +18,29 @@ import gc
 import logging
 import math
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from websockets.asyncio.server import Server as WebServer
 from websockets.asyncio.server import ServerConnection
 
-from server.bots_runner import BotRunner
 from server.config import ServerConfig
-from server.connection import Connection
-from server.discovery import run_beacon
-from server.limits import AddressCounter
-from server.lobby import Lobby, is_loopback
-from server.match_store import MatchStore
-from server.pacing import TurnQuota
+from server.lobby import Lobby
+from server.net.connection import Carrier, Connection
+from server.net.discovery import run_beacon
+from server.net.limits import AddressCounter, is_loopback
+from server.net.pacing import TurnQuota
+from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
+from server.net.tcp import TcpCarrier, peer_address, read_stream
+from server.net.web_gateway import start_gateway
+from server.net.websocket import WebSocketCarrier, read_socket
+from server.persistence.store import MatchStore
 from server.restore import restore_matches
-from server.room import Room
-from server.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
-from server.ws_connection import WebSocketConnection, close_code_for, send_bye
-from server.ws_gateway import start_gateway
+from server.room.actor import Room
+from server.room.bots_runner import BotRunner
 from shared import host_system
-from shared.wire.framing import encode_frame
-from shared.wire.protocol import ErrorCode, Message, MsgType, pack_message
+from shared.wire.protocol import ErrorCode, Message, MsgType
+from shared.wire.session import bye_frame, ping_frame
 
 __all__ = ["BasraServer", "raise_fd_limit"]
 
@@ -217,67 +219,56 @@ class BasraServer:
     # -- connections ----------------------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
-        if self._stopping:
-            writer.transport.abort()
-            return
-        refused = self._admission(address)
-        if refused is not None:
-            self._turn_away(writer, *refused)
-            return
-        connection = Connection(reader, writer, *self._session_of(address))
-        await self._serve_connection(connection)
+        carrier = TcpCarrier(reader, writer, self.config.socket_send_buffer)
+        await self.serve(carrier, peer_address(writer), lambda c: read_stream(reader, c))
 
     async def _accept_websocket(self, socket: ServerConnection, address: str) -> None:
-        """A WebSocket from the web port, admitted like a TCP connection (`server.ws_gateway`)."""
+        """A WebSocket from the web port (`server.net.web_gateway`), admitted like any client."""
+        config = self.config
+        carrier = WebSocketCarrier(socket, config.socket_send_buffer, config.shutdown_grace)
+        await self.serve(carrier, address, lambda c: read_socket(socket, c))
+        await carrier.closed()
+
+    async def serve(
+        self,
+        carrier: Carrier,
+        address: str,
+        reading: Callable[[Connection], Awaitable[None]],
+    ) -> None:
+        """Serve a client that a transport accepted from the real peer ``address``: admit it
+        (or turn it away, over the total or the per-address limit), then run its connection
+        while ``reading(connection)`` feeds it (`server.net.connection`)."""
         if self._stopping:
-            socket.transport.abort()
+            carrier.abort()
             return
-        refused = self._admission(address)
-        if refused is not None:
-            self._note_turned_away(refused[0])
-            send_bye(socket, *refused)
-            await socket.close(close_code_for(refused[0]), refused[0].value)
-            return
-        connection = WebSocketConnection(socket, *self._session_of(address))
-        await self._serve_connection(connection)
-
-    def _admission(self, address: str) -> tuple[ErrorCode, str] | None:
-        """None, with ``address`` counted, when a connection from it may come in; else why
-        not. Both transports count together, on the client's own address."""
         if len(self.connections) >= self.config.max_connections:
-            return ErrorCode.SERVER_FULL, "The server is full; try later."
+            self._turn_away(carrier, ErrorCode.SERVER_FULL, "The server is full; try later.")
+            return
         if not self._addresses.acquire(address):
-            return ErrorCode.ADDRESS_LIMIT, "Too many connections from your address."
-        return None
-
-    def _session_of(
-        self, address: str
-    ) -> tuple[str, bool, ServerConfig, Lobby, Counters, TurnQuota]:
-        """What a connection from ``address`` takes besides its transport."""
-        return address, is_loopback(address), self.config, self.lobby, self.counters, self._hang_ups
-
-    async def _serve_connection(self, connection: Connection) -> None:
-        """Run an admitted connection to its end, then forget it."""
+            text = "Too many connections from your address."
+            self._turn_away(carrier, ErrorCode.ADDRESS_LIMIT, text)
+            return
+        connection = Connection(
+            carrier,
+            address,
+            is_loopback(address),
+            self.config,
+            self.lobby,
+            self.counters,
+            self._hang_ups,
+        )
         task = asyncio.current_task()
         assert task is not None
         self.connections.add(connection)
         self._connection_tasks.add(task)
         try:
-            await connection.run()
+            await connection.run(reading(connection))
         finally:
             self.connections.discard(connection)
             self._connection_tasks.discard(task)
-            self._addresses.release(connection.address)
+            self._addresses.release(address)
 
-    def _turn_away(self, writer: asyncio.StreamWriter, code: ErrorCode, text: str) -> None:
-        self._note_turned_away(code)
-        bye: Message = {"t": MsgType.BYE.value, "code": code.value, "message": text}
-        writer.write(encode_frame(pack_message(bye)))
-        writer.close()
-
-    def _note_turned_away(self, code: ErrorCode) -> None:
+    def _turn_away(self, carrier: Carrier, code: ErrorCode, text: str) -> None:
         self.counters.drops += 1
         # A flood of connections must not become a flood of log lines: one a second at most.
         self._turned_away += 1
@@ -286,6 +277,8 @@ class BasraServer:
             log.warning("turned away %d connection(s) (%s)", self._turned_away, code.value)
             self._turned_away = 0
             self._turned_away_said = now
+        carrier.write(bye_frame(code, text))
+        carrier.close()
 
     # -- services -------------------------------------------------------------------------
 
@@ -301,7 +294,7 @@ class BasraServer:
         in one go would hold the loop for tens of milliseconds. Each connection is let go of
         once pinged: were the round's list kept to its end, the connections that closed
         meanwhile (all of them, after a mass hang-up) would be freed together, 10 ms at once."""
-        frame = encode_frame(pack_message({"t": MsgType.PING.value}))
+        frame = ping_frame()
         while True:
             connections = collections.deque(self.connections)
             slices = max(1, math.ceil(len(connections) / _PING_SLICE))

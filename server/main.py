@@ -2,8 +2,7 @@
 
 Parses the flags into a `ServerConfig` (LAN discovery on unless ``--no-discovery``; running
 matches kept in ``--data-dir``, by default the platform's user data directory, unless
-``--no-persist``; the browser client and WebSocket on ``--web-port`` unless ``--no-web``, with
-the join URLs and their QR codes printed once listening), sets up
+``--no-persist``), sets up
 logging (one line per notable event at INFO), raises the open-file limit so that
 ``--max-connections`` clients fit, and runs the server until SIGINT or SIGTERM, which shut it
 down cleanly (stop accepting, tell every client, exit within 5 s). Returns the process exit
@@ -18,19 +17,18 @@ import logging
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
-from server.config import ServerConfig
+from server.config import Option, ServerConfig
 from server.join_banner import join_banner
-from server.match_store import default_data_dir
-from server.stats import PollClock
+from server.net.stats import PollClock
+from server.persistence.store import default_data_dir
 from shared import host_system
-from shared.names import BadNameError, clean_room_name
 from shared.plays import limit_memos
-from shared.wire.discovery import ipv4_address, udp_port
 
 __all__ = ["main", "parse_args"]
 
@@ -41,106 +39,24 @@ _FDS_SPARE = 32
 own, and connections accepted only to be told the server is full."""
 
 
-def _non_negative(text: str) -> float:
-    value = float(text)
-    if not value >= 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _port(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError("must be a port, 0 to 65535")
-    return value
-
-
-def _server_name(text: str) -> str:
-    try:
-        return clean_room_name(text)
-    except BadNameError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    defaults = ServerConfig()
+    """The flags: every option field of `ServerConfig` (its metadata says how, `Option`), then
+    the few that are no field of it or not one to one."""
     parser = argparse.ArgumentParser(
         description="The Basra LAN server: hosts rooms that Basra clients join over TCP.",
     )
-    parser.add_argument("--host", default=defaults.host, help="address to listen on (all)")
-    parser.add_argument(
-        "--port", type=int, default=defaults.port, help="TCP port (default %(default)s; 0: any)"
-    )
-    parser.add_argument(
-        "--max-connections",
-        type=_positive_int,
-        default=defaults.max_connections,
-        help="most clients at once (default %(default)s)",
-    )
-    parser.add_argument(
-        "--max-per-address",
-        type=_positive_int,
-        default=defaults.max_per_address,
-        help="most clients from one address (default %(default)s)",
-    )
-    parser.add_argument(
-        "--turn-timeout",
-        type=_non_negative,
-        default=defaults.turn_timeout,
-        help="seconds a player has per turn before the server plays for him; 0 = off "
-        "(default %(default)s)",
-    )
-    parser.add_argument(
-        "--seat-hold",
-        type=_non_negative,
-        default=defaults.seat_hold,
-        help="seconds a dropped player's seat waits for him before a bot plays it "
-        "(default %(default)s)",
-    )
-    parser.add_argument(
-        "--bot-delay",
-        type=_non_negative,
-        default=defaults.bot_delay,
-        help="least seconds a bot takes per move, so humans can follow (default %(default)s)",
-    )
-    parser.add_argument(
-        "--bot-start-method",
-        choices=("fork", "spawn"),
-        help="how the hard bots' worker processes start (default: fork on Linux, spawn elsewhere)",
-    )
+    defaults = ServerConfig()
+    for spec in fields(ServerConfig):
+        said = spec.metadata.get("option")
+        if isinstance(said, Option):
+            _add_option(parser, spec.name, getattr(defaults, spec.name), said)
     parser.add_argument(
         "--log-level",
         default="INFO",
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
         help="how much to log (default %(default)s)",
     )
-    parser.add_argument(
-        "--stats",
-        type=_non_negative,
-        default=0.0,
-        metavar="SECONDS",
-        help="log a statistics line (loop lag, memory, traffic) every SECONDS; 0 = never",
-    )
-    parser.add_argument(
-        "--stats-anywhere",
-        action="store_true",
-        help="answer the stats message from any address, not only this host",
-    )
     parser.add_argument("--port-file", type=Path, help="write the listening port to this file")
-    parser.add_argument(
-        "--web-port",
-        type=_port,
-        default=defaults.web_port,
-        help="HTTP and WebSocket port: the browser client for phones, and /ws "
-        "(default %(default)s; 0: any)",
-    )
     parser.add_argument(
         "--web-port-file", type=Path, help="write the web port to this file once listening"
     )
@@ -153,19 +69,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="do not announce the server on the LAN (players then type its address)",
     )
     parser.add_argument(
-        "--discovery-port",
-        type=udp_port,
-        default=defaults.discovery_port,
-        help="UDP port of LAN discovery (default %(default)s)",
-    )
-    parser.add_argument(
-        "--discovery-address",
-        type=ipv4_address,
-        default=defaults.discovery_address,
-        help="where announcements go: a broadcast address (default %(default)s, the whole "
-        "local network)",
-    )
-    parser.add_argument(
         "--data-dir",
         type=Path,
         help="where running matches are kept, so that a restart goes on with them "
@@ -176,20 +79,52 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="keep nothing on disk: a restart loses the matches under way",
     )
-    parser.add_argument(
-        "--keep-records",
-        type=_non_negative,
-        default=defaults.record_keep,
-        metavar="SECONDS",
-        help="how long the files of a match that ended just before the server stopped stay "
-        "in the data directory (default %(default)s)",
-    )
-    parser.add_argument(
-        "--server-name",
-        type=_server_name,
-        help="the name players see in their list of servers (default: this computer's name)",
-    )
     return parser.parse_args(argv)
+
+
+def _add_option(parser: argparse.ArgumentParser, name: str, default: Any, said: Option) -> None:
+    flag = said.flag or "--" + name.replace("_", "-")
+    if isinstance(default, bool):
+        parser.add_argument(flag, dest=name, action="store_true", help=said.help)
+        return
+    parser.add_argument(
+        flag,
+        dest=name,
+        type=_reader(said.parse),
+        default=default,
+        choices=said.choices,
+        metavar=said.metavar,
+        help=said.help,
+    )
+
+
+def _reader(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``parse`` as argparse wants it: its `ValueError` words become the operator's message."""
+
+    def read(text: str) -> Any:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    read.__name__ = parse.__name__
+    return read
+
+
+def _config_of(args: argparse.Namespace, max_connections: int) -> ServerConfig:
+    """The config the flags ask for (``max_connections`` as the open-file limit allows)."""
+    options = {
+        spec.name: getattr(args, spec.name)
+        for spec in fields(ServerConfig)
+        if isinstance(spec.metadata.get("option"), Option)
+    }
+    options["max_connections"] = max_connections
+    return ServerConfig(
+        **options,
+        discovery=not args.no_discovery,
+        web=not args.no_web,
+        data_dir=None if args.no_persist else (args.data_dir or default_data_dir()),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -213,26 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             max_connections,
             args.max_connections,
         )
-    config = ServerConfig(
-        host=args.host,
-        port=args.port,
-        max_connections=max_connections,
-        max_per_address=args.max_per_address,
-        turn_timeout=args.turn_timeout,
-        seat_hold=args.seat_hold,
-        bot_delay=args.bot_delay,
-        bot_start_method=args.bot_start_method,
-        stats_log_interval=args.stats,
-        stats_anywhere=args.stats_anywhere,
-        discovery=not args.no_discovery,
-        discovery_port=args.discovery_port,
-        discovery_address=args.discovery_address,
-        server_name=args.server_name,
-        data_dir=None if args.no_persist else (args.data_dir or default_data_dir()),
-        record_keep=args.keep_records,
-        web=not args.no_web,
-        web_port=args.web_port,
-    )
+    config = _config_of(args, max_connections)
     try:
         # The loop polls through a `PollClock`, so the server can tell how long it ever blocked.
         clock = PollClock()
@@ -248,6 +164,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         return 1
     return 0
+
+
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -> None:
+    """Have SIGINT and SIGTERM (and Windows's Ctrl+Break) call ``stop`` in ``loop``. A POSIX
+    loop watches signals itself; a Windows one cannot, so a plain handler hands over to it (run
+    when the loop next wakes, which its timers make it do within a second)."""
+    if not host_system.on_windows():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop)
+        return
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda *_: loop.call_soon_threadsafe(stop))
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,19 +202,6 @@ def _show_join_addresses(server: BasraServer) -> None:
     banner = join_banner(server.config.host, server.web_port, colour=sys.stdout.isatty())
     sys.stdout.write(banner + "\n")
     sys.stdout.flush()
-
-
-def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -> None:
-    """Have SIGINT and SIGTERM (and Windows's Ctrl+Break) call ``stop`` in ``loop``. A POSIX
-    loop watches signals itself; a Windows one cannot, so a plain handler hands over to it (run
-    when the loop next wakes, which its timers make it do within a second)."""
-    if not host_system.on_windows():
-        for signum in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(signum, stop)
-        return
-    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), lambda *_: loop.call_soon_threadsafe(stop))
 
 
 async def _serve(config: ServerConfig, port_files: _PortFiles, clock: PollClock) -> None:

@@ -30,7 +30,7 @@ for package in (client, server, shared, assets):
 root = importlib.resources.files("assets")
 files = (p for p in Path(str(root)).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 print(*sorted(str(p.relative_to(root)) for p in files), sep="|")
-from server.web_files import SHIPPED, reply_to
+from server.net.web_files import SHIPPED, reply_to
 print(*sorted({name for name, _ in SHIPPED.values()}), sep="|")
 print(*sorted(reply_to("GET", path).status.value for path in SHIPPED))
 """

@@ -22,7 +22,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as cdp_connect
 
-from server.ws_connection import WebSocketConnection
+from server.net.websocket import WebSocketCarrier
 from tests.server.helpers import connect, create_room, running_server
 from tests.waiting import eventually
 
@@ -127,7 +127,7 @@ async def test_the_served_page_opens_in_a_browser_and_joins_the_lobby(tmp_path: 
             await until(in_lobby, "the lobby with the desktop's room")
             marked = await page.evaluate("document.querySelector('#rooms li.wanted').textContent")
             assert "Desk table" in marked, "the invited room is marked"
-            phones = [c for c in server.connections if isinstance(c, WebSocketConnection)]
+            phones = [c for c in server.connections if isinstance(c._carrier, WebSocketCarrier)]
             assert [c.player.name for c in phones if c.player] == ["Mona"]
         desktop.close()
 

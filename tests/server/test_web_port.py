@@ -15,8 +15,8 @@ import segno
 from server.app import BasraServer
 from server.join_banner import join_addresses, join_banner, terminal_qr
 from server.main import parse_args
-from server.web_files import CONTENT_SECURITY_POLICY, SHIPPED
-from server.ws_gateway import origin_allowed
+from server.net.web_files import CONTENT_SECURITY_POLICY, SHIPPED
+from server.net.web_gateway import origin_allowed
 from shared.wire.join import QR_BORDER, join_url, qr_modules
 from tests.server.helpers import running_server
 from tests.shared.qr_reader import read_qr

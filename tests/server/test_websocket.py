@@ -21,8 +21,8 @@ import pytest
 
 from bench.ws_client import WebSocketClient
 from server.app import BasraServer
-from server.ws_connection import WebSocketConnection
-from server.ws_gateway import WEB_SLACK
+from server.net.web_gateway import WEB_SLACK
+from server.net.websocket import WebSocketCarrier
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import view_from_wire
 from tests.server.helpers import connect, create_room, expect_room, play_to_end, running_server
@@ -64,7 +64,7 @@ async def test_hello_welcome_and_the_lobby_over_websocket() -> None:
         await client.send({"t": "ping", "req": 7})
         assert (await client.expect("pong"))["req"] == 7
         (connection,) = server.connections
-        assert isinstance(connection, WebSocketConnection)
+        assert isinstance(connection._carrier, WebSocketCarrier)
         assert connection.address == "127.0.0.1"
         client.close()
 
@@ -153,7 +153,7 @@ async def test_a_flood_is_rate_limited_then_closed_as_over_tcp() -> None:
 async def test_a_websocket_client_that_never_reads_is_cut_off(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.INFO, logger="server.connection")
+    caplog.set_level(logging.INFO, logger="server.net.connection")
     # The keepalive would drop the sleeper too (it answers no pings); here the bound must.
     async with running_server(**WEB, idle_timeout=30.0, max_per_address=40) as server:
         hosts = [await connect(server, f"Host {number}") for number in range(30)]
@@ -324,7 +324,7 @@ async def test_a_close_that_a_non_reading_client_never_lets_out_ends_within_the_
         await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", server.web_port))
         sleeper = await ws_connect(server, "Sleeper", sock=sock, answer_pings=False)
         (connection,) = [c for c in server.connections if c.player and c.player.name == "Sleeper"]
-        assert isinstance(connection, WebSocketConnection)
+        assert isinstance(connection._carrier, WebSocketCarrier)
         assert sleeper._transport is not None
         sleeper._transport.pause_reading()
         for _ in range(60):  # some 300 KiB: far past the socket buffers, within write_buffer

@@ -1,7 +1,7 @@
 """The web port: the browser client's files over HTTP, and WebSocket clients on ``/ws``.
 
 Owns the websockets server and what it answers before a WebSocket opens: any path but ``/ws``
-is plain HTTP (`server.web_files`); ``/ws`` is upgraded only for GET, and only when the
+is plain HTTP (`server.net.web_files`); ``/ws`` is upgraded only for GET, and only when the
 request's Origin, if it has one, is the page's own host (a page from elsewhere may not steer a
 player's browser into this server; a client without an Origin is no browser, and could as well
 use TCP). A request the library cannot read, or an upgrade without the WebSocket headers, is
@@ -32,8 +32,8 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from server.config import ServerConfig
-from server.limits import AddressCounter
-from server.web_files import WS_PATH, WebReply, refusal, reply_to, split_target
+from server.net.limits import AddressCounter
+from server.net.web_files import WS_PATH, WebReply, refusal, reply_to, split_target
 from shared.wire.framing import MAX_CLIENT_FRAME
 
 __all__ = ["WEB_SLACK", "Accept", "origin_allowed", "start_gateway"]

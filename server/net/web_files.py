@@ -32,7 +32,7 @@ __all__ = [
 ]
 
 WS_PATH: Final = "/ws"
-"""The path a browser upgrades to WebSocket on (`server.ws_gateway`)."""
+"""The path a browser upgrades to WebSocket on (`server.net.web_gateway`)."""
 
 SHIPPED: Final[dict[str, tuple[str, str]]] = {
     "/": ("index.html", "text/html; charset=utf-8"),
