@@ -66,6 +66,14 @@ def any_port(text: str) -> int:
     return value
 
 
+def folder(text: str) -> Path:
+    """A folder that exists."""
+    path = Path(text)
+    if not path.is_dir():
+        raise ValueError(f"{text} is not a folder")
+    return path
+
+
 def count(text: str) -> int:
     """A count of at least 1."""
     value = int(text)
@@ -92,6 +100,15 @@ class ServerConfig:
             any_port,
         ),
     )
+    downloads: Path | None = field(
+        default=None,
+        metadata=option(
+            "offer the desktop apps in this folder to guests, at /downloads/ on the web port",
+            folder,
+            metavar="DIR",
+        ),
+    )
+    """A folder whose files (the desktop apps) the web port offers for download; None: none."""
     # connections
     max_connections: int = field(
         default=2000, metadata=option("most clients at once (default %(default)s)", count)
