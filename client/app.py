@@ -190,7 +190,7 @@ class App:
         for scene in visible:
             scene.draw(surface)
             scene.dirty = False
-        self._present(surface)
+        self._present(surface, visible)
 
     def _draw_in_window(self, visible: list[Scene]) -> None:
         """The bottom scene at the window's resolution, the overlays above it scaled."""
@@ -296,13 +296,16 @@ class App:
         self._clear_offscreen.fill((0, 0, 0, 0))
         return self._clear_offscreen
 
-    def _present(self, surface: pygame.Surface) -> None:
+    def _present(self, surface: pygame.Surface, visible: list[Scene]) -> None:
+        scale, offset = 1.0, (0.0, 0.0)
         if surface is not self.window:
             scale, offset = self._menu_view()
             size = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
             self.window.blit(self._felt_for_window(), (0, 0))
             scaled = pygame.transform.smoothscale(surface, size)
             self.window.blit(scaled, (round(offset[0]), round(offset[1])))
+        for scene in visible:
+            scene.draw_crisp(self.window, scale, offset)
         pygame.display.flip()
 
     def _felt_for_window(self) -> pygame.Surface:

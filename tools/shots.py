@@ -387,6 +387,10 @@ def shoot_menus(tour: Tour) -> None:
     tour.step(0.1)
     tour.save("04_connect")
     app.stack.pop()
+    app.stack.push(ConnectScene(app, app.navigator, hosting=True))
+    tour.step(0.1)
+    tour.save("04b_host")
+    app.stack.pop()
 
 
 def shoot_rules_and_words(tour: Tour) -> None:

@@ -93,6 +93,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on the logical 1280x720 surface (the window, for a `window_resolution` scene)."""
 
+    def draw_crisp(
+        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
+    ) -> None:
+        """Anything drawn in window pixels over the logical picture once it is scaled there (a
+        QR code, whose modules must stay sharp); logical point ``p`` is at ``p * scale +
+        offset`` in the window. Not called for a `window_resolution` scene."""
+
 
 class SceneStack:
     """The scenes, bottom first; the top one is live."""

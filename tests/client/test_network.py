@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from bench.ws_client import WebSocketClient
 from client.app import App
 from client.i18n import isolate
 from client.i18n.words import card_text
@@ -291,6 +292,10 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
         assert client.status is LinkStatus.ONLINE
         client.close()
         assert host.address.endswith(f":{port}")
+        assert host.web_port is not None and host.web_port not in (0, port)
+        phone = await WebSocketClient.open("127.0.0.1", host.web_port)
+        assert (await phone.hello("Phone"))["name"] == "Phone", "phones join the hosted server"
+        phone.close()
     finally:
         host.stop()
     assert not host.running
