@@ -43,8 +43,10 @@ FORBIDDEN: dict[str, set[str]] = {
 
 CLIENT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("client",),
-    # Foundations: the catalogues, the pure geometry, colours and sizes, easing.
-    ("client.i18n", "client.layout", "client.theme", "client.tween", "client.verify"),
+    # Foundations: the catalogues, colours and sizes, easing; the pure geometry above the
+    # sizes it keeps text to (theme.FONT_MIN).
+    ("client.i18n", "client.theme", "client.tween", "client.verify"),
+    ("client.layout",),
     ("client.child_process",),
     ("client.settings",),
     ("client.records",),
@@ -95,7 +97,7 @@ def imported_names(path: Path) -> Iterator[str]:
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
             if node.level:
-                base = ".".join([*package[:len(package) - node.level + 1], base]).strip(".")
+                base = ".".join([*package[: len(package) - node.level + 1], base]).strip(".")
             yield base
             yield from (f"{base}.{alias.name}" for alias in node.names)
 

@@ -20,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from client.child_process import child_environment, module_command
-from client.i18n import _
+from client.i18n import _, separator
 from shared import host_system
 from shared.wire.join import lan_addresses
 from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
@@ -30,7 +30,6 @@ logger = logging.getLogger(__name__)
 SERVER_MODULE = "server.main"
 START_TIMEOUT = 8.0
 STOP_TIMEOUT = 3.0
-ADDRESS_SEPARATOR = "  ·  "
 
 
 class HostError(RuntimeError):
@@ -92,7 +91,7 @@ class LanHost:
     @property
     def address(self) -> str:
         """What others type to join, as one line: ``192.168.1.20:40404 · 10.0.0.5:40404``."""
-        return ADDRESS_SEPARATOR.join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
+        return separator().join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
 
     async def start(self) -> int:
         """Start the server (default port, else any free one); its port. `HostError` if not."""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from client import theme
-from client.i18n import _, isolate, ngettext, number
+from client.i18n import _, isolate, ngettext, number, separator
 from client.i18n.words import address_text, connect_failure_text, name_limit_text
 from client.net.discovery import FoundServer, ServerFinder
 from client.net.lan_host import HostError, LanHost
@@ -104,7 +104,7 @@ class ConnectScene(FormScene):
             TextInput(
                 (x, name_y, w, h),
                 text,
-                app.settings.name,
+                app.settings.player_name,
                 max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder=_("Your name"),
@@ -214,10 +214,13 @@ class ConnectScene(FormScene):
 
     async def _connect(self, host: str, port: int, name: str) -> ServerLink:
         if self.hosting:
-            self.host = LanHost(discovery=self.discovery)
+            # Others see the game under the host player's name (a clean name is a clean room
+            # name), not the computer's.
+            named = ("--server-name", name)
+            self.host = LanHost(discovery=self.discovery, extra_args=named)
             port = await self.host.start()
             running = _("Server running on port {port}; joining it...")
-            self.say(running.format(port=port))
+            self.say(running.format(port=number(port)))
         client = ServerLink(host, port, name)
         await client.connect()
         return client
@@ -309,7 +312,7 @@ class ConnectScene(FormScene):
         text.draw(surface, note, (640, 322), theme.FONT_SMALL, theme.TEXT_DIM, "center")
         shown = ADDRESSES_PER_LINE * ADDRESS_LINES
         lines = [
-            "  ·  ".join(addresses[i : i + ADDRESSES_PER_LINE])
+            separator().join(addresses[i : i + ADDRESSES_PER_LINE])
             for i in range(0, min(len(addresses), shown), ADDRESSES_PER_LINE)
         ]
         if len(addresses) > shown:
@@ -344,7 +347,7 @@ class ConnectScene(FormScene):
         labels = ((_("Or type its address"), y), (_("Your name"), y + JOIN_ROW_STEP))
         for label, top in labels:
             self.write(surface, label, (x, top - 8), theme.FONT_BODY, theme.TEXT, "bottomleft")
-        hint = _("host or host:port (port {port} if left out)").format(port=DEFAULT_PORT)
+        hint = _("host or host:port (port {port} if left out)").format(port=number(DEFAULT_PORT))
         self.write(surface, hint, (x, y + h + 8), theme.FONT_SMALL, theme.TEXT_DIM, "topleft")
         top = SERVER_LIST.y - 8
         heading = _("Games on your network")
@@ -380,11 +383,11 @@ def found_server_line(server: FoundServer) -> str:
     found = server.announcement
     name, host = isolate(found.name), isolate(server.host)
     if not server.compatible:
-        return f"{name}  ·  {_('another version of Basra')}  ·  {host}"
+        return separator().join((name, _("another version of Basra"), host))
     waiting = found.rooms_waiting
     rooms = ngettext("{count} room waiting", "{count} rooms waiting", waiting)
     players = ngettext("{count} player", "{count} players", found.players)
-    return "  ·  ".join(
+    return separator().join(
         (
             name,
             rooms.format(count=number(waiting)),

@@ -163,6 +163,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
             "rules": Options(),
             "target": Int(1, 100_000),
             "turn_timer": Int(0, 3600),
+            "bot_level": Str(1, 16),
         },
     ),
     MsgType.JOIN_ROOM: Struct({"room_id": ID_SCHEMA}, _OPT_REQ),

@@ -66,6 +66,7 @@ async def server_process(
             stderr=subprocess.STDOUT,
             preexec_fn=limit_files if fd_limit is not None else None,
         )
+
     def port_written() -> bool:
         if port_file.exists() and port_file.read_text().strip():
             return True
