@@ -1,0 +1,20 @@
+"""Quick chat: the short table phrases and emoji reactions a player sends by their id.
+
+Owns `PHRASES` (the phrases' ids; each client words them in its reader's language, so a guest
+reads them in Arabic or English whoever sent them), `REACTIONS` (each reaction's id and its
+emoji, the same in every language) and `QUICK_IDS`. Sent by id (PROTOCOL.md §4 `quick_chat`),
+nobody can put free text through them, and the server checks only that the id is one of these.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Final
+
+PHRASES: Final = ("yalla", "nice", "unlucky", "basra", "luck", "moment", "again", "thanks")
+REACTIONS: Final = MappingProxyType(
+    {"laugh": "😂", "clap": "👏", "fire": "🔥", "wow": "😮", "heart": "❤️"}
+)
+QUICK_IDS: Final = frozenset(PHRASES) | frozenset(REACTIONS)
+MAX_ID = 16
+"""The longest id (the wire's limit on the field)."""
