@@ -2,7 +2,7 @@
 
 import { playsForCard } from "./choice.js";
 import { $, listenForTaps } from "./dom.js";
-import { _, browserLanguage, isRtl, language, LANGUAGES, useCatalogue } from "./i18n.js";
+import { _, browserLanguage, format, isRtl, language, LANGUAGES, useCatalogue } from "./i18n.js";
 import { Link } from "./link.js";
 import { animate, measure } from "./motion.js";
 import { defaultDraft, renderLobby } from "./screen_lobby.js";
@@ -228,6 +228,7 @@ class App {
   act(action, element) {
     const value = element?.dataset.value;
     const send = (/** @type {import("./types.js").Message} */ message) => this.link.send(message);
+    const state = this.store.state;
     switch (action) {
       case "enter": {
         const input = /** @type {HTMLInputElement | null} */ (document.querySelector('[data-field="name"]'));
@@ -259,9 +260,13 @@ class App {
         }
         break;
       }
-      case "create-room":
-        send({ t: "create_room", players: this.draft.players, preset: this.draft.preset, target: this.draft.target, turn_timer: this.draft.timer });
+      case "create-room": {
+        // The room is named in the creator's language (the server's default is English).
+        const name = format(_("{name} table"), { name: state.me?.name ?? "" }).slice(0, 32);
+        const draft = this.draft;
+        send({ t: "create_room", players: draft.players, preset: draft.preset, target: draft.target, turn_timer: draft.timer, name });
         break;
+      }
       case "join":
         send({ t: "join_room", room_id: Number(element?.dataset.room) });
         break;
@@ -412,6 +417,8 @@ class App {
 }
 
 const app = new App();
+// For whoever drives the page (the browser tests): cut the socket as a dropped network would.
+Object.defineProperty(globalThis, "basraPage", { value: Object.freeze({ dropConnection: () => app.link.drop() }) });
 const chosen = remembered(KEYS.language);
 const first = chosen === "ar" || chosen === "en" ? chosen : browserLanguage(navigator.languages ?? [navigator.language]);
 void app.useLanguage(first).then(() => app.start());
