@@ -60,6 +60,7 @@ from server.room_messages import (
     chat_message,
     encode,
     left_room_message,
+    quick_chat_message,
     room_summary,
     send_room_state,
     send_update,
@@ -652,11 +653,7 @@ class Room:
 
     # -- chat -----------------------------------------------------------------------------
 
-    def _on_chat(self, player: Player, link: Link, message: Message) -> None:
-        try:
-            text = clean_chat(message["text"], self.config.chat_max_chars)
-        except ChatError as error:
-            raise _Refusal(ErrorCode(error.code), str(error)) from None
+    def _check_chat_rate(self, player: Player) -> None:
         limiter = self._chat.get(player.id)
         if limiter is not None and not limiter.allow(asyncio.get_running_loop().time()):
             raise _Refusal(
@@ -664,11 +661,26 @@ class Room:
                 f"At most {self.config.chat_lines} lines every "
                 f"{self.config.chat_window:.0f} seconds, please.",
             )
+
+    def _on_chat(self, player: Player, link: Link, message: Message) -> None:
+        try:
+            text = clean_chat(message["text"], self.config.chat_max_chars)
+        except ChatError as error:
+            raise _Refusal(ErrorCode(error.code), str(error)) from None
+        self._check_chat_rate(player)
         seat = self._seat_of(player)
         message = chat_message(player, seat, text)
         if self.phase is RoomPhase.PLAYING:
             self._record.add_chat(player.name, seat, text, message["ts"])
         frame = encode(message)
+        for member in self._members():
+            member.send_frame(frame)
+
+    def _on_quick_chat(self, player: Player, link: Link, message: Message) -> None:
+        """A quick phrase or reaction (its id checked by the schema), paced like chat lines and
+        kept out of the match record, which holds what players typed."""
+        self._check_chat_rate(player)
+        frame = encode(quick_chat_message(player, self._seat_of(player), message["phrase"]))
         for member in self._members():
             member.send_frame(frame)
 
@@ -731,5 +743,6 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.PLAY: Room._on_play,
     MsgType.GET_RECORD: Room._on_get_record,
     MsgType.CHAT: Room._on_chat,
+    MsgType.QUICK_CHAT: Room._on_quick_chat,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""

@@ -3,7 +3,8 @@ presets, points and seconds, the server's refusals and goodbyes, a failed connec
 name and a hint's reason.
 
 Owns `level_name`, `preset_name`, `points_text`, `seconds_text` and `name_limit_text`;
-`quick_text` (a quick-chat phrase or reaction by its id), `refusal_text` (an `error` or `bye`
+`quick_text` (a quick-chat phrase or reaction by its id), `quick_phrase_of` and `quick_menu`
+(the desktop's typed "/3" for the third), `refusal_text` (an `error` or `bye`
 by its code), `room_exit_text` (why the server took us out
 of a room), `connect_failure_text` (a connection that failed) and `address_text` (a typed
 address that cannot be read), `card_text` ("9♣"; in Arabic "الولد ♣" for a Jack, "الكومي" for
@@ -28,7 +29,7 @@ from client.i18n.language import (
 from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card, Rank, Suit
 from shared.names import MAX_NAME
-from shared.quick_chat import REACTIONS
+from shared.quick_chat import QUICK_ORDER, REACTIONS
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 
@@ -132,6 +133,20 @@ def quick_text(phrase: str) -> str:
     if phrase in REACTIONS:
         return REACTIONS[phrase]
     return _(QUICK_PHRASES[phrase]) if phrase in QUICK_PHRASES else "…"
+
+
+def quick_phrase_of(typed: str) -> str | None:
+    """The quick-chat id a typed "/3" stands for (the third of `quick_menu`), else None."""
+    digits = typed.strip().removeprefix("/")
+    if not typed.strip().startswith("/") or not digits.isdigit():
+        return None
+    index = int(digits) - 1
+    return QUICK_ORDER[index] if 0 <= index < len(QUICK_ORDER) else None
+
+
+def quick_menu() -> list[str]:
+    """The quick phrases and reactions as the desktop's chat offers them: "/1  Good luck!"."""
+    return [f"/{number(i)}  {quick_text(phrase)}" for i, phrase in enumerate(QUICK_ORDER, 1)]
 
 
 def level_name(level: str) -> str:

@@ -23,6 +23,7 @@ from typing import Any, Final, cast
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
+from shared.quick_chat import QUICK_IDS
 from shared.wire.errors import READING_ERRORS, ErrorCode, ProtocolError
 from shared.wire.framing import MAX_CLIENT_FRAME
 from shared.wire.game import (
@@ -100,7 +101,8 @@ Message = dict[str, Any]
 
 
 class MsgType(enum.StrEnum):
-    """Every message type. ``chat``, ``ping``, ``pong`` and ``stats`` go both ways."""
+    """Every message type. ``chat``, ``quick_chat``, ``ping``, ``pong`` and ``stats`` go both
+    ways."""
 
     # client -> server
     HELLO = "hello"
@@ -119,6 +121,7 @@ class MsgType(enum.StrEnum):
     GET_RECORD = "get_record"
     # both ways
     CHAT = "chat"
+    QUICK_CHAT = "quick_chat"
     PING = "ping"
     PONG = "pong"
     STATS = "stats"
@@ -141,6 +144,8 @@ class Flow(enum.Enum):
 
 
 _REQ = Int(0, MAX_REQ)
+QUICK_PHRASE_SCHEMA = OneOf(tuple(sorted(QUICK_IDS)))
+"""A quick-chat phrase or reaction, by its id (`shared.quick_chat`)."""
 
 _OPT_REQ: dict[str, Spec] = {"req": _REQ}
 
@@ -175,6 +180,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
     ),
     MsgType.GET_RECORD: Struct({"part": Int(0, MAX_PARTS - 1)}, _OPT_REQ),
     MsgType.CHAT: Struct({"text": Text()}, _OPT_REQ),
+    MsgType.QUICK_CHAT: Struct({"phrase": QUICK_PHRASE_SCHEMA}, _OPT_REQ),
     MsgType.PING: Struct({}, _OPT_REQ),
     MsgType.PONG: Struct({}, _OPT_REQ),
     MsgType.STATS: Struct({}, {**_OPT_REQ, "reset": Bool()}),
@@ -199,6 +205,14 @@ _TO_CLIENT: dict[MsgType, Struct] = {
             "from": Str(1, 64),
             "seat": Nullable(SEAT_SCHEMA),
             "text": Str(1, 1024),
+            "ts": Int(0, 2**53),
+        }
+    ),
+    MsgType.QUICK_CHAT: Struct(
+        {
+            "from": Str(1, 64),
+            "seat": Nullable(SEAT_SCHEMA),
+            "phrase": QUICK_PHRASE_SCHEMA,
             "ts": Int(0, 2**53),
         }
     ),

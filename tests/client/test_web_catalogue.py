@@ -64,4 +64,4 @@ def test_the_court_figures_of_the_page_are_current() -> None:
 def test_every_quick_phrase_has_words() -> None:
     assert set(QUICK_PHRASES) == set(PHRASES)
     assert not set(REACTIONS) & set(PHRASES)
-    assert QUICK_IDS == set(PHRASES) | set(REACTIONS)
+    assert set(PHRASES) | set(REACTIONS) == QUICK_IDS

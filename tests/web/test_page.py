@@ -128,6 +128,10 @@ def test_two_browsers_and_two_desktop_clients_play_a_four_player_round(
     desktops = DesktopPlayers(server.tcp_port, room_id, ("Karim", "Nour"))
     desktops.start()
     until(lambda: host.run("return document.querySelectorAll('.seat .how').length") == 4)
+    # Quick chat both ways: a desktop client's phrase in the browsers' words, and a tap heard.
+    until(lambda: "Come on, play!" in host.visible_text(), what="the desktop's quick phrase")
+    host.tap('[data-action="quick"][data-value="luck"]')
+    until(lambda: ("Mona", "luck") in desktops.heard, what="the browser's quick phrase")
     until(lambda: not host.present('[data-action="start"][disabled]'), what="every seat taken")
     host.tap('[data-action="start"]')
     host.wait_screen("table")
@@ -157,6 +161,8 @@ class DesktopPlayers:
         self.failure: BaseException | None = None
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.stopping = threading.Event()
+        self.heard: list[tuple[str, str]] = []
+        """Every quick phrase the desktop clients heard: (who, which)."""
 
     def start(self) -> None:
         self.thread.start()
@@ -184,6 +190,7 @@ class DesktopPlayers:
             await client.send({"t": "join_room", "room_id": self.room_id})
             await client.expect("room_state")
             clients.append(client)
+        await clients[0].send({"t": "quick_chat", "phrase": "yalla"})
         await asyncio.gather(*(self._play(client) for client in clients))
 
     async def _play(self, client: WireClient) -> None:
@@ -192,6 +199,8 @@ class DesktopPlayers:
                 message: Message = await client.recv(0.2)
             except TimeoutError:
                 continue
+            if message["t"] == "quick_chat":
+                self.heard.append((message["from"], message["phrase"]))
             if message["t"] != "game_update":
                 continue
             if any(e["kind"] == "round_scored" for e in message["events"]):
