@@ -233,14 +233,16 @@ class Page:
         self.driver.save_screenshot(str(path))
 
 
-def play_taps_until(page: Page, done: Callable[[], bool], timeout: float = 240.0) -> int:
+def play_taps_until(
+    page: Page, done: Callable[[], bool], timeout: float = 240.0, limit: int | None = None
+) -> int:
     """Play by taps (the first card of the hand, the first set when asked) and continue past
-    each round's results, until ``done()``; the number of cards played."""
+    each round's results, until ``done()`` (or ``limit`` cards); the number of cards played."""
     from selenium.webdriver.common.by import By
 
     played = 0
     deadline = time.monotonic() + timeout
-    while not done():
+    while not done() and (limit is None or played < limit):
         assert time.monotonic() < deadline, f"the match did not end in {timeout:g} s"
         screen = page.screen()
         if screen == "results" and page.present('[data-action="continue"]'):

@@ -77,7 +77,7 @@ def test_an_arabic_page_shows_no_english(server: WebServer, pages: Callable[...,
     seen["table"] = page.visible_text()
     page.tap('[data-action="sheet"][data-value="log"]')
     seen["log"] = page.visible_text()
-    page.tap('[data-action="sheet"][data-value="log"]')
+    page.tap('.sheet [data-action="sheet"]')
     play_taps_until(page, lambda: page.screen() == "results")
     seen["results"] = page.visible_text()
     for screen, text in seen.items():

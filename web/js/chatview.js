@@ -36,8 +36,8 @@ export function chatBlock(lines, old) {
     { class: "panel chat", "data-block": "chat" },
     h("h2", {}, _("Chat")),
     log,
-    h("div", { class: "quick" }, ...quickChoices().map(([id, label]) => button("quick", label, { "data-value": id }))),
     h("form", { class: "chat-form", "data-form": "chat" }, input, button("send-chat", _("Send"))),
+    h("div", { class: "quick" }, ...quickChoices().map(([id, label]) => button("quick", label, { "data-value": id }))),
   );
   queueMicrotask(() => {
     log.scrollTop = log.scrollHeight;

@@ -280,6 +280,7 @@ class App {
         send({ t: "fill_bots", level: this.botLevel });
         break;
       case "start":
+        performance.mark("basra:start-tapped");
         send({ t: "start_game" });
         break;
       case "take-seat":
@@ -368,6 +369,7 @@ class App {
     } else if (screen === "results") {
       if (key(state.results, state.verdict)) renderResults(root, { state, now });
     } else if (screen === "table") this.drawTable(root, now);
+    if (this.shown !== screen) performance.mark(`basra:${screen}`);
     this.shown = screen;
   }
 
