@@ -31,9 +31,13 @@ play: $(VENV)/.installed
 test: $(VENV)/.installed test-web
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo \
+	  "== no chromium/chromedriver: the browser tests (tests/web/test_page.py) are left out;" \
+	  "apt-get install chromium chromium-driver to run them"
 	$(PY) -m pytest -q
 
-# The page's JSDoc types and its unit tests (node's own runner).
+# The page's JSDoc types and its unit tests (node's own runner). Its browser tests run with
+# pytest (tests/web), in Debian's chromium: without it they are left out, each saying so.
 test-web: $(NODE_MODULES)
 	node_modules/.bin/tsc -p tsconfig.json
 	node --test tests/web/
