@@ -49,7 +49,13 @@ class App {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.link = new Link(
       (message) => this.received(message),
-      (state) => this.store.setLink(state),
+      (state) => {
+        this.store.setLink(state);
+        if (state === "closed" && !this.link.wanted && this.store.state.me !== null) {
+          this.problem = this.store.state.notice ? refusalText(this.store.state.notice.code) : "";
+          this.store.signedOut();
+        }
+      },
       { token: () => remembered(KEYS.token), keepToken: (token) => remember(KEYS.token, token) },
       `${scheme}//${location.host}/ws`,
     );

@@ -129,6 +129,17 @@ export class Store {
     }
   }
 
+  /** Back to the name screen: the server closed the session for good (another tab took the
+   * seat, another version). */
+  signedOut() {
+    const notice = this.state.notice;
+    HANDLERS.left_room(this, { t: "left_room", reason: "left" });
+    this.state.me = null;
+    this.state.rooms = [];
+    this.state.notice = notice;
+    this.changed();
+  }
+
   dismissResults() {
     this.state.results = null;
     this.changed();
