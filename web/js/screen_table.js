@@ -112,14 +112,35 @@ export function renderTable(root, model) {
   root.replaceChildren(...parts.filter((part) => part !== null));
 }
 
+/** Each card's element, made once and moved from place to place at each drawing: a face is a
+ * dozen SVG nodes, and building the table's twenty anew at every play cost a slow phone frames. */
+const CARDS = new Map();
+
 /**
  * @param {string} card
  * @param {string} className
+ * @returns {HTMLElement}
  */
 function card_(card, className) {
-  const element = h("div", { class: className.trim(), "data-card": card });
-  element.append(cardFace(card));
+  let element = CARDS.get(card);
+  if (element === undefined) {
+    element = h("div", { "data-card": card });
+    element.append(cardFace(card));
+    CARDS.set(card, element);
+  }
+  element.className = className.trim().replace(/\s+/g, " ");
+  for (const name of ["role", "tabindex", "aria-label"]) element.removeAttribute(name);
   return element;
+}
+
+/** A card back, cloned from one made once. */
+let BACK = /** @type {HTMLElement | null} */ (null);
+function back() {
+  if (BACK === null) {
+    BACK = h("div", { class: "card" });
+    BACK.append(cardBack());
+  }
+  return /** @type {HTMLElement} */ (BACK.cloneNode(true));
 }
 
 /**
@@ -175,11 +196,7 @@ function player(model, seat, side, said) {
       : h(
           "div",
           { class: "backs", "data-backs": seat },
-          ...Array.from({ length: view.hand_sizes[seat] }, () => {
-            const back = h("div", { class: "card" });
-            back.append(cardBack());
-            return back;
-          }),
+          ...Array.from({ length: view.hand_sizes[seat] }, back),
         );
   const bubble = said !== null ? h("span", { class: "bubble", "data-bubble": seat }, chatBubbleText(state, seat, said)) : null;
   return h("div", { class: "player", "data-seat": seat }, backs, tag, pile, bubble);
