@@ -11,12 +11,12 @@ find_python = $(shell python$(1) -c 'import sys; print(sys.executable)' 2>/dev/n
 
 NODE_MODULES := node_modules/.installed
 
-.PHONY: play test test-web web web-vendor test-all bench shots clean
+.PHONY: play test test-web web web-vendor test-all bench shots dist clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,dist]'
 	touch $@
 
 # The browser client's developer tools (the type checker, the vendored libraries' sources),
@@ -68,5 +68,10 @@ bench: $(VENV)/.installed
 shots: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m client.shots shots
 
+# The desktop app for this machine: dist/basra/ (executable dist/basra/basra; on macOS also
+# dist/Basra.app), with Python, the server and the assets inside.
+dist: $(VENV)/.installed
+	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/basra.spec
+
 clean:
-	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache node_modules
+	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache build dist node_modules

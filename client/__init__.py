@@ -8,7 +8,8 @@ screen: model, choreography, animation, HUD and controls), `ui/` (widgets, text,
 that moves between them) and `i18n/` (English and Arabic: catalogues, `_`, digits). At the
 top: `app` (the window and frame loop), `main`, `settings`, `shots` (every screen rendered to
 files), `records` (the match files kept), `verify` (``python -m client.verify FILE`` checks
-one's deals) and the pure `layout`, `theme` and `tween`.
+one's deals), `child_process` (the server and the review started as programs, by Python or by
+the desktop app) and the pure `layout`, `theme` and `tween`.
 
 Import rules: the client imports `shared`, never `server` (it only starts one as a process).
 The drawing packages `table`, `ui` and `art` never import `net`; `sessions` and `net` never

@@ -31,6 +31,7 @@ from server.pacing import TurnQuota
 from server.restore import restore_matches
 from server.room import Room
 from server.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
+from shared import host_system
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import ErrorCode, Message, MsgType, pack_message
 
@@ -44,7 +45,7 @@ _PING_SLICE = 50
 
 def raise_fd_limit() -> int:
     """Raise this process's open-file limit to the hard limit; the soft limit now in force."""
-    if sys.platform == "win32":
+    if host_system.on_windows():
         return sys.maxsize  # Windows sockets are handles, with no per-process limit to raise
     import resource
 

@@ -78,6 +78,9 @@ class ServerConfig:
     """Bot levels that think in a worker process instead of a thread (CPU-heavy ones)."""
     bot_processes: int = 1
     """Worker processes for those levels; 0 runs them in threads too."""
+    bot_start_method: str | None = None
+    """How those processes start (``fork``, ``spawn``); None: the system's safe way
+    (`shared.host_system.safe_start_method`)."""
     bot_budget: float = 1.0
     """Seconds the hard bot thinks per move."""
     engine_memo_entries: int = 1 << 12

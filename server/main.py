@@ -15,7 +15,7 @@ import argparse
 import asyncio
 import logging
 import signal
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from server.app import BasraServer, raise_fd_limit
@@ -23,6 +23,7 @@ from server.collector import run_collector
 from server.config import ServerConfig
 from server.match_store import default_data_dir
 from server.stats import PollClock
+from shared import host_system
 from shared.names import BadNameError, clean_room_name
 from shared.plays import limit_memos
 from shared.wire.discovery import ipv4_address, udp_port
@@ -97,6 +98,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=_non_negative,
         default=defaults.bot_delay,
         help="least seconds a bot takes per move, so humans can follow (default %(default)s)",
+    )
+    parser.add_argument(
+        "--bot-start-method",
+        choices=("fork", "spawn"),
+        help="how the hard bots' worker processes start (default: fork on Linux, spawn elsewhere)",
     )
     parser.add_argument(
         "--log-level",
@@ -191,6 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         turn_timeout=args.turn_timeout,
         seat_hold=args.seat_hold,
         bot_delay=args.bot_delay,
+        bot_start_method=args.bot_start_method,
         stats_log_interval=args.stats,
         stats_anywhere=args.stats_anywhere,
         discovery=not args.no_discovery,
@@ -211,14 +218,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -> None:
+    """Have SIGINT and SIGTERM (and Windows's Ctrl+Break) call ``stop`` in ``loop``. A POSIX
+    loop watches signals itself; a Windows one cannot, so a plain handler hands over to it (run
+    when the loop next wakes, which its timers make it do within a second)."""
+    if not host_system.on_windows():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop)
+        return
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda *_: loop.call_soon_threadsafe(stop))
+
+
 async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock) -> None:
     server = BasraServer(config, clock)
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(signum, server.stop)
-        except NotImplementedError:  # Windows: a plain handler that hands over to the loop
-            signal.signal(signum, lambda *_: loop.call_soon_threadsafe(server.stop))
+    stop_on_signals(loop, server.stop)
     task = asyncio.create_task(server.run())
     started = asyncio.create_task(server.started.wait())
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)

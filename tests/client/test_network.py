@@ -5,6 +5,7 @@ whose time was up)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from client.sessions.game_session import Notice, NoticeLevel, SessionUpdate, Tab
 from client.ui.widgets import Button
 from server.app import BasraServer
 from server.config import ServerConfig
+from shared import host_system
 from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
@@ -262,6 +264,24 @@ async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None
     finally:
         first.close()
         second.close()
+
+
+async def test_on_windows_hosting_stops_the_server_by_ctrl_break_or_else_terminates_it(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Forced here on Linux, where there is no Ctrl+Break to send: the fallback stops it."""
+    monkeypatch.setattr(host_system, "system", lambda: "win32")
+    host = LanHost(ports=(0,), extra_args=("--no-persist",))
+    try:
+        await host.start()
+        process = host.process
+        assert process is not None
+    finally:
+        with caplog.at_level(logging.INFO, logger="client.net.lan_host"):
+            host.stop()
+    assert process.returncode is not None and not host.running
+    assert "cannot send Ctrl+Break to the server" in caplog.text
+    assert "did not stop" not in caplog.text
 
 
 async def test_hosting_starts_and_stops_a_server_process() -> None:

@@ -5,7 +5,6 @@ Settings saying once that there is no sound device. Real pygame events, a real s
 from __future__ import annotations
 
 import re
-import signal
 from dataclasses import replace
 from pathlib import Path
 
@@ -70,7 +69,7 @@ async def test_a_restarted_server_is_said_in_the_players_words(tmp_path: Path) -
     async with server_process(tmp_path / "first", *flags) as (process, port, _log):
         client = RemoteClient("127.0.0.1", port, "Karim")
         await client.connect()
-        process.send_signal(signal.SIGKILL)
+        process.kill()  # SIGKILL; TerminateProcess on Windows
         process.wait()
         await eventually(lambda: client.status is LinkStatus.RECONNECTING, 10)
     try:
