@@ -1,6 +1,7 @@
 """Figures of the browser client in a real headless Chromium against a server on 127.0.0.1.
 
-Prints: the page's weight (every byte it loads before compression, the court figures apart);
+Prints: the page's weight (every byte it loads before compression, the court figures apart,
+and what its deal check loads at a match's end);
 the time from opening the page to a drawn name screen, and for a returning guest (name kept on
 the device) to a drawn lobby; from tapping "start" to a drawn table; and the frame time of the
 table while cards move (p50, p95, max of ``requestAnimationFrame`` intervals) with the CPU
@@ -16,6 +17,7 @@ import argparse
 import statistics
 import tempfile
 import time
+import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -55,6 +57,21 @@ def page_weight(page: Page) -> tuple[int, int]:
     return sum(size for name, size in entries if "/cards/" not in name), figures
 
 
+LATER = (
+    "js/fairness.js", "vendor/noble-hashes/sha2.js", "vendor/noble-hashes/hmac.js",
+    "vendor/noble-hashes/_md.js", "vendor/noble-hashes/utils.js", "vendor/noble-hashes/_u64.js",
+)  # fmt: skip
+"""What the page loads only when a match's record comes to be checked (the deal check)."""
+
+
+def later_weight(url: str) -> int:
+    total = 0
+    for path in LATER:
+        with urllib.request.urlopen(url + path, timeout=10) as answer:
+            total += len(answer.read())
+    return total
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.web_page", description=__doc__)
     parser.add_argument("--plays", type=int, default=40, help="cards to play while timing frames")
@@ -70,6 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             page.wait_screen("name")
             name_ms = mark(page, "basra:name")
             weight, figures = page_weight(page)  # the first visit: nothing cached yet
+            later = later_weight(server.url)
             page.type_into('[data-field="name"]', "Mona")
             page.tap('[data-action="enter"]')
             page.wait_screen("lobby")
@@ -96,8 +114,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             page.close()
     p95 = frames[int(0.95 * (len(frames) - 1))] if frames else float("nan")
     print(
-        f"page weight: {weight / 1024:.1f} KiB ({weight} bytes) before compression, "
-        f"court figures apart ({figures / 1024:.1f} KiB)"
+        f"page weight: {weight / 1024:.1f} KiB ({weight} bytes) before compression to a drawn "
+        f"page, court figures apart ({figures / 1024:.1f} KiB); the deal check loads "
+        f"{later / 1024:.1f} KiB more at a match's end: {(weight + later) / 1024:.1f} KiB "
+        f"({weight + later} bytes) in all"
     )
     print(
         f"open -> drawn name screen: {name_ms:.0f} ms; open -> drawn lobby (returning guest): "

@@ -6,6 +6,9 @@
 import { hmac } from "../vendor/noble-hashes/hmac.js";
 import { sha256 } from "../vendor/noble-hashes/sha2.js";
 import { STANDARD_DECK } from "./cards.js";
+import { toHex } from "./seeds.js";
+
+export { toHex };
 
 /**
  * @param {string} hex
@@ -16,18 +19,6 @@ export function fromHex(hex) {
   const bytes = new Uint8Array(hex.length / 2);
   for (let i = 0; i < bytes.length; i += 1) bytes[i] = Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
   return bytes;
-}
-
-/** @param {Uint8Array} bytes */
-export function toHex(bytes) {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** A new client seed: 32 bytes of the browser's CSPRNG, as hex. */
-export function newClientSeed() {
-  const bytes = new Uint8Array(32);
-  globalThis.crypto.getRandomValues(bytes);
-  return toHex(bytes);
 }
 
 /** @param {string} serverSeed hex */

@@ -285,7 +285,12 @@ export class Store {
       this.send({ t: "get_record", part: next });
       return;
     }
-    this.state.verdict = witness.check();
+    void witness.check().then((verdict) => {
+      if (this.witness === witness) {
+        this.state.verdict = verdict;
+        this.changed();
+      }
+    });
   }
 }
 

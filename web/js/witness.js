@@ -2,7 +2,7 @@
 // the commitment kept from the first room_state (never replaced), this page's own client seed,
 // every round it saw from its deal, and the match_record parts (PROTOCOL.md §13).
 
-import { commitmentOf, fairDealer, newClientSeed, verifySeen } from "./fairness.js";
+import { newClientSeed } from "./seeds.js";
 import { N_ } from "./i18n.js";
 
 /** @typedef {import("./types.js").GameEvent} GameEvent */
@@ -98,10 +98,12 @@ export class DealWitness {
   }
 
   /**
-   * The check of the whole record against everything this page kept and saw.
-   * @returns {Verdict}
+   * The check of the whole record against everything this page kept and saw (the hashing
+   * library loads now, the first time: a page that never finishes a match never needs it).
+   * @returns {Promise<Verdict>}
    */
-  check() {
+  async check() {
+    const { commitmentOf, fairDealer, verifySeen } = await import("./fairness.js");
     const failed = (/** @type {string} */ detail, values = {}) => ({
       status: /** @type {const} */ ("failed"),
       title: N_("Deals do NOT match"),

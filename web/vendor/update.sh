@@ -8,8 +8,12 @@ M=../../node_modules/@msgpack/msgpack
 N=../../node_modules/@noble/hashes
 mkdir -p msgpack/utils noble-hashes
 for f in decode encode Decoder Encoder CachedKeyDecoder DecodeError ExtData ExtensionCodec \
-    context timestamp utils/int utils/prettyByte utils/stream utils/typedArrays utils/utf8; do
+    timestamp utils/int utils/prettyByte utils/typedArrays utils/utf8; do
   cp "$M/dist.esm/$f.mjs" "msgpack/$f.mjs"
+  cp "$M/dist.esm/$f.d.ts" "msgpack/$f.d.ts"
+done
+# Types only: the modules' declarations name them, the modules do not load them.
+for f in context utils/stream; do
   cp "$M/dist.esm/$f.d.ts" "msgpack/$f.d.ts"
 done
 # TypeScript looks for an .mjs module's types in a .d.mts beside it.
