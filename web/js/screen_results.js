@@ -23,15 +23,18 @@ export function renderResults(root, model) {
   const mine = (room.you ?? 0) % 2;
   const teams = [mine, 1 - mine];
   const t = results.tally;
-  /** @type {[string, [number, number]][]} */
+  const plus = (/** @type {number} */ v) => (v ? `+${format("{n}", { n: v })}` : "-");
+  const bonus = (/** @type {number} */ n, /** @type {number} */ points) =>
+    n ? `${format("{n}", { n })}  (+${format("{n}", { n: n * points })})` : "-";
+  /** @type {[string, (team: number) => string][]} */
   const rows = [
-    [_("Cards taken"), t.cards],
-    [_("Most cards"), t.majority],
-    [_("Basras"), t.basra_points],
-    [_("Jack Basras"), t.jack_basras],
+    [_("Cards taken"), (team) => format("{n}", { n: t.cards[team] })],
+    [_("Most cards"), (team) => plus(t.majority[team])],
+    [_("Basras"), (team) => bonus(t.basras[team], room.rules.basra_points)],
+    [_("Jack Basras"), (team) => bonus(t.jack_basras[team], room.rules.jack_basra_points)],
   ];
-  if (room.rules.card_points) rows.push([_("Card points"), t.card_points]);
-  rows.push([_("This round"), t.points]);
+  if (room.rules.card_points) rows.push([_("Card points"), (team) => plus(t.card_points[team])]);
+  rows.push([_("This round"), (team) => format("{n}", { n: t.points[team] })]);
   const table = h(
     "table",
     { class: "scores" },
@@ -39,7 +42,7 @@ export function renderResults(root, model) {
     h(
       "tbody",
       {},
-      ...rows.map(([label, values]) => h("tr", {}, h("td", {}, label), ...teams.map((team) => h("td", {}, format("{n}", { n: values[team] }))))),
+      ...rows.map(([label, shown]) => h("tr", {}, h("td", {}, label), ...teams.map((team) => h("td", {}, shown(team))))),
       h("tr", { class: "total" }, h("td", {}, results.kind === "match" ? _("Final score") : _("Match total")), ...teams.map((team) => h("td", { "data-total": team }, format("{n}", { n: results.scores[team] })))),
     ),
   );

@@ -26,7 +26,9 @@ export function cardText(card) {
   if (language() === "en") return `${label}${symbol}`;
   if (card === KOMI) return _("the Komi");
   const court = tables.courts[rank];
-  return isolate(court !== undefined ? `${_(court)} ${symbol}` : `${label}${symbol}`);
+  // A rank and suit have no strong direction of their own: kept left to right ("8♠"), as
+  // printed on the card, inside any sentence; a court's Arabic word reads right to left.
+  return court !== undefined ? isolate(`${_(court)} ${symbol}`) : `\u2066${label}${symbol}\u2069`;
 }
 
 /** @param {readonly string[]} cards */
