@@ -104,6 +104,10 @@ export function renderTable(root, model) {
       button("sheet", _("Play log"), { "data-value": "log", "aria-pressed": String(model.sheet === "log") }),
       button("sheet", _("Chat"), { "data-value": "chat", "aria-pressed": String(model.sheet === "chat") }),
       button("leave", _("Leave")),
+      // A spectator may take over a computer player's seat between plays.
+      ...(view.seat === null
+        ? room.seats.filter((seat) => seat.kind === "bot").map((seat) => button("take-seat", `${_("Take seat")} · ${seatName(room, seat.seat)}`, { "data-seat": seat.seat }))
+        : []),
     ),
     bannerFor(state, room, myTeam, model.now),
     model.choosing !== null ? choicePanel(model.choosing, view) : null,
