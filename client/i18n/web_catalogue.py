@@ -94,7 +94,8 @@ def _plural_rule(entries: Sequence[PoEntry]) -> str:
 
 
 def catalogue_text(language: str, folder: Path = WEB_SCRIPTS) -> str:
-    return json.dumps(web_catalogue(language, folder), ensure_ascii=False, indent=1) + "\n"
+    compact = json.dumps(web_catalogue(language, folder), ensure_ascii=False, separators=(",", ":"))
+    return compact + "\n"
 
 
 def write_catalogues(out: Path = WEB_CATALOGUES) -> list[Path]:

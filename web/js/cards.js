@@ -30,19 +30,6 @@ export function isRed(card) {
   return suit === "d" || suit === "h";
 }
 
-/** @param {string} card */
-export function deckIndex(card) {
-  return STANDARD_DECK.indexOf(card);
-}
-
-/**
- * Cards in deck order (the order the server sorts `taken` in).
- * @param {readonly string[]} cards
- */
-export function sortCards(cards) {
-  return [...cards].sort((a, b) => deckIndex(a) - deckIndex(b));
-}
-
 /**
  * The card points of Jawaker-style counting (RULES.md §7): J 1, A 1, 2c 2, 10d 3.
  * @param {string} card

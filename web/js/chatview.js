@@ -2,7 +2,7 @@
 // in the reader's language), the line to type, and the quick phrases and reactions to tap.
 
 import { h, button } from "./dom.js";
-import { _, format, isolate } from "./i18n.js";
+import { _, isolate } from "./i18n.js";
 import { quickText, quickChoices } from "./words.js";
 
 /** @typedef {import("./types.js").ChatLine} ChatLine */
@@ -59,9 +59,4 @@ export function recentBySeat(lines, now, ms = 4000) {
     if (line.seat !== null && now - line.ts < ms) found.set(line.seat, line);
   }
   return found;
-}
-
-/** @param {string} name @param {string} text */
-export function chatLineWords(name, text) {
-  return format(_("{name}: {text}"), { name: isolate(name), text });
 }

@@ -11,7 +11,6 @@
 
 export const LANGUAGES = /** @type {const} */ (["en", "ar"]);
 /** @typedef {typeof LANGUAGES[number]} Language */
-export const LANGUAGE_NAMES = { en: "English", ar: "العربية" };
 const RTL = new Set(["ar"]);
 const ARABIC_INDIC = "٠١٢٣٤٥٦٧٨٩";
 const FSI = "\u2068";

@@ -3,7 +3,7 @@
 // by client.i18n.web_catalogue), levels and presets.
 
 import { cardParts, KOMI, SUIT_SYMBOLS } from "./cards.js";
-import { _, format, isolate, language, ngettext, number } from "./i18n.js";
+import { _, format, isolate, language } from "./i18n.js";
 
 /** @typedef {import("./types.js").RoomState} RoomState */
 
@@ -60,11 +60,6 @@ export function presetName(preset) {
   return found !== undefined ? _(found) : preset;
 }
 
-/** @param {number} points */
-export function pointsText(points) {
-  return format(ngettext("{count} point", "{count} points", points), { count: points });
-}
-
 /**
  * A seat's name as the table shows it ("You" for this page's own).
  * @param {RoomState | null} room
@@ -87,16 +82,6 @@ export function teamName(room, team) {
   const players = room?.players ?? 2;
   if (players === 2) return seatName(room, team);
   return format(_("{first} & {second}"), { first: seatName(room, team), second: seatName(room, team + 2) });
-}
-
-/** The team of a seat. @param {number} seat */
-export function teamOf(seat) {
-  return seat % 2;
-}
-
-/** @param {number} value */
-export function digits(value) {
-  return number(value);
 }
 
 /**
