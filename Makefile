@@ -44,8 +44,8 @@ test-web: $(NODE_MODULES)
 
 # The page's catalogues and court figures, made from the desktop's (tests fail while stale).
 web: $(VENV)/.installed
-	$(PY) -m client.i18n.web_catalogue
-	$(PY) -m client.art.web_figures
+	$(PY) -m tools.web_catalogue
+	$(PY) -m tools.web_figures
 
 # Copy the vendored libraries from the pinned npm packages into web/vendor/.
 web-vendor: $(NODE_MODULES)
@@ -66,7 +66,7 @@ bench: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/client_frame.py
 
 shots: $(VENV)/.installed
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m client.shots shots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tools.shots shots
 
 # The desktop app for this machine: dist/basra/ (executable dist/basra/basra; on macOS also
 # dist/Basra.app), with Python, the server and the assets inside.

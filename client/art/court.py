@@ -91,7 +91,7 @@ def _figure_template(rank: str) -> string.Template:
 
 def figure_svg(rank: str, suit: str) -> str:
     """The top half of the `rank` figure dressed for `suit`, as SVG text (the browser client's
-    court cards are these files, written by `client.art.web_figures`)."""
+    court cards are these files, written by `tools.web_figures`)."""
     return _figure_template(rank).substitute(palette_for(suit).svg_colours())
 
 

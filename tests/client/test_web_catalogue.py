@@ -1,7 +1,7 @@
 """The browser client's words and court figures come from the desktop's, never by hand: the
-page's JSON catalogues are what `client.i18n.web_catalogue` makes from the one .po catalogue
+page's JSON catalogues are what `tools.web_catalogue` makes from the one .po catalogue
 now, every message of the page's modules is in it (and translated), and the court figures
-are the desktop's drawings dressed as `client.art.web_figures` dresses them."""
+are the desktop's drawings dressed as `tools.web_figures` dresses them."""
 
 from __future__ import annotations
 
@@ -10,20 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from client.art.web_figures import WEB_FIGURES, web_figures
-from client.i18n.extract import Message, extract_messages, web_messages
-from client.i18n.web_catalogue import (
+from client.i18n.words import QUICK_PHRASES
+from shared.quick_chat import PHRASES, QUICK_IDS, REACTIONS
+from tools.extract import Message, extract_messages, web_messages
+from tools.web_catalogue import (
     WEB_CATALOGUES,
     UntranslatedError,
     stale_catalogues,
     web_catalogue,
 )
-from client.i18n.words import QUICK_PHRASES
-from shared.quick_chat import PHRASES, QUICK_IDS, REACTIONS
+from tools.web_figures import WEB_FIGURES, web_figures
 
 
 def test_the_page_catalogues_are_current() -> None:
-    assert stale_catalogues() == [], "run python -m client.i18n.web_catalogue (make web)"
+    assert stale_catalogues() == [], "run python -m tools.web_catalogue (make web)"
 
 
 def test_the_page_uses_many_messages_of_the_one_catalogue() -> None:
@@ -57,7 +57,7 @@ def test_the_page_extractor_reads_plurals_and_marks(tmp_path: Path) -> None:
 def test_the_court_figures_of_the_page_are_current() -> None:
     for name, text in web_figures().items():
         path = WEB_FIGURES / name
-        assert path.read_text(encoding="utf-8") == text, "run python -m client.art.web_figures"
+        assert path.read_text(encoding="utf-8") == text, "run python -m tools.web_figures"
         assert "$" not in text
 
 

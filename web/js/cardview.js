@@ -1,5 +1,5 @@
 // Cards drawn as SVG: a face with corner indices and pips (or the court figures of
-// assets/cards, dressed for their colour by client.art.web_figures), or a back; each one
+// assets/cards, dressed for their colour by tools.web_figures), or a back; each one
 // <svg> whose suits are <use> of the page's symbols, so it is crisp at any size.
 
 import { cardParts, isRed, KOMI } from "./cards.js";

@@ -1,5 +1,5 @@
 // The page's words: the one gettext catalogue of the desktop game, as JSON made from the .po
-// file by `python -m client.i18n.web_catalogue` (never edited by hand). English is the source
+// file by `python -m tools.web_catalogue` (never edited by hand). English is the source
 // language: its catalogue is the messages themselves.
 
 /**

@@ -1,6 +1,6 @@
 // The game's words as the page says them: a card in text, a seat's and a side's name, the
 // server's refusals and goodbyes by their code (the desktop's tables, carried in the catalogue
-// by client.i18n.web_catalogue), levels and presets.
+// by tools.web_catalogue), levels and presets.
 
 import { cardParts, KOMI, SUIT_SYMBOLS } from "./cards.js";
 import { _, format, isolate, language } from "./i18n.js";

@@ -7,7 +7,7 @@ catalogue for both clients; with where it is used), `template` (those messages a
 up to date: translations kept, new messages added untranslated, messages the code no longer
 uses dropped).
 
-``python -m client.i18n.extract`` rewrites ``assets/locale/basra.pot`` and brings every
+``python -m tools.extract`` rewrites ``assets/locale/basra.pot`` and brings every
 language's ``.po`` up to date; a test fails while the template is stale or a message has no
 translation.
 """
@@ -29,7 +29,7 @@ from client.i18n.po import PoEntry, format_po, parse_po
 
 logger = logging.getLogger(__name__)
 
-CLIENT_DIR = Path(__file__).resolve().parent.parent
+CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 WEB_SCRIPTS = CLIENT_DIR.parent / "web" / "js"
 """The browser client's ES modules, whose `_("...")` calls share the catalogue."""
 _JS_STRING = r'"(?:[^"\\\n]|\\.)*"'
@@ -179,7 +179,7 @@ def update_catalogues(languages: Iterable[str] = LANGUAGES) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m client.i18n.extract", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.extract", description=__doc__)
     parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     for path in update_catalogues():

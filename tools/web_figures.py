@@ -4,7 +4,7 @@ Owns `web_figures` (file name → SVG text: ``J-red.svg`` ... ``K-black.svg``, t
 `assets/cards/` with the palettes of `client.art.court` filled in) and `write_figures`. The page
 cannot fill in the ``$`` colours itself without loading each drawing as text and making images
 of it at run time; written once here, each is a plain file the browser caches, and there stays
-one drawing of each figure. ``python -m client.art.web_figures`` writes them into
+one drawing of each figure. ``python -m tools.web_figures`` writes them into
 ``web/cards/`` (``make web`` runs it); a test fails while they differ from what it writes.
 """
 
@@ -19,7 +19,7 @@ from client.art.court import COURT_FIGURES, figure_svg
 
 logger = logging.getLogger(__name__)
 
-WEB_FIGURES = Path(__file__).resolve().parent.parent.parent / "web" / "cards"
+WEB_FIGURES = Path(__file__).resolve().parent.parent / "web" / "cards"
 COLOURS = {"red": "h", "black": "s"}
 """Each colour the page dresses figures in, by a suit of that colour."""
 
@@ -43,7 +43,7 @@ def write_figures(out: Path = WEB_FIGURES) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m client.art.web_figures", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.web_figures", description=__doc__)
     parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     for path in write_figures():

@@ -3,7 +3,7 @@
 Owns `web_catalogue` (one language's JSON for the page: the translation of every message the
 page's modules use, and the tables of words the desktop client keeps in `client.i18n.words`,
 by the codes the server sends, so that both clients word a refusal alike) and `write_catalogues`
-(``web/i18n/<language>.json`` for every language). ``python -m client.i18n.web_catalogue``
+(``web/i18n/<language>.json`` for every language). ``python -m tools.web_catalogue``
 writes them (``make web`` runs it); ``--check`` only says whether they are current, and a test
 fails while one is stale or a message of the page has no translation.
 """
@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from client.i18n.extract import WEB_SCRIPTS, web_messages
 from client.i18n.language import LANGUAGES, SOURCE_LANGUAGE, catalogue_path
 from client.i18n.po import PoEntry, parse_po
 from client.i18n.words import (
@@ -29,6 +28,7 @@ from client.i18n.words import (
     ROOM_EXITS,
 )
 from shared.quick_chat import REACTIONS
+from tools.extract import WEB_SCRIPTS, web_messages
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ def web_catalogue(language: str, folder: Path = WEB_SCRIPTS) -> dict[str, Any]:
     missing = sorted(m for m in wanted if m not in by_id or not by_id[m].translated)
     if missing:
         raise UntranslatedError(
-            f"no {language} translation for {missing}: run python -m client.i18n.extract and "
+            f"no {language} translation for {missing}: run python -m tools.extract and "
             f"translate them in {catalogue_path(language)}"
         )
     for msgid in sorted(wanted):
@@ -121,7 +121,7 @@ def stale_catalogues(out: Path = WEB_CATALOGUES) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m client.i18n.web_catalogue", description=__doc__
+        prog="python -m tools.web_catalogue", description=__doc__
     )
     parser.add_argument("--check", action="store_true", help="only say whether they are current")
     arguments = parser.parse_args(argv)
@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if arguments.check:
         stale = stale_catalogues()
         for path in stale:
-            logger.error("stale: %s (run python -m client.i18n.web_catalogue)", path)
+            logger.error("stale: %s (run python -m tools.web_catalogue)", path)
         return 1 if stale else 0
     for path in write_catalogues():
         logger.info("wrote %s", path)
