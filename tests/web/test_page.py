@@ -210,3 +210,27 @@ class DesktopPlayers:
                 play = view["legal_plays"][0]
                 await client.send({"t": "play", "card": play["card"], "taken": play["taken"]})
         client.close()
+
+
+def test_a_spectator_watches_then_takes_the_computer_players_seat(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    host, guest = pages(390, 844), pages(390, 844)
+    enter(host, server, "Mona")
+    match_against_a_bot(host)
+    enter(guest, server, "Badr")
+    until(lambda: guest.present('[data-action="watch"]'), what="the guest to see the room")
+    guest.tap('[data-action="watch"]')
+    guest.wait_screen("table")
+    assert not guest.present('[data-zone="hand"] [data-card]'), "a spectator sees no hand"
+    guest.tap('[data-action="take-seat"]')
+    until(lambda: guest.present('[data-zone="hand"] [data-card]'), what="the seat taken")
+    until(lambda: not guest.present('[data-action="take-seat"]'))
+
+    def guest_played() -> bool:
+        if host.your_turn() and host.still():
+            play_taps_until(host, lambda: False, 20, limit=1)
+        return guest.your_turn() and play_taps_until(guest, lambda: False, 20, limit=1) == 1
+
+    until(guest_played, 90, "the guest to play a card from the taken seat")
+    assert guest.errors() == [] and host.errors() == []
