@@ -171,16 +171,21 @@ class Page:
         )
 
     def tap(self, selector: str, timeout: float = WAIT) -> None:
-        """Tap the first element that matches, once it is there, enabled and still."""
+        """Tap the first shown element that matches, once it is there, enabled and still (the
+        other screens stay in the page, hidden)."""
         from selenium.webdriver.common.by import By
 
         def tapped() -> bool:
             if not self.still():
                 return False
-            found = self.driver.find_elements(By.CSS_SELECTOR, selector)
-            if not found or not found[0].is_enabled() or not found[0].is_displayed():
+            shown = [
+                element
+                for element in self.driver.find_elements(By.CSS_SELECTOR, selector)
+                if element.is_displayed()
+            ]
+            if not shown or not shown[0].is_enabled():
                 return False
-            found[0].click()
+            shown[0].click()
             return True
 
         until(tapped, timeout, f"to tap {selector}")

@@ -225,7 +225,7 @@ def test_a_spectator_watches_then_takes_the_computer_players_seat(
     assert not guest.present('[data-zone="hand"] [data-card]'), "a spectator sees no hand"
     guest.tap('[data-action="take-seat"]')
     until(lambda: guest.present('[data-zone="hand"] [data-card]'), what="the seat taken")
-    until(lambda: not guest.present('[data-action="take-seat"]'))
+    until(lambda: not guest.present('[data-screen="table"] [data-action="take-seat"]'))
 
     def guest_played() -> bool:
         if host.your_turn() and host.still():
