@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             page.run(FRAME_PROBE)
             started = time.monotonic()
             play_taps_until(
-                page, lambda: page.screen() not in ("table", "results"), 600, arguments.plays
+                page, lambda: page.screen() not in ("table", "results"), 600, arguments.plays, 0.25
             )
             frames = sorted(float(f) for f in page.run("return window.__frames"))
             elapsed = time.monotonic() - started

@@ -239,10 +239,15 @@ class Page:
 
 
 def play_taps_until(
-    page: Page, done: Callable[[], bool], timeout: float = 240.0, limit: int | None = None
+    page: Page,
+    done: Callable[[], bool],
+    timeout: float = 240.0,
+    limit: int | None = None,
+    poll: float = 0.03,
 ) -> int:
     """Play by taps (the first card of the hand, the first set when asked) and continue past
-    each round's results, until ``done()`` (or ``limit`` cards); the number of cards played."""
+    each round's results, until ``done()`` (or ``limit`` cards), looking every ``poll`` seconds;
+    the number of cards played."""
     from selenium.webdriver.common.by import By
 
     played = 0
@@ -262,5 +267,5 @@ def play_taps_until(
                     cards[0].click()
                     played += 1
                     until(lambda: not page.your_turn() or page.present("[data-choice]"), 5)
-        time.sleep(0.03)
+        time.sleep(poll)
     return played
