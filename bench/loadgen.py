@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from server.stats import cpu_seconds
+from server.net.stats import cpu_seconds
 from shared.deals import new_client_seed
 from shared.wire.client import WireClient, parse_address
 from shared.wire.protocol import Message

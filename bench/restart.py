@@ -11,9 +11,9 @@ Measured from the moment the new process is started:
 - ``resumed_s``: every client is welcomed back, with its room and its snapshot;
 - ``playing_s``: every room has made a play after the restart.
 
-It also counts the rooms whose snapshot came back at an earlier play than the last one their
-players saw (``rooms_back_at_an_earlier_play``): a kill within the moment between a play and
-its line reaching the operating system (`server.disk`) loses that play, and the kill here comes
+It also counts the rooms whose snapshot came back at an earlier play than the last one their players
+saw (``rooms_back_at_an_earlier_play``): a kill within the moment between a play and its line
+reaching the operating system (`server.persistence.disk`) loses that play, and the kill here comes
 right on the heels of the last plays of every room.
 
 Loopback only, bounded by ``--timeout``; nothing is left behind.

@@ -18,22 +18,24 @@ import gc
 import logging
 import math
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-from server.bots_runner import BotRunner
 from server.config import ServerConfig
-from server.connection import Connection
-from server.discovery import run_beacon
-from server.limits import AddressCounter
-from server.lobby import Lobby, is_loopback
-from server.match_store import MatchStore
-from server.pacing import TurnQuota
+from server.lobby import Lobby
+from server.net.connection import Carrier, Connection
+from server.net.discovery import run_beacon
+from server.net.limits import AddressCounter, is_loopback
+from server.net.pacing import TurnQuota
+from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
+from server.net.tcp import TcpCarrier, peer_address, read_stream
+from server.persistence.store import MatchStore
 from server.restore import restore_matches
-from server.room import Room
-from server.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
+from server.room.actor import Room
+from server.room.bots_runner import BotRunner
 from shared import host_system
-from shared.wire.framing import encode_frame
-from shared.wire.protocol import ErrorCode, Message, MsgType, pack_message
+from shared.wire.protocol import ErrorCode, Message, MsgType
+from shared.wire.session import bye_frame, ping_frame
 
 __all__ = ["BasraServer", "raise_fd_limit"]
 
@@ -195,22 +197,30 @@ class BasraServer:
     # -- connections ----------------------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = writer.get_extra_info("peername")
-        address = str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+        carrier = TcpCarrier(reader, writer, self.config.socket_send_buffer)
+        await self.serve(carrier, peer_address(writer), lambda c: read_stream(reader, c))
+
+    async def serve(
+        self,
+        carrier: Carrier,
+        address: str,
+        reading: Callable[[Connection], Awaitable[None]],
+    ) -> None:
+        """Serve a client that a transport accepted from the real peer ``address``: admit it
+        (or turn it away, over the total or the per-address limit), then run its connection
+        while ``reading(connection)`` feeds it (`server.net.connection`)."""
         if self._stopping:
-            writer.transport.abort()
+            carrier.abort()
             return
         if len(self.connections) >= self.config.max_connections:
-            self._turn_away(writer, ErrorCode.SERVER_FULL, "The server is full; try later.")
+            self._turn_away(carrier, ErrorCode.SERVER_FULL, "The server is full; try later.")
             return
         if not self._addresses.acquire(address):
-            self._turn_away(
-                writer, ErrorCode.ADDRESS_LIMIT, "Too many connections from your address."
-            )
+            text = "Too many connections from your address."
+            self._turn_away(carrier, ErrorCode.ADDRESS_LIMIT, text)
             return
         connection = Connection(
-            reader,
-            writer,
+            carrier,
             address,
             is_loopback(address),
             self.config,
@@ -223,13 +233,13 @@ class BasraServer:
         self.connections.add(connection)
         self._connection_tasks.add(task)
         try:
-            await connection.run()
+            await connection.run(reading(connection))
         finally:
             self.connections.discard(connection)
             self._connection_tasks.discard(task)
             self._addresses.release(address)
 
-    def _turn_away(self, writer: asyncio.StreamWriter, code: ErrorCode, text: str) -> None:
+    def _turn_away(self, carrier: Carrier, code: ErrorCode, text: str) -> None:
         self.counters.drops += 1
         # A flood of connections must not become a flood of log lines: one a second at most.
         self._turned_away += 1
@@ -238,9 +248,8 @@ class BasraServer:
             log.warning("turned away %d connection(s) (%s)", self._turned_away, code.value)
             self._turned_away = 0
             self._turned_away_said = now
-        bye: Message = {"t": MsgType.BYE.value, "code": code.value, "message": text}
-        writer.write(encode_frame(pack_message(bye)))
-        writer.close()
+        carrier.write(bye_frame(code, text))
+        carrier.close()
 
     # -- services -------------------------------------------------------------------------
 
@@ -255,7 +264,7 @@ class BasraServer:
         in one go would hold the loop for tens of milliseconds. Each connection is let go of
         once pinged: were the round's list kept to its end, the connections that closed
         meanwhile (all of them, after a mass hang-up) would be freed together, 10 ms at once."""
-        frame = encode_frame(pack_message({"t": MsgType.PING.value}))
+        frame = ping_frame()
         while True:
             connections = collections.deque(self.connections)
             slices = max(1, math.ceil(len(connections) / _PING_SLICE))

@@ -1,30 +1,85 @@
 """`ServerConfig`: every limit and timing of the server in one frozen record.
 
 The defaults are the numbers RELIABILITY.md promises. Tests build configs with short times (a
-seat held for a fraction of a second, pings every 100 ms) so that fault scenarios finish fast;
-`server.main` maps the command-line flags onto the same fields.
+seat held for a fraction of a second, pings every 100 ms) so that fault scenarios finish fast.
+The fields a server's operator may set are command-line options: each says so in its metadata
+(`option`: the help, how its text is read, its flag when not the field's name), and
+`server.main` builds its parser from them, so no option is written twice.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT
+from shared.names import clean_room_name
+from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT, ipv4_address, udp_port
 from shared.wire.protocol import DEFAULT_PORT
+
+__all__ = ["FALLBACK_LEVEL", "Option", "ServerConfig", "option"]
 
 FALLBACK_LEVEL = "medium"
 """The bot that plays for a timed-out or absent player."""
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """How a field of `ServerConfig` is set on the command line."""
+
+    help: str
+    """What the option does; ``%(default)s`` is replaced by the default."""
+    parse: Callable[[str], Any] = str
+    """Reads the option's text; `ValueError` (its message for the operator) if it will not do."""
+    flag: str | None = None
+    """The flag, when it is not the field's name with dashes (``--max-connections``)."""
+    metavar: str | None = None
+    choices: tuple[str, ...] | None = None
+    """The values allowed, when only a few are."""
+
+
+def option(
+    help: str,
+    parse: Callable[[str], Any] = str,
+    flag: str | None = None,
+    metavar: str | None = None,
+    choices: tuple[str, ...] | None = None,
+) -> dict[str, Option]:
+    """The metadata of a field that is a command-line option (see `Option`)."""
+    return {"option": Option(help, parse, flag, metavar, choices)}
+
+
+def seconds(text: str) -> float:
+    """A number of seconds: 0 or more."""
+    value = float(text)
+    if not value >= 0:
+        raise ValueError("must be 0 or more")
+    return value
+
+
+def count(text: str) -> int:
+    """A count of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise ValueError("must be at least 1")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
 class ServerConfig:
-    host: str = "0.0.0.0"
-    port: int = DEFAULT_PORT
+    host: str = field(default="0.0.0.0", metadata=option("address to listen on (all)"))
+    port: int = field(
+        default=DEFAULT_PORT, metadata=option("TCP port (default %(default)s; 0: any)", int)
+    )
     backlog: int = 1024
     # connections
-    max_connections: int = 2000
-    max_per_address: int = 16
+    max_connections: int = field(
+        default=2000, metadata=option("most clients at once (default %(default)s)", count)
+    )
+    max_per_address: int = field(
+        default=16, metadata=option("most clients from one address (default %(default)s)", count)
+    )
     hello_timeout: float = 5.0
     """Seconds from connecting to a successful `hello`."""
     body_timeout: float = 5.0
@@ -45,7 +100,7 @@ class ServerConfig:
     here) and has a minimum (4608 bytes); 0 leaves the system's self-tuning default."""
     hang_ups_per_turn: int = 50
     """Ended connections cleaned up in one turn of the event loop; the rest wait for the next
-    turns, so that thousands hanging up at once do not stall the loop (`server.pacing`)."""
+    turns, so that thousands hanging up at once do not stall the loop (`server.net.pacing`)."""
     rate_per_second: float = 10.0
     rate_burst: int = 20
     rate_strikes: int = 20
@@ -58,9 +113,23 @@ class ServerConfig:
     max_spectators: int = 16
     room_inbox: int = 256
     """Client requests waiting for one room; beyond this a request gets `busy`."""
-    seat_hold: float = 60.0
+    seat_hold: float = field(
+        default=60.0,
+        metadata=option(
+            "seconds a dropped player's seat waits for him before a bot plays it "
+            "(default %(default)s)",
+            seconds,
+        ),
+    )
     """Seconds a dropped player's seat waits for the resume token before a bot plays it."""
-    turn_timeout: float = 30.0
+    turn_timeout: float = field(
+        default=30.0,
+        metadata=option(
+            "seconds a player has per turn before the server plays for him; 0 = off "
+            "(default %(default)s)",
+            seconds,
+        ),
+    )
     """Default turn timer in seconds for rooms that do not choose one; 0 = off."""
     match_linger: float = 120.0
     """Seconds a room stays open after its match ends (results, chat, late resumes)."""
@@ -69,7 +138,13 @@ class ServerConfig:
     chat_lines: int = 5
     chat_window: float = 10.0
     # bots
-    bot_delay: float = 0.7
+    bot_delay: float = field(
+        default=0.7,
+        metadata=option(
+            "least seconds a bot takes per move, so humans can follow (default %(default)s)",
+            seconds,
+        ),
+    )
     """Least seconds between a turn starting and a bot's card landing, so humans can follow."""
     bot_timeout: float = 10.0
     """A bot that has not chosen by then is replaced by a random legal play."""
@@ -78,7 +153,13 @@ class ServerConfig:
     """Bot levels that think in a worker process instead of a thread (CPU-heavy ones)."""
     bot_processes: int = 1
     """Worker processes for those levels; 0 runs them in threads too."""
-    bot_start_method: str | None = None
+    bot_start_method: str | None = field(
+        default=None,
+        metadata=option(
+            "how the hard bots' worker processes start (default: fork on Linux, spawn elsewhere)",
+            choices=("fork", "spawn"),
+        ),
+    )
     """How those processes start (``fork``, ``spawn``); None: the system's safe way
     (`shared.host_system.safe_start_method`)."""
     bot_budget: float = 1.0
@@ -91,9 +172,19 @@ class ServerConfig:
     discovery: bool = False
     """Announce the server on the LAN and answer discovery requests. Off unless asked for (the
     command line asks by default), so a server built in code (tests, benchmarks) stays quiet."""
-    discovery_port: int = DISCOVERY_PORT
+    discovery_port: int = field(
+        default=DISCOVERY_PORT,
+        metadata=option("UDP port of LAN discovery (default %(default)s)", udp_port),
+    )
     """The UDP port announcements go to and requests are heard on."""
-    discovery_address: str = DEFAULT_DISCOVERY_ADDRESS
+    discovery_address: str = field(
+        default=DEFAULT_DISCOVERY_ADDRESS,
+        metadata=option(
+            "where announcements go: a broadcast address (default %(default)s, the whole "
+            "local network)",
+            ipv4_address,
+        ),
+    )
     """Where announcements go: the limited broadcast address, a subnet's broadcast address, or
     a loopback address (tests). A server listening on loopback only announces only there."""
     discovery_interval: float = 1.0
@@ -101,22 +192,48 @@ class ServerConfig:
     discovery_answers: float = 20.0
     """Discovery requests answered per second at most (bursts of as many); the rest are
     ignored, so a flood of requests never becomes a flood of answers."""
-    server_name: str | None = None
+    server_name: str | None = field(
+        default=None,
+        metadata=option(
+            "the name players see in their list of servers (default: this computer's name)",
+            clean_room_name,
+        ),
+    )
     """The name announced (room-name rules); None: this machine's host name."""
-    # persistence (PROTOCOL.md §13, server.match_journal)
+    # persistence (PROTOCOL.md §13, server.persistence.journal)
     data_dir: Path | None = None
     """Where running matches are kept so that a restart restores them; None keeps nothing.
     The command line gives the platform's user data directory unless ``--no-persist``; a server
     built in code (tests, benchmarks) keeps nothing unless asked."""
-    record_keep: float = 3600.0
+    record_keep: float = field(
+        default=3600.0,
+        metadata=option(
+            "how long the files of a match that ended just before the server stopped stay "
+            "in the data directory (default %(default)s)",
+            seconds,
+            flag="--keep-records",
+            metavar="SECONDS",
+        ),
+    )
     """Seconds the files of a finished match stay in the data directory when the server stopped
     before its room closed (a room that closes removes them at once)."""
     # shutdown and diagnostics
     shutdown_grace: float = 2.0
     """Seconds given to clients to receive the goodbye before connections are cut."""
-    stats_anywhere: bool = False
+    stats_anywhere: bool = field(
+        default=False,
+        metadata=option("answer the stats message from any address, not only this host"),
+    )
     """Allow the `stats` message from any address, not only loopback."""
-    stats_log_interval: float = 0.0
+    stats_log_interval: float = field(
+        default=0.0,
+        metadata=option(
+            "log a statistics line (loop lag, memory, traffic) every SECONDS; 0 = never",
+            seconds,
+            flag="--stats",
+            metavar="SECONDS",
+        ),
+    )
     """Log a stats line every so many seconds (0 = never)."""
     seed: int | None = None
     """Derive every match's shuffle from this (tests, replays); None = CSPRNG."""

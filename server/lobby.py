@@ -13,24 +13,24 @@ first waits in the room's inbox; a room that refuses the join clears the claim.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import math
 from collections.abc import Callable
 from typing import Any
 
-from server.bots_runner import BotRunner
 from server.config import ServerConfig
-from server.match_store import MatchStore
+from server.net.stats import Counters
+from server.persistence.store import MatchStore
 from server.players import Link, Player, Players
-from server.room import Room
-from server.room_commands import Dropped, Join, Request, Resumed
-from server.stats import Counters
+from server.refusals import Refused
+from server.room.actor import Room
+from server.room.bots_runner import BotRunner
+from server.room.commands import Dropped, Join, Request, Resumed
+from server.room.core import RoomCore
 from shared.names import BadNameError, clean_name, clean_room_name
 from shared.rules import RuleError, RuleSet
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import (
-    PROTOCOL_VERSION,
     ErrorCode,
     Message,
     MsgType,
@@ -39,7 +39,7 @@ from shared.wire.protocol import (
 )
 from shared.wire.rooms import RoomPhase, summary_to_wire
 
-__all__ = ["Lobby", "LobbyRefusal"]
+__all__ = ["Lobby"]
 
 log = logging.getLogger(__name__)
 
@@ -62,14 +62,6 @@ _ROOM_MESSAGES = frozenset(
         MsgType.QUICK_CHAT,
     }
 )
-
-
-class LobbyRefusal(ValueError):
-    """A request the lobby turns down; the message is for the player."""
-
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 Handler = Callable[[Link, Message], None]
@@ -103,8 +95,6 @@ class Lobby:
             MsgType.CREATE_ROOM: self._on_create_room,
             MsgType.JOIN_ROOM: self._on_join_room,
             MsgType.SPECTATE: self._on_spectate,
-            MsgType.PING: self._on_ping,
-            MsgType.PONG: self._on_pong,
             MsgType.STATS: self._on_stats,
         }
         for msg_type in _ROOM_MESSAGES:
@@ -113,16 +103,11 @@ class Lobby:
     # -- routing --------------------------------------------------------------------------
 
     def dispatch(self, link: Link, msg_type: MsgType, message: Message) -> None:
-        """Handle one checked message from ``link``."""
+        """Handle one checked message from ``link``: a ``hello``, or once welcomed any request
+        (the session, `shared.wire.session`, has answered pings and refused the rest)."""
         try:
-            if link.player is None and msg_type not in (
-                MsgType.HELLO,
-                MsgType.PING,
-                MsgType.PONG,
-            ):
-                raise LobbyRefusal(ErrorCode.HELLO_FIRST, "Say hello first.")
             self._handlers[msg_type](link, message)
-        except LobbyRefusal as refusal:
+        except Refused as refusal:
             self.refuse(link, message.get("req"), refusal.code, str(refusal))
 
     def refuse(self, link: Link, req: object, code: ErrorCode, text: str) -> None:
@@ -133,28 +118,21 @@ class Lobby:
         player = self._player(link)
         room = player.room
         if room is None:
-            raise LobbyRefusal(ErrorCode.NOT_IN_ROOM, "You are not in a room.")
+            raise Refused(ErrorCode.NOT_IN_ROOM, "You are not in a room.")
         msg_type = MsgType(message["t"])
         if not room.post(Request(player, link, msg_type, message)):
-            raise LobbyRefusal(ErrorCode.BUSY, "The room is busy; try again in a moment.")
+            raise Refused(ErrorCode.BUSY, "The room is busy; try again in a moment.")
 
     @staticmethod
     def _player(link: Link) -> Player:
-        assert link.player is not None  # `dispatch` refuses everything else before hello
+        if link.player is None:  # replaced by a resume elsewhere: it speaks for nobody now
+            raise Refused(ErrorCode.HELLO_FIRST, "Say hello first.")
         return link.player
 
     # -- hello and resume -----------------------------------------------------------------
 
     def _on_hello(self, link: Link, message: Message) -> None:
-        if link.player is not None:
-            raise LobbyRefusal(ErrorCode.ALREADY_WELCOMED, "You have already said hello.")
-        if message["version"] != PROTOCOL_VERSION:
-            link.close(
-                ErrorCode.BAD_VERSION,
-                f"This server speaks protocol version {PROTOCOL_VERSION}, your client speaks "
-                f"{message['version']}: please use a matching client.",
-            )
-            return
+        """A hello in the right version from a client not welcomed yet (the session checked)."""
         token = message.get("resume_token")
         if token is not None:
             self._resume(link, token)
@@ -162,17 +140,16 @@ class Lobby:
         try:
             name = clean_name(message["name"])
         except BadNameError as error:
-            raise LobbyRefusal(ErrorCode.BAD_NAME, str(error)) from None
+            raise Refused(ErrorCode.BAD_NAME, str(error)) from None
         player = self.players.create(name)
         player.link = link
-        link.player = player
-        link.send(self._welcome(player, resumed=False))
+        link.welcome(player, resumed=False)
         log.debug("player %d (%s) connected from %s", player.id, name, link.address)
 
     def _resume(self, link: Link, token: str) -> None:
         player = self.players.by_token(token)
         if player is None:
-            raise LobbyRefusal(
+            raise Refused(
                 ErrorCode.BAD_TOKEN,
                 "That resume token is not known here (it may have expired); "
                 "say hello without it to start afresh.",
@@ -180,27 +157,14 @@ class Lobby:
         old = player.link
         player.link = link
         player.token = token  # a player restored after a restart had only its digest
-        link.player = player
         if old is not None:
             # The newest connection wins; the old one (half-open, or a second resume) goes.
             old.player = None
             old.close(ErrorCode.REPLACED, "You connected again from elsewhere.")
-        link.send(self._welcome(player, resumed=True))
+        link.welcome(player, resumed=True)
         log.info("player %d (%s) resumed", player.id, player.name)
         if player.room is not None:
             player.room.post(Resumed(player, link))
-
-    @staticmethod
-    def _welcome(player: Player, resumed: bool) -> Message:
-        assert player.token is not None  # new players have one; restored ones resumed with it
-        return {
-            "t": MsgType.WELCOME.value,
-            "player_id": player.id,
-            "resume_token": player.token,
-            "name": player.name,
-            "version": PROTOCOL_VERSION,
-            "resumed": resumed,
-        }
 
     def connection_lost(self, link: Link) -> None:
         """``link`` closed; its player keeps the seat (the room holds it) or is forgotten."""
@@ -213,6 +177,16 @@ class Lobby:
             player.room.post(Dropped(player))
         else:
             self.players.forget(player)
+
+    def census(self) -> tuple[int, int]:
+        """Rooms not started with a seat free, and players the server knows (what the LAN
+        discovery beacon announces)."""
+        waiting = sum(
+            1
+            for room in self.rooms.values()
+            if room.phase is RoomPhase.WAITING and room.summary().open_seats > 0
+        )
+        return waiting, len(self.players)
 
     def release(self, player: Player) -> None:
         """A room let ``player`` go; forget them if they are not connected either."""
@@ -241,16 +215,16 @@ class Lobby:
     def _on_create_room(self, link: Link, message: Message) -> None:
         player = self._player(link)
         if player.room is not None:
-            raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
         if len(self.rooms) >= self.config.max_rooms:
-            raise LobbyRefusal(ErrorCode.TOO_MANY_ROOMS, "The server has all the rooms it takes.")
+            raise Refused(ErrorCode.TOO_MANY_ROOMS, "The server has all the rooms it takes.")
         rules, turn_seconds = self._rules_of(message)
         room_id = self._next_room
         # An empty name is refused like any bad one; only a missing name takes the default.
         try:
             name = clean_room_name(message.get("name", f"{player.name} table"))
         except BadNameError as error:
-            raise LobbyRefusal(ErrorCode.BAD_NAME, str(error)) from None
+            raise Refused(ErrorCode.BAD_NAME, str(error)) from None
         room = self.make_room(room_id, name, rules, turn_seconds)
         self.adopt(room)
         log.info(
@@ -291,7 +265,7 @@ class Lobby:
         options: dict[str, Any] = message.get("rules", {})
         clash = _ROOM_FIELDS_IN_RULES & options.keys()
         if clash:
-            raise LobbyRefusal(
+            raise Refused(
                 ErrorCode.BAD_RULES,
                 f"Give {', '.join(sorted(clash))} as fields of create_room, not as rules.",
             )
@@ -308,16 +282,16 @@ class Lobby:
                 turn_timer=timer if timer is not None else math.ceil(turn_seconds),
             )
         except (RuleError, TypeError) as error:
-            raise LobbyRefusal(ErrorCode.BAD_RULES, str(error)) from None
+            raise Refused(ErrorCode.BAD_RULES, str(error)) from None
         return rules, turn_seconds
 
     def _room_for(self, link: Link, message: Message) -> tuple[Player, Room]:
         player = self._player(link)
         if player.room is not None:
-            raise LobbyRefusal(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
+            raise Refused(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
         room = self.rooms.get(message["room_id"])
         if room is None or room.closed:
-            raise LobbyRefusal(ErrorCode.NO_SUCH_ROOM, "There is no such room (any more).")
+            raise Refused(ErrorCode.NO_SUCH_ROOM, "There is no such room (any more).")
         return player, room
 
     def _on_join_room(self, link: Link, message: Message) -> None:
@@ -331,34 +305,18 @@ class Lobby:
         player.room = room
         if not room.post(Join(player, link, spectate, message.get("req"))):
             player.room = None
-            raise LobbyRefusal(ErrorCode.BUSY, "The room is busy; try again in a moment.")
+            raise Refused(ErrorCode.BUSY, "The room is busy; try again in a moment.")
 
-    def _room_closed(self, room: Room) -> None:
+    def _room_closed(self, room: RoomCore) -> None:
         self.rooms.pop(room.id, None)
         self._room_list = None
 
     # -- little things --------------------------------------------------------------------
 
-    def _on_ping(self, link: Link, message: Message) -> None:
-        reply: Message = {"t": MsgType.PONG.value}
-        if "req" in message:
-            reply["req"] = message["req"]
-        link.send(reply)
-
-    def _on_pong(self, link: Link, message: Message) -> None:
-        pass  # hearing anything at all is what keeps a connection alive
-
     def _on_stats(self, link: Link, message: Message) -> None:
         if not (link.is_loopback or self.config.stats_anywhere):
-            raise LobbyRefusal(ErrorCode.FORBIDDEN, "Statistics are for the server's own host.")
+            raise Refused(ErrorCode.FORBIDDEN, "Statistics are for the server's own host.")
         reply = self._stats(bool(message.get("reset", False)))
         if "req" in message:
             reply["req"] = message["req"]
         link.send(reply)
-
-
-def is_loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False

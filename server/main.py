@@ -16,17 +16,17 @@ import asyncio
 import logging
 import signal
 from collections.abc import Callable, Sequence
+from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
-from server.config import ServerConfig
-from server.match_store import default_data_dir
-from server.stats import PollClock
+from server.config import Option, ServerConfig
+from server.net.stats import PollClock
+from server.persistence.store import default_data_dir
 from shared import host_system
-from shared.names import BadNameError, clean_room_name
 from shared.plays import limit_memos
-from shared.wire.discovery import ipv4_address, udp_port
 
 __all__ = ["main", "parse_args"]
 
@@ -37,109 +37,28 @@ _FDS_SPARE = 32
 own, and connections accepted only to be told the server is full."""
 
 
-def _non_negative(text: str) -> float:
-    value = float(text)
-    if not value >= 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return value
-
-
-def _positive_int(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
-    return value
-
-
-def _server_name(text: str) -> str:
-    try:
-        return clean_room_name(text)
-    except BadNameError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    defaults = ServerConfig()
+    """The flags: every option field of `ServerConfig` (its metadata says how, `Option`), then
+    the few that are no field of it or not one to one."""
     parser = argparse.ArgumentParser(
         description="The Basra LAN server: hosts rooms that Basra clients join over TCP.",
     )
-    parser.add_argument("--host", default=defaults.host, help="address to listen on (all)")
-    parser.add_argument(
-        "--port", type=int, default=defaults.port, help="TCP port (default %(default)s; 0: any)"
-    )
-    parser.add_argument(
-        "--max-connections",
-        type=_positive_int,
-        default=defaults.max_connections,
-        help="most clients at once (default %(default)s)",
-    )
-    parser.add_argument(
-        "--max-per-address",
-        type=_positive_int,
-        default=defaults.max_per_address,
-        help="most clients from one address (default %(default)s)",
-    )
-    parser.add_argument(
-        "--turn-timeout",
-        type=_non_negative,
-        default=defaults.turn_timeout,
-        help="seconds a player has per turn before the server plays for him; 0 = off "
-        "(default %(default)s)",
-    )
-    parser.add_argument(
-        "--seat-hold",
-        type=_non_negative,
-        default=defaults.seat_hold,
-        help="seconds a dropped player's seat waits for him before a bot plays it "
-        "(default %(default)s)",
-    )
-    parser.add_argument(
-        "--bot-delay",
-        type=_non_negative,
-        default=defaults.bot_delay,
-        help="least seconds a bot takes per move, so humans can follow (default %(default)s)",
-    )
-    parser.add_argument(
-        "--bot-start-method",
-        choices=("fork", "spawn"),
-        help="how the hard bots' worker processes start (default: fork on Linux, spawn elsewhere)",
-    )
+    defaults = ServerConfig()
+    for spec in fields(ServerConfig):
+        said = spec.metadata.get("option")
+        if isinstance(said, Option):
+            _add_option(parser, spec.name, getattr(defaults, spec.name), said)
     parser.add_argument(
         "--log-level",
         default="INFO",
         choices=["DEBUG", "INFO", "WARNING", "ERROR"],
         help="how much to log (default %(default)s)",
     )
-    parser.add_argument(
-        "--stats",
-        type=_non_negative,
-        default=0.0,
-        metavar="SECONDS",
-        help="log a statistics line (loop lag, memory, traffic) every SECONDS; 0 = never",
-    )
-    parser.add_argument(
-        "--stats-anywhere",
-        action="store_true",
-        help="answer the stats message from any address, not only this host",
-    )
     parser.add_argument("--port-file", type=Path, help="write the listening port to this file")
     parser.add_argument(
         "--no-discovery",
         action="store_true",
         help="do not announce the server on the LAN (players then type its address)",
-    )
-    parser.add_argument(
-        "--discovery-port",
-        type=udp_port,
-        default=defaults.discovery_port,
-        help="UDP port of LAN discovery (default %(default)s)",
-    )
-    parser.add_argument(
-        "--discovery-address",
-        type=ipv4_address,
-        default=defaults.discovery_address,
-        help="where announcements go: a broadcast address (default %(default)s, the whole "
-        "local network)",
     )
     parser.add_argument(
         "--data-dir",
@@ -152,20 +71,51 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="keep nothing on disk: a restart loses the matches under way",
     )
-    parser.add_argument(
-        "--keep-records",
-        type=_non_negative,
-        default=defaults.record_keep,
-        metavar="SECONDS",
-        help="how long the files of a match that ended just before the server stopped stay "
-        "in the data directory (default %(default)s)",
-    )
-    parser.add_argument(
-        "--server-name",
-        type=_server_name,
-        help="the name players see in their list of servers (default: this computer's name)",
-    )
     return parser.parse_args(argv)
+
+
+def _add_option(parser: argparse.ArgumentParser, name: str, default: Any, said: Option) -> None:
+    flag = said.flag or "--" + name.replace("_", "-")
+    if isinstance(default, bool):
+        parser.add_argument(flag, dest=name, action="store_true", help=said.help)
+        return
+    parser.add_argument(
+        flag,
+        dest=name,
+        type=_reader(said.parse),
+        default=default,
+        choices=said.choices,
+        metavar=said.metavar,
+        help=said.help,
+    )
+
+
+def _reader(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``parse`` as argparse wants it: its `ValueError` words become the operator's message."""
+
+    def read(text: str) -> Any:
+        try:
+            return parse(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    read.__name__ = parse.__name__
+    return read
+
+
+def _config_of(args: argparse.Namespace, max_connections: int) -> ServerConfig:
+    """The config the flags ask for (``max_connections`` as the open-file limit allows)."""
+    options = {
+        spec.name: getattr(args, spec.name)
+        for spec in fields(ServerConfig)
+        if isinstance(spec.metadata.get("option"), Option)
+    }
+    options["max_connections"] = max_connections
+    return ServerConfig(
+        **options,
+        discovery=not args.no_discovery,
+        data_dir=None if args.no_persist else (args.data_dir or default_data_dir()),
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -189,24 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             max_connections,
             args.max_connections,
         )
-    config = ServerConfig(
-        host=args.host,
-        port=args.port,
-        max_connections=max_connections,
-        max_per_address=args.max_per_address,
-        turn_timeout=args.turn_timeout,
-        seat_hold=args.seat_hold,
-        bot_delay=args.bot_delay,
-        bot_start_method=args.bot_start_method,
-        stats_log_interval=args.stats,
-        stats_anywhere=args.stats_anywhere,
-        discovery=not args.no_discovery,
-        discovery_port=args.discovery_port,
-        discovery_address=args.discovery_address,
-        server_name=args.server_name,
-        data_dir=None if args.no_persist else (args.data_dir or default_data_dir()),
-        record_keep=args.keep_records,
-    )
+    config = _config_of(args, max_connections)
     try:
         # The loop polls through a `PollClock`, so the server can tell how long it ever blocked.
         clock = PollClock()

@@ -1,25 +1,30 @@
 """Who a player is across connections: id, name, secret resume token, current link and room.
 
-A `Player` outlives its connection while it holds a place in a room, so that the resume token
-can give the seat back after a drop. The registry forgets a player once it has neither a
-connection nor a room; its token then stops working. Tokens are looked up by their SHA-256
-digest, so the time a lookup takes says nothing about how close a guess was; and only the digest
-is ever written down (`server.saved_room`). A player restored after a restart (`restore`) has
-his digest only, and gets his token back when he resumes with it.
+A `Player` outlives its connection while it holds a place in a room, so that the resume token can
+give the seat back after a drop. The registry forgets a player once it has neither a connection nor
+a room; its token then stops working. Tokens are looked up by their SHA-256 digest, so the time a
+lookup takes says nothing about how close a guess was; and only the digest is ever written down
+(`server.persistence.room_file`). A player restored after a restart (`restore`) has his digest only,
+and gets his token back when he resumes with it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from shared.wire.protocol import ErrorCode, Message
 
-if TYPE_CHECKING:
-    from server.room import Room
+__all__ = ["Link", "Player", "PlayerRoom", "Players", "token_digest"]
 
-__all__ = ["Link", "Player", "Players", "token_digest"]
+
+class PlayerRoom(Protocol):
+    """The room a player is in, as far as the lobby needs to know it: a door to its inbox."""
+
+    def post(self, command: Any) -> bool:
+        """Queue one of the room's commands (`server.room.commands`, typed loosely here so that
+        the players need not import the rooms that hold them)."""
 
 
 class Link(Protocol):
@@ -32,6 +37,9 @@ class Link(Protocol):
 
     def send(self, message: Message) -> None:
         """Queue a message; a client too far behind is dropped instead."""
+
+    def welcome(self, player: Player, resumed: bool) -> None:
+        """Speak for ``player`` from now on, and say ``welcome`` (``resumed``: as before)."""
 
     def send_frame(self, frame: bytes) -> None:
         """Queue an already encoded frame (one encoding shared by many recipients)."""
@@ -54,7 +62,7 @@ class Player:
         """The SHA-256 digest of the token, which the registry looks players up by."""
         self.link: Link | None = None
         """The live connection, or None while the player is away."""
-        self.room: Room | None = None
+        self.room: PlayerRoom | None = None
         """The room the player is in (or has asked to join), seated or watching."""
 
     def send(self, message: Message) -> None:

@@ -1,12 +1,13 @@
 """Restoring the matches a server was running when it stopped (or was killed).
 
-At start-up, before the server listens, every match in the data directory (`server.match_store`)
-is read back: its server-only room file (`server.saved_room`) and its record, replayed through
-the engine to the very state it had (`shared.record.replay`). Each becomes a room again under
-its old id, in the middle of its match at the same play: its seated humans are players again
-under their old ids, known by their token digests, and away, their seats held for the usual
-``seat_hold`` as after a drop; they resume with the tokens they already have. Bots and turn
-timers take up the turn to move. The record goes on appending to the same file.
+At start-up, before the server listens, every match in the data directory
+(`server.persistence.store`) is read back: its server-only room file
+(`server.persistence.room_file`) and its record, replayed through the engine to the very state it
+had (`shared.record.replay`). Each becomes a room again under its old id, in the middle of its match
+at the same play: its seated humans are players again under their old ids, known by their token
+digests, and away, their seats held for the usual ``seat_hold`` as after a drop; they resume with
+the tokens they already have. Bots and turn timers take up the turn to move. The record goes on
+appending to the same file.
 
 A match whose files cannot be read (damaged, cut short, from a newer version, not agreeing with
 each other) is skipped with a log line that says why; the others load. A finished match (the
@@ -19,12 +20,12 @@ from __future__ import annotations
 import logging
 
 from server.lobby import Lobby
-from server.match_journal import MatchJournal
-from server.match_store import MatchFiles, MatchStore
+from server.persistence.journal import MatchJournal
+from server.persistence.room_file import SavedBot, SavedHuman, SavedRoom, SavedRoomError
+from server.persistence.store import MatchFiles, MatchStore
 from server.players import Player
-from server.room_deals import RoomDeals
-from server.saved_room import SavedBot, SavedHuman, SavedRoom, SavedRoomError
-from server.seats import BotSeat, HumanSeat, Slot
+from server.room.deals import RoomDeals
+from server.room.seats import BotSeat, HumanSeat, Slot
 from shared.deals import FairDeals
 from shared.record import MatchRecord, RecordError, replay
 from shared.record_file import read_record

@@ -165,18 +165,20 @@ def check_play(state: MatchState, play: Play, seat: Seat | None = None) -> None:
     raise IllegalPlayError(f"That is not what the {play.card} takes here: play {choices}.")
 
 
+# Bot playouts call `apply_play` hundreds of thousands of times, hence the cheap check in front
+# of `check_play`, the record builders and the steps written out in it rather than in functions
+# of their own.
+
+
 def apply_play(state: MatchState, play: Play) -> Transition:
     """Play ``play`` for the seat to move and carry the game on; raises `IllegalPlayError`.
 
     The steps: check the play, take the card from the hand, capture with it (perhaps scoring a
     Basra) or lay it on the floor, and pass the turn; once every hand is empty, deal again from
-    the stock or end the round, which may end the match. Bot playouts call this hundreds of
-    thousands of times, hence the cheap check in front of `check_play`, the record builders
-    and the steps written out here rather than in functions of their own.
-    """
+    the stock or end the round, which may end the match."""
     rules, r = state.rules, state.round
     seat = r.to_move
-    # Check: every legal play passes this cheap test; `check_play` says what is wrong with others.
+    # Every legal play passes this cheap test; `check_play` says what is wrong with the others.
     hand = r.hands[seat] if seat is not None and state.winner is None else ()
     if (
         type(play) is not Play
@@ -196,7 +198,9 @@ def apply_play(state: MatchState, play: Play) -> Transition:
         events.append(_cards_captured((seat, team, card, taken)))
         floor = tuple([c for c in r.floor if c not in taken])
         floor_mask = r.floor_mask & ~mask_of(taken)
-        piles = _add(r.piles, team, (*taken, card))
+        # A canonical order (the taken cards sorted, then the card), so that the state does
+        # not hang on the order a frozenset was built in: equal plays make equal states.
+        piles = _add(r.piles, team, (*taken, card) if len(taken) == 1 else (*sorted(taken), card))
         last_capturer: Team | None = team
         if floor:
             bonus, basras, jacks = _NO_BONUS, r.basras, r.jack_basras
@@ -207,24 +211,13 @@ def apply_play(state: MatchState, play: Play) -> Transition:
         floor, floor_mask = (*r.floor, card), r.floor_mask | (1 << card)
         piles, last_capturer = r.piles, r.last_capturer
         bonus, basras, jacks = _NO_BONUS, r.basras, r.jack_basras
-    # The round after the play, the turn passed on.
-    after = _round_state(
-        (
-            r.number,
-            r.dealer,
-            r.deal,
-            hands,
-            r.stock,
-            floor,
-            floor_mask,
-            piles,
-            basras,
-            jacks,
-            last_capturer,
-            next_seat(seat, rules),
-            _last_play((seat, card, taken, bonus)),
-        )
-    )
+    # The round after the play, the turn passed on (its fields in order, one tuple).
+    # fmt: off
+    after = _round_state((
+        r.number, r.dealer, r.deal, hands, r.stock, floor, floor_mask, piles, basras, jacks,
+        last_capturer, next_seat(seat, rules), _last_play((seat, card, taken, bonus)),
+    ))
+    # fmt: on
     # Every hand is empty: deal again from the stock, or end the round (and maybe the match).
     if not any(hands):
         if not r.stock:

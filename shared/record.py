@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from shared.deals import CommitmentError, Deals, FairDeals, SealedDeals, SeededDeals
-from shared.engine import IllegalPlayError, Transition, apply_play, legal_plays, new_match
+from shared.engine import IllegalPlayError, Transition, apply_play, new_match
 from shared.plays import Play
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat, Team
@@ -332,7 +332,7 @@ def replay(record: MatchRecord) -> Replay:
                 index,
             )
         try:
-            step = apply_play(state, _engine_play(state, play))
+            step = apply_play(state, play)
         except IllegalPlayError as error:
             raise ReplayError(
                 f"Play {index + 1} (round {number + 1}, seat {seat}: {play}) cannot be made: "
@@ -344,14 +344,6 @@ def replay(record: MatchRecord) -> Replay:
         state = step.state
     _check_outcome(record.outcome, state)
     return Replay(start, tuple(transitions))
-
-
-def _engine_play(state: MatchState, play: Play) -> Play:
-    """The legal play equal to ``play`` as the engine itself made it (else ``play``): the cards
-    a capture adds to a pile follow the order of its set of taken cards, which depends on how
-    the set was built, so replaying the engine's own sets gives the very piles of a match whose
-    plays came from `legal_plays`."""
-    return next((legal for legal in legal_plays(state) if legal == play), play)
 
 
 def _mover(state: MatchState) -> str:

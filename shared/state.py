@@ -97,7 +97,8 @@ class RoundState(NamedTuple):
     floor_mask: int
     """Bit ``i`` set when the card of index ``i`` is on the floor (a fast memo key)."""
     piles: tuple[tuple[Card, ...], ...]
-    """Captured cards per team."""
+    """Captured cards per team, in the order of the captures; each capture adds the cards it
+    took, sorted, then the card that took them (so equal plays make equal states)."""
     basras: tuple[int, ...]
     """Basras per team this round (Jack Basras apart)."""
     jack_basras: tuple[int, ...]

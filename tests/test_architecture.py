@@ -3,10 +3,12 @@
 Walks every module's imports with `ast` (inside functions and under ``if TYPE_CHECKING:`` too),
 so a forbidden import fails here even when no test happens to execute it.
 
-The unit of the arrows is a *part*: a subpackage (``client.table``, ``shared.wire``), the
-modules directly in ``shared/`` (the engine, one part) or ``server/`` (one part), and each
-module at the top of ``client/`` on its own (the app that assembles the packages, beside small
-foundations they all use: theme, tween, settings). The client's parts stand in an ordered
+The unit of the arrows is a *part*: a subpackage (``client.table``, ``server.room``,
+``shared.wire``), the modules directly in ``shared/`` (the engine, one part), and each module at
+the top of ``client/`` or ``server/`` on its own (the app that assembles the packages, beside
+small foundations they all use: theme, tween, settings; the server's config, players and
+refusals). A part with no rules of its own keeps its root's (``server.net`` those of
+``server``). The client's parts stand in an ordered
 list of layers (`CLIENT_LAYERS`), each importing only lower ones; no two modules import each
 other, directly or round a circle, type-checking imports included.
 """
@@ -76,8 +78,8 @@ def part_of(module: str) -> str | None:
         return None
     if len(names) >= 2 and (ROOT / names[0] / names[1]).is_dir():
         return f"{names[0]}.{names[1]}"
-    if names[0] == "client" and len(names) >= 2:
-        return f"client.{names[1]}"
+    if names[0] in ("client", "server") and len(names) >= 2:
+        return f"{names[0]}.{names[1]}"
     return names[0]
 
 
@@ -117,7 +119,7 @@ def imports_of(path: Path) -> set[str]:
 def rules_for(part: str) -> set[str]:
     if part.startswith("client"):
         return CLIENT_DEFAULT | FORBIDDEN.get(part, set()) | higher_layers(part)
-    return FORBIDDEN.get(part, set())
+    return FORBIDDEN.get(part, FORBIDDEN.get(part.split(".")[0], set()))
 
 
 def layer_of(part: str) -> int:
@@ -201,8 +203,7 @@ def test_no_import_cycles_between_parts() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-# server/ joins once its room files stop leaning on `Room` (issue 20's server half).
-@pytest.mark.parametrize("package", ["shared", "client", "tools", "bench"])
+@pytest.mark.parametrize("package", ["shared", "server", "client", "tools", "bench"])
 def test_no_import_cycles_between_modules(package: str) -> None:
     cycle = find_cycle(module_graph((package,)))
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
@@ -212,7 +213,7 @@ MAX_MODULE_LINES = 450
 MAX_FUNCTION_LINES = 60
 
 
-@pytest.mark.parametrize("package", ["client"])
+@pytest.mark.parametrize("package", ["shared", "server", "client"])
 def test_modules_and_functions_stay_small(package: str) -> None:
     """Small modules, each one idea; functions short enough to read at once."""
     too_long: list[str] = []
@@ -271,6 +272,12 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert find_cycle(graph) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_a_server_package_keeps_the_servers_rules() -> None:
+    assert part_of("server.room.actor") == "server.room"
+    assert part_of("server.lobby") == "server.lobby"
+    assert {"pygame", "client"} <= rules_for("server.net") == rules_for("server")
 
 
 def test_the_module_graph_sees_type_checking_imports() -> None:

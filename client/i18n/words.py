@@ -28,6 +28,7 @@ from client.i18n.language import (
 )
 from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card, Rank, Suit
+from shared.match_host import Refusal
 from shared.names import MAX_NAME
 from shared.quick_chat import QUICK_ORDER, REACTIONS
 from shared.wire.client import ConnectFailed
@@ -176,6 +177,19 @@ def refusal_text(code: str) -> str:
     except ValueError:
         return _("The server refused that.")
     return _(REFUSALS[known])
+
+
+PLAY_REFUSALS: dict[Refusal, str] = {
+    Refusal.MATCH_OVER: N_("The match is over."),
+    Refusal.NOT_YOUR_TURN: N_("It is not your turn."),
+    Refusal.ILLEGAL: N_("That play is not allowed."),
+}
+"""Why practice's match host turned a play down (`shared.match_host`), for the player."""
+
+
+def play_refusal_text(reason: Refusal) -> str:
+    """A play the match host refused, for the player."""
+    return _(PLAY_REFUSALS[reason])
 
 
 def room_exit_text(reason: str) -> str:

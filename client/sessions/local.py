@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from client.i18n import N_, _
-from client.i18n.words import refusal_text
+from client.i18n.words import play_refusal_text
 from client.records import now_ms
 from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
@@ -38,15 +38,15 @@ from client.sessions.practice_record import PracticeRecord
 from shared.bots import suggest
 from shared.cards import Card
 from shared.deals import FairDeals, SeededDeals, new_client_seed
-from shared.engine import IllegalPlayError, apply_play, check_play, new_match, opening_events
+from shared.engine import new_match
 from shared.events import Event
 from shared.fairness import DealCheck, verify
+from shared.match_host import HostedPlay, MatchHost, PlayRefused
 from shared.plays import Play
 from shared.record import MatchRecord, RecordError, SeatEntry, replay
 from shared.rules import RuleSet
 from shared.state import MatchState, Seat
-from shared.views import PlayerView, redact, view_for
-from shared.wire.errors import ErrorCode
+from shared.views import PlayerView, view_for
 
 logger = logging.getLogger(__name__)
 
@@ -63,6 +63,8 @@ class LocalSession:
     offers = PRACTICE_OFFERS
     _record: PracticeRecord | None
     """The match as recorded; None for a match dealt from a set deck."""
+    _host: MatchHost
+    """The match itself, its plays put on record."""
 
     @property
     def connection_note(self) -> str | None:
@@ -88,11 +90,13 @@ class LocalSession:
         state = new_match(rules, deals=deals, dealer=dealer, deck=deck)
         players = _seat_players(rules.players, seat, name)
         self._begin(state, players, seat, level, bot_delay, seed)
+        self._record = None
         if deck is None:
             seats = tuple(SeatEntry(p.name, self.level if p.is_bot else None) for p in players)
             begun = MatchRecord.begin(state, seats, started=now_ms())
             self._record = PracticeRecord.start(begun, record_to)
-        self._emit(self._state, opening_events(self._state))
+        self._host = MatchHost(state, self._record)
+        self._emit(self._host.opening_events())
 
     @classmethod
     def resume(cls, path: Path, bot_delay: float = BOT_DELAY_SECONDS) -> LocalSession:
@@ -114,6 +118,7 @@ class LocalSession:
         players = tuple(SeatPlayer(entry.name, is_bot=entry.is_bot) for entry in record.seats)
         session._begin(state, players, seat, level, bot_delay, None)
         session._record = kept
+        session._host = MatchHost(state, kept, len(record.plays))
         session._updates.append(TableUpdate(session.view, (), reset=True))
         return session
 
@@ -132,13 +137,11 @@ class LocalSession:
         self._thinker = BotThinker(level)
         self.level = self._thinker.level
         self._rng = random.Random(seed)
-        self._state = state
         self._undo: list[tuple[MatchState, int]] = []
         """Each decision of the player: the state before it and how many plays were made."""
         self._waited = 0.0
         self._updates: list[SessionUpdate] = []
         self.players = players
-        self._record = None
         self._check: DealCheck | None = None
 
     # --- GameSession -----------------------------------------------------------------
@@ -146,11 +149,11 @@ class LocalSession:
     @property
     def state(self) -> MatchState:
         """The match as the engine holds it (tests compare the table's view against it)."""
-        return self._state
+        return self._host.state
 
     @property
     def view(self) -> PlayerView:
-        return view_for(self._state, self.seat)
+        return view_for(self._host.state, self.seat)
 
     def poll_updates(self) -> list[SessionUpdate]:
         updates, self._updates = self._updates, []
@@ -158,42 +161,47 @@ class LocalSession:
 
     def tick(self, dt: float) -> None:
         """Let a bot move once it has 'thought' for `bot_delay` seconds."""
-        mover = self._state.to_move
+        state = self._host.state
+        mover = state.to_move
         if mover is None or mover == self.seat:
             self._waited = 0.0
             return
         if not self._thinker.busy:
-            self._thinker.begin(view_for(self._state, mover), self._rng, self._state)
+            self._thinker.begin(view_for(state, mover), self._rng, state)
         self._waited += dt
         if self._waited + 1e-9 < self.bot_delay:
             return
-        play = self._thinker.result(self._state)
+        play = self._thinker.result(state)
         if play is not None:
             self._waited = 0.0
-            self._apply(play)
+            step, refused = self._host.play_or_first(play)
+            if refused:
+                logger.error("a computer player's play was refused; it plays the first legal one")
+            self._after(step)
 
     def play(self, play: Play) -> None:
+        before = (self._host.state, self._host.seq)
         try:
-            check_play(self._state, play, self.seat)
-        except IllegalPlayError:
-            refusal = refusal_text(ErrorCode.ILLEGAL_PLAY)
-            self._updates.append(Notice(refusal, NoticeLevel.ERROR))
+            step = self._host.play(self.seat, play)
+        except PlayRefused as refused:
+            self._updates.append(Notice(play_refusal_text(refused.reason), NoticeLevel.ERROR))
             return
-        self._undo.append((self._state, self._plays_made()))
+        self._undo.append(before)
         del self._undo[:-UNDO_LIMIT]
-        self._apply(play)
+        self._after(step)
 
     def send_chat(self, text: str) -> None:
         """Practice has nobody to talk to; chat is ignored."""
 
     def can_undo(self) -> bool:
-        return bool(self._undo) and self._state.winner is None
+        return bool(self._undo) and self._host.state.winner is None
 
     def undo(self) -> None:
         """Go back to before the player's last play, bots' replies included."""
         if not self.can_undo():
             return
-        self._state, plays = self._undo.pop()
+        state, plays = self._undo.pop()
+        self._host.rewind(state, plays)
         if self._record is not None:
             self._record.take_back(plays)
         self._waited = 0.0
@@ -238,22 +246,15 @@ class LocalSession:
 
     # --- internals -------------------------------------------------------------------
 
-    def _apply(self, play: Play) -> None:
-        seat = self._state.to_move
-        transition = apply_play(self._state, play)
-        self._state = transition.state
-        if self._record is not None and seat is not None:
-            self._record.add_play(seat, play)
-            if self._state.winner is not None:
-                self._record.finish(self._state)
-        self._emit(self._state, transition.events)
+    def _after(self, step: HostedPlay) -> None:
+        """A play made: finish the record at the match's end, and show the play."""
+        if self._record is not None and step.match_over:
+            self._record.finish(step.state)
+        self._emit(step.events)
 
-    def _plays_made(self) -> int:
-        return len(self._record.record.plays) if self._record is not None else 0
-
-    def _emit(self, state: MatchState, events: tuple[Event, ...]) -> None:
-        seen = tuple(redact(e, self.seat) for e in events)
-        self._updates.append(TableUpdate(view_for(state, self.seat), seen))
+    def _emit(self, events: tuple[Event, ...]) -> None:
+        view, seen = self._host.update_for(self.seat, events)
+        self._updates.append(TableUpdate(view, seen))
 
 
 def _seat_players(players: int, seat: Seat, name: str) -> tuple[SeatPlayer, ...]:

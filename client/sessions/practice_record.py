@@ -53,8 +53,10 @@ class PracticeRecord:
     def record(self) -> MatchRecord:
         return self._writer.record
 
-    def add_play(self, seat: Seat, play: Play) -> None:
-        """Record ``play`` (made from ``seat``) and hand it to the operating system."""
+    def add_play(self, seat: Seat, play: Play, round_over: bool = False) -> None:
+        """Record ``play`` (made from ``seat``) and hand it to the operating system (every
+        play, so ``round_over``, which a `shared.match_host.PlaySink` is told, changes
+        nothing)."""
         after = self.record.with_play(seat, play)
         try:
             self._writer.add_play(seat, play)

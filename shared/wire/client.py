@@ -6,12 +6,14 @@ fail with `ConnectFailed`, whose text is for the player (nothing listening, an u
 server's own refusal). `parse_address` reads the ``host[:port]`` a player types.
 
 A client is an `asyncio.Protocol`, not a task per connection, so that two thousand of them cost
-the load generator little. Each chunk of bytes goes through the sans-I/O `FrameDecoder`; each
-message is checked against the server-to-client schemas (unless ``validate`` is off, where the
-client's CPU is precious), pings are answered, a `bye` is kept in `bye`, and the rest is handed
-to ``on_message`` if given, or else kept for `drain` (once per frame, in the pygame loop) and
-`recv` / `expect` (awaited, in tests). Sending is `send_nowait` (write and go on) or the
-awaitable `send` (which also waits while the transport's buffer is full).
+the load generator little. It is a thin shell over the sans-I/O `ClientSession`
+(`shared.wire.session`), which owns every rule of the session: each chunk of bytes goes through
+it, and it checks each message against the server-to-client schemas (unless ``validate`` is off,
+where the client's CPU is precious), answers pings, keeps the `bye` and recognises the answer
+to `hello`. The shell writes the session's replies and hands the rest to ``on_message`` if
+given, or else keeps it for `drain` (once per frame, in the pygame loop) and `recv` / `expect`
+(awaited, in tests). Sending is `send_nowait` (write and go on) or the awaitable `send` (which
+also waits while the transport's buffer is full).
 """
 
 from __future__ import annotations
@@ -23,24 +25,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from shared.wire.framing import (
-    MAX_CLIENT_FRAME,
-    MAX_SERVER_FRAME,
-    FrameDecoder,
-    FrameError,
-    encode_frame,
-)
-from shared.wire.protocol import (
-    DEFAULT_PORT,
-    PROTOCOL_VERSION,
-    Flow,
-    Message,
-    MsgType,
-    ProtocolError,
-    pack_message,
-    unpack_message,
-    unpack_raw,
-)
+from shared.wire.protocol import DEFAULT_PORT, PROTOCOL_VERSION, Message
+from shared.wire.session import ClientSession, Greeting, Incoming, ReadFailed, Reply
 from shared.wire.transports import release_transport
 
 __all__ = [
@@ -60,12 +46,6 @@ CONNECT_TIMEOUT = 5.0
 HELLO_TIMEOUT = 5.0
 RECV_TIMEOUT = 5.0
 """How long `recv`, `expect` and `wait_closed` wait unless told otherwise."""
-
-_PING = MsgType.PING.value
-_BYE = MsgType.BYE.value
-_WELCOME = MsgType.WELCOME.value
-_GREETING_REPLIES = frozenset({_WELCOME, MsgType.ERROR.value, _BYE})
-"""What can answer a `hello`: the welcome, or the server's reason for not giving one."""
 
 Trace = Callable[[str, Message], None]
 """Called with ("send" | "recv", message) for every message, pings included."""
@@ -137,9 +117,7 @@ class WireClient(asyncio.Protocol):
         self._loop = asyncio.get_running_loop()
         self._transport: asyncio.Transport | None = None
         self._eof_written = False
-        self._decoder = FrameDecoder(MAX_SERVER_FRAME)
-        self._unpack = unpack_message if validate else unpack_raw
-        self.answer_pings = answer_pings
+        self._session = ClientSession(validate=validate, answer_pings=answer_pings)
         self.record = record
         self.received: list[Message] = []
         """With ``record``: every message received, in order (pings included), and a
@@ -147,7 +125,6 @@ class WireClient(asyncio.Protocol):
         self.on_message = on_message
         """Where messages go instead of the inbox, if set (it may be set at any time)."""
         self._trace = trace
-        self.bye: Message | None = None
         self.read_error: str | None = None
         """Why reading stopped, if the server sent something we could not read."""
         self.closed = asyncio.Event()
@@ -159,7 +136,19 @@ class WireClient(asyncio.Protocol):
         self._greeting: asyncio.Future[Message | None] | None = None
         self._room: asyncio.Future[None] | None = None
         """While the transport's buffer is full: done when it has room again."""
-        self._next_req = 1
+
+    @property
+    def bye(self) -> Message | None:
+        """The server's goodbye, once it has said it."""
+        return self._session.bye
+
+    @property
+    def answer_pings(self) -> bool:
+        return self._session.answer_pings
+
+    @answer_pings.setter
+    def answer_pings(self, answer: bool) -> None:
+        self._session.answer_pings = answer
 
     @classmethod
     async def connect(
@@ -196,14 +185,12 @@ class WireClient(asyncio.Protocol):
     ) -> Message:
         """Greet the server; the `welcome`, or `ConnectFailed` with the server's reason (the
         connection is then closed)."""
-        message: Message = {"t": MsgType.HELLO.value, "name": name, "version": PROTOCOL_VERSION}
-        if token is not None:
-            message["resume_token"] = token
+        frame, message = self._session.hello(name, token, PROTOCOL_VERSION)
         greeting: asyncio.Future[Message | None] = self._loop.create_future()
         self._greeting = greeting
         if self.closed.is_set():
             self._answer_greeting(None)
-        self.send_nowait(message)
+        self._write(frame, message)
         try:
             async with asyncio.timeout(timeout):
                 reply = await greeting
@@ -216,7 +203,7 @@ class WireClient(asyncio.Protocol):
             self._greeting = None
         if reply is None:
             raise ConnectFailed(closing_words(self.bye), self.bye["code"] if self.bye else "")
-        if reply["t"] != _WELCOME:
+        if reply["t"] != "welcome":
             self.close()
             raise ConnectFailed(reply["message"] or "The server refused us.", reply["code"])
         return reply
@@ -225,14 +212,14 @@ class WireClient(asyncio.Protocol):
 
     def next_req(self) -> int:
         """A fresh request id for this connection (errors echo it)."""
-        req = self._next_req
-        self._next_req += 1
-        return req
+        return self._session.next_req()
 
     def send_nowait(self, message: Message) -> None:
         """Write one message and go on; dropped once the connection is closing (or we have
         said we are done sending). `FrameError` if it is too big for the server to accept."""
-        frame = encode_frame(pack_message(message), MAX_CLIENT_FRAME)
+        self._write(self._session.frame(message), message)
+
+    def _write(self, frame: bytes, message: Message) -> None:
         transport = self._transport
         if transport is None or transport.is_closing() or self._eof_written:
             logger.debug("not sent, the connection is closing: %s", message.get("t"))
@@ -357,30 +344,39 @@ class WireClient(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.last_heard = self._loop.time()
-        try:
-            for frame in self._decoder.feed(data):
-                self._take(self._unpack(frame, Flow.TO_CLIENT))
-        except (FrameError, ProtocolError) as error:
-            logger.warning("the server sent something we cannot read: %s", error)
-            self.read_error = str(error)
-            if self.record:
-                self.received.append({"t": "client_error", "error": self.read_error})
-            self.close()
+        for event in self._session.receive_data(data):
+            if type(event) is Incoming:
+                self._take(event.message)
+            elif type(event) is Reply:
+                self._seen(event.answers)
+                self._write(event.frame, event.message)
+            elif type(event) is Greeting:
+                self._seen(event.message)
+                if self._greeting is not None:
+                    self._answer_greeting(event.message)
+                else:  # nobody waits for it any more: it is a message like another
+                    self._deliver(event.message)
+            elif type(event) is ReadFailed:
+                logger.warning("the server sent something we cannot read: %s", event.error)
+                self.read_error = event.error
+                if self.record:
+                    self.received.append({"t": "client_error", "error": self.read_error})
+                self.close()
 
-    def _take(self, message: Message) -> None:
+    def _seen(self, message: Message | None) -> None:
+        if message is None:
+            return
         if self.record:
             self.received.append(message)
         if self._trace is not None:
             self._trace("recv", message)
-        kind = message.get("t")
-        if kind == _PING and self.answer_pings:
-            self.send_nowait({"t": MsgType.PONG.value})
-            return
-        if kind == _BYE:
-            self.bye = message
-        if self._greeting is not None and kind in _GREETING_REPLIES:
-            self._answer_greeting(message)
-        elif self.on_message is not None:
+
+    def _take(self, message: Message) -> None:
+        self._seen(message)
+        self._deliver(message)
+
+    def _deliver(self, message: Message) -> None:
+        if self.on_message is not None:
             self.on_message(message)
         else:
             self._inbox.append(message)

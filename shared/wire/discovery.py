@@ -19,8 +19,7 @@ from typing import Any, Final, cast
 import msgpack  # type: ignore[import-untyped]
 
 from shared.names import MAX_ROOM_NAME, BadNameError, clean_room_name
-from shared.wire.errors import ProtocolError
-from shared.wire.schema import Int, OneOf, Str, Struct
+from shared.schema import Int, OneOf, SchemaError, Str, Struct
 
 __all__ = [
     "DEFAULT_DISCOVERY_ADDRESS",
@@ -177,7 +176,7 @@ def _pack(fields: dict[str, Any]) -> bytes:
 def _schema_check(datagram_type: DatagramType, fields: dict[Any, Any]) -> None:
     try:
         _SCHEMAS[datagram_type].check_fields(fields, "", skip="t")
-    except ProtocolError as error:
+    except SchemaError as error:
         raise BadDatagram(str(error)) from None
 
 

@@ -27,12 +27,13 @@ from shared.events import (
 )
 from shared.plays import Play
 from shared.rules import Bonus, RuleError, RuleSet
+from shared.schema import CardText, Int, ListOf, Nullable, OneOf, Options, Struct, Tagged
 from shared.scoring import RoundTally
 from shared.state import LastPlay, RoundEnd
 from shared.views import PlayerView
 from shared.wire.card_text import CARD_OF, CARD_TEXT
 from shared.wire.errors import ErrorCode, ProtocolError
-from shared.wire.schema import CardText, Int, ListOf, Nullable, OneOf, Options, Struct, Tagged
+from shared.wire.schema import check
 
 __all__ = [
     "CARD_SCHEMA",
@@ -306,7 +307,7 @@ def view_to_wire(view: PlayerView) -> dict[str, Any]:
 
 def view_from_wire(data: Any) -> PlayerView:
     """The `PlayerView` of a wire map; checks it first and raises `ProtocolError` if wrong."""
-    VIEW_SCHEMA.check(data, "view")
+    check(VIEW_SCHEMA, data, "view")
     last = data["last_play"]
     return PlayerView(
         seat=data["seat"],
@@ -430,10 +431,10 @@ def events_to_wire(events: Iterable[Event]) -> list[dict[str, Any]]:
 
 def event_from_wire(data: Any) -> Event:
     """The event record of a wire map; checks it first and raises `ProtocolError` if wrong."""
-    _EVENT.check(data, "event")
+    check(_EVENT, data, "event")
     return _EVENT_FROM_WIRE[data["kind"]](data)
 
 
 def events_from_wire(data: Any) -> tuple[Event, ...]:
-    EVENTS_SCHEMA.check(data, "events")
+    check(EVENTS_SCHEMA, data, "events")
     return tuple(_EVENT_FROM_WIRE[d["kind"]](d) for d in data)

@@ -24,6 +24,18 @@ from typing import Any, Final, cast
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
 from shared.quick_chat import QUICK_IDS
+from shared.schema import (
+    Bool,
+    Int,
+    ListOf,
+    Nullable,
+    OneOf,
+    Options,
+    Spec,
+    Str,
+    Struct,
+    Text,
+)
 from shared.wire.errors import READING_ERRORS, ErrorCode, ProtocolError
 from shared.wire.framing import MAX_CLIENT_FRAME
 from shared.wire.game import (
@@ -43,18 +55,7 @@ from shared.wire.game import (
 )
 from shared.wire.records import MATCH_RECORD_SCHEMA, MAX_PARTS
 from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
-from shared.wire.schema import (
-    Bool,
-    Int,
-    ListOf,
-    Nullable,
-    OneOf,
-    Options,
-    Spec,
-    Str,
-    Struct,
-    Text,
-)
+from shared.wire.schema import check_fields
 
 __all__ = [
     "DEFAULT_PORT",
@@ -374,7 +375,7 @@ def _check_schema(message: Message, direction: Flow) -> MsgType:
             ErrorCode.UNKNOWN_TYPE, f"There is no message type {kind[:32]!r} this way.", req
         )
     try:
-        schema.check_fields(message, "", skip="t")
+        check_fields(schema, message, "", skip="t")
     except ProtocolError as error:
         error.req = req
         raise

@@ -23,9 +23,9 @@ import math
 from typing import Any, Final
 
 from shared.record_file import MAX_FILE_BYTES
+from shared.schema import Int, ListOf, Str, Struct
 from shared.wire.errors import ErrorCode, ProtocolError
 from shared.wire.rooms import ID_SCHEMA
-from shared.wire.schema import Int, ListOf, Str, Struct
 
 __all__ = [
     "CHUNKS_PER_PART",

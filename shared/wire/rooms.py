@@ -3,10 +3,10 @@
 Owns `SeatKind` and `RoomPhase` (the only place their wire words are spelled), the frozen
 `SeatInfo` (who sits in one seat), `AnnouncedDeals` (the room's commitment to its server seed and
 the client seeds received, PROTOCOL.md §13), `RoomState` (a room as its members see it: the body
-of ``room_state``), `Tally` (the matches a room has played in a row, PROTOCOL.md §6) and
-`RoomSummary` (one line of the lobby's ``rooms`` list). The server builds
-these values and sends them with the ``*_to_wire`` functions; the client rebuilds the very same
-values with the ``*_from_wire`` functions (see PROTOCOL.md, "room_state" and "rooms").
+of ``room_state``), `Tally` (the evening's matches, `shared.wire.tally`) and
+`RoomSummary` (one line of the lobby's ``rooms`` list). The server builds these values and sends
+them with the ``*_to_wire`` functions; the client rebuilds the very same values with the
+``*_from_wire`` functions (see PROTOCOL.md, "room_state" and "rooms").
 
 The maps carry no ``"t"``: the sender adds the message type, as for game updates.
 """
@@ -21,10 +21,12 @@ from typing import Any
 
 from shared.deals import SealedDeals, SeedError, parse_client_seed, parse_commitment
 from shared.rules import RuleSet
+from shared.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Str, Struct
 from shared.state import Seat, Team, team_of
 from shared.wire.errors import ErrorCode, ProtocolError
 from shared.wire.game import SEAT_SCHEMA, rules_from_wire
-from shared.wire.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Str, Struct
+from shared.wire.schema import check
+from shared.wire.tally import TALLY_SCHEMA, Tally, checked_tally, tally_from_wire, tally_to_wire
 
 __all__ = [
     "ANNOUNCED_DEALS_SCHEMA",
@@ -104,28 +106,6 @@ class AnnouncedDeals:
     def seed_of(self, seat: Seat) -> bytes | None:
         """The client seed ``seat`` sent, if any."""
         return next((seed for at, seed in self.client_seeds if at == seat), None)
-
-
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """The evening's tally of a room: its matches played to the end, the matches each side won
-    (side A: seats 0 and 2, side B: seats 1 and 3) and each person who won one, by name."""
-
-    matches: int = 0
-    sides: tuple[int, int] = (0, 0)
-    players: tuple[tuple[str, int], ...] = ()
-    """(name, matches won), in the order the names first appeared."""
-
-    def won(self, side: Team, names: tuple[str, ...]) -> Tally:
-        """The tally once ``side`` has won one more match, with ``names`` (its people)."""
-        wins = dict(self.players)
-        for name in names:
-            wins[name] = wins.get(name, 0) + 1
-        sides = (self.sides[0] + (side == 0), self.sides[1] + (side == 1))
-        return Tally(self.matches + 1, sides, tuple(wins.items()))
-
-    def wins_of(self, name: str) -> int:
-        return dict(self.players).get(name, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,18 +222,6 @@ ANNOUNCED_DEALS_SCHEMA = Struct(
 )
 """`AnnouncedDeals` as a plain map (lowercase hexadecimal seeds)."""
 
-TALLY_SCHEMA = Struct(
-    {
-        "matches": Int(0, 2**31 - 1),
-        "sides": ListOf(Int(0, 2**31 - 1), 2, 2),
-        "players": ListOf(
-            Struct({"name": Str(1, 64), "wins": Int(0, 2**31 - 1)}, name="player_wins"), 64
-        ),
-    },
-    name="tally",
-)
-"""A `Tally` as a plain map."""
-
 ROOM_STATE_SCHEMA = Struct(
     {
         "room_id": ID_SCHEMA,
@@ -294,7 +262,7 @@ def seat_to_wire(seat: SeatInfo) -> dict[str, Any]:
 
 def seat_from_wire(data: Any) -> SeatInfo:
     """The `SeatInfo` of a wire map; checks it first and raises `ProtocolError` if wrong."""
-    SEAT_INFO_SCHEMA.check(data, "seat_info")
+    check(SEAT_INFO_SCHEMA, data, "seat_info")
     return _seat(data)
 
 
@@ -340,7 +308,7 @@ def room_state_from_wire(data: Any) -> RoomState:
     """
     if type(data) is dict:
         data = {key: value for key, value in data.items() if key != "t"}
-    ROOM_STATE_SCHEMA.check(data, "room_state")
+    check(ROOM_STATE_SCHEMA, data, "room_state")
     return RoomState(
         room_id=data["room_id"],
         name=data["name"],
@@ -354,32 +322,11 @@ def room_state_from_wire(data: Any) -> RoomState:
         spectators=tuple(data["spectators"]),
         you=data["you"],
         deals=None if data.get("deals") is None else _deals(data["deals"]),
-        tally=None if data.get("tally") is None else _tally(data["tally"]),
+        tally=None if data.get("tally") is None else checked_tally(data["tally"]),
         play_again=tuple(data.get("play_again", ())),
         start_in_ms=data.get("start_in_ms"),
         next_dealer=data.get("next_dealer"),
     )
-
-
-def tally_to_wire(tally: Tally) -> dict[str, Any]:
-    """The ``tally`` field of a ``room_state``."""
-    return {
-        "matches": tally.matches,
-        "sides": list(tally.sides),
-        "players": [{"name": name, "wins": wins} for name, wins in tally.players],
-    }
-
-
-def tally_from_wire(data: Any) -> Tally:
-    """The `Tally` of a wire map; checks it first and raises `ProtocolError` if wrong."""
-    TALLY_SCHEMA.check(data, "tally")
-    return _tally(data)
-
-
-def _tally(data: Mapping[str, Any]) -> Tally:
-    sides = data["sides"]
-    players = tuple((entry["name"], entry["wins"]) for entry in data["players"])
-    return Tally(data["matches"], (sides[0], sides[1]), players)
 
 
 def deals_to_wire(deals: AnnouncedDeals) -> dict[str, Any]:
@@ -393,7 +340,7 @@ def deals_to_wire(deals: AnnouncedDeals) -> dict[str, Any]:
 def deals_from_wire(data: Any) -> AnnouncedDeals:
     """The `AnnouncedDeals` of a wire map; checks it first and raises `ProtocolError` if wrong
     (also for hexadecimal that is not lowercase, or seeds out of seat order)."""
-    ANNOUNCED_DEALS_SCHEMA.check(data, "deals")
+    check(ANNOUNCED_DEALS_SCHEMA, data, "deals")
     return _deals(data)
 
 
@@ -437,7 +384,7 @@ def summary_to_wire(summary: RoomSummary) -> dict[str, Any]:
 
 def summary_from_wire(data: Any) -> RoomSummary:
     """The `RoomSummary` of a wire map; checks it first and raises `ProtocolError` if wrong."""
-    ROOM_SUMMARY_SCHEMA.check(data, "room_summary")
+    check(ROOM_SUMMARY_SCHEMA, data, "room_summary")
     return RoomSummary(
         room_id=data["room_id"],
         name=data["name"],

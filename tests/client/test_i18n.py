@@ -30,10 +30,10 @@ from shared.bots import LEVELS
 from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card
 from shared.rules import PRESETS
+from shared.schema import OneOf
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 from shared.wire.protocol import SCHEMAS, Flow, MsgType
-from shared.wire.schema import OneOf
 from tools.extract import BadMessage, Message, extract_messages, merged, template
 
 ARABIC_PLURAL_FORMS = 6

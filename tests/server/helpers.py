@@ -12,7 +12,7 @@ from typing import Any
 
 from server.app import BasraServer
 from server.config import ServerConfig
-from server.room import match_seed
+from server.room.actor import match_seed
 from shared.cards import STANDARD_DECK
 from shared.engine import apply_play, new_match
 from shared.plays import Play

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from server.app import BasraServer
-from server.discovery import Beacon, default_server_name
+from server.net.discovery import Beacon, default_server_name
 from shared.names import clean_room_name
 from shared.wire.datagrams import discovery_socket
 from shared.wire.discovery import (
@@ -151,7 +151,7 @@ async def test_junk_is_ignored_quietly_and_requests_are_still_answered(
     quiet_beacon: BasraServer, port: int, asker: Ear, caplog: pytest.LogCaptureFixture
 ) -> None:
     junk = [b"", b"\xc1", b"x" * 600, b"\x81\xa1t\xa3bad", encode_request() + b"\x00"]
-    with caplog.at_level(logging.DEBUG, logger="server.discovery"):
+    with caplog.at_level(logging.DEBUG, logger="server.net.discovery"):
         for _ in range(20):
             for datagram in junk:
                 asker.sock.sendto(datagram, (LOOPBACK_BROADCAST, port))
@@ -208,7 +208,7 @@ async def test_a_loopback_server_never_announces_to_the_network(
 ) -> None:
     # The default address is the limited broadcast: a server on 127.0.0.1 must not use it
     # (the suite's guard would fail this test had a datagram gone there).
-    with caplog.at_level(logging.INFO, logger="server.discovery"):
+    with caplog.at_level(logging.INFO, logger="server.net.discovery"):
         async with running_server(FAST, discovery=True, discovery_port=port):
             await eventually(lambda: "LAN discovery off" in caplog.text)
 
@@ -218,7 +218,7 @@ async def test_a_busy_port_leaves_the_server_running_without_discovery(
 ) -> None:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as hog:
         hog.bind(("", port))  # no SO_REUSEADDR: nobody may share the port
-        with caplog.at_level(logging.WARNING, logger="server.discovery"):
+        with caplog.at_level(logging.WARNING, logger="server.net.discovery"):
             async with beacon_server(port) as server:
                 await eventually(lambda: "cannot use UDP port" in caplog.text)
                 client = await connect(server, "Still")

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from server.app import BasraServer
-from server.room_commands import Request
+from server.room.commands import Request
 from shared.wire.client import WireClient
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import Message, MsgType, pack_message, view_from_wire

@@ -17,8 +17,8 @@ import pytest
 
 from server.app import raise_fd_limit
 from server.main import stop_on_signals
-from server.match_store import PRIVATE, MatchStore
-from server.stats import rss_kib
+from server.net.stats import rss_kib
+from server.persistence.store import PRIVATE, MatchStore
 from shared import host_system
 from tests.server.helpers import connect, play_against_bots, running_server
 from tests.server.test_matches import errors_in
@@ -61,7 +61,8 @@ async def test_hard_bots_play_a_whole_match_in_spawned_workers_as_on_macos_and_w
         assert view.winner is not None
         assert not errors_in(host)
         assert server.bots._processes is pool  # the workers never broke
-    fallbacks = [r for r in caplog.records if r.name == "server.bots_runner" and r.levelno > 20]
+    runner = "server.room.bots_runner"
+    fallbacks = [r for r in caplog.records if r.name == runner and r.levelno > 20]
     assert not fallbacks, "every hard move came from a worker, none played at random"
 
 

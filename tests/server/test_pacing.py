@@ -9,9 +9,9 @@ import socket
 
 import pytest
 
-from server import pacing
-from server.pacing import TurnQuota
-from server.stats import PollClock
+from server.net import pacing
+from server.net.pacing import TurnQuota
+from server.net.stats import PollClock
 from shared.wire.client import WireClient
 from tests.server.helpers import connect, create_room, expect_room, join, running_server
 from tests.waiting import eventually

@@ -12,11 +12,11 @@ from unittest.mock import patch
 import pytest
 
 from server.app import BasraServer
-from server.chat import ChatLimiter
 from server.config import FALLBACK_LEVEL, ServerConfig
-from server.limits import AddressCounter, InboundLimiter, RateVerdict, TokenBucket
-from server.seats import BotSeat, next_free_seat
-from server.stats import LoopLagMonitor, PollClock, rss_kib
+from server.net.limits import AddressCounter, InboundLimiter, RateVerdict, TokenBucket
+from server.net.stats import LoopLagMonitor, PollClock, rss_kib
+from server.room.chat import ChatLimiter
+from server.room.seats import BotSeat, next_free_seat
 from shared.bots import LEVELS
 from shared.names import BadNameError, ChatError, clean_chat, clean_name, name_key
 from tests.waiting import eventually

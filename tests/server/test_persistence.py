@@ -16,10 +16,8 @@ from pathlib import Path
 import pytest
 
 from server.config import FALLBACK_LEVEL
-from server.match_journal import MatchJournal
-from server.match_store import MatchStore
-from server.players import token_digest
-from server.saved_room import (
+from server.persistence.journal import MatchJournal
+from server.persistence.room_file import (
     SavedBot,
     SavedHuman,
     SavedRoom,
@@ -27,6 +25,8 @@ from server.saved_room import (
     decode_saved_room,
     encode_saved_room,
 )
+from server.persistence.store import MatchStore
+from server.players import token_digest
 from shared.engine import apply_play, legal_plays, new_match
 from shared.record import MatchRecord, SeatEntry, outcome_of, replay
 from shared.record_file import decode_record, encode_record

@@ -140,7 +140,7 @@ async def test_two_matches_in_a_row_with_the_rotation_the_tally_and_a_swap() -> 
 async def test_the_creator_starts_once_everyone_agreed_or_the_grace_passed(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr("server.evening.START_GRACE", 0.5)
+    monkeypatch.setattr("server.room.evening.START_GRACE", 0.5)
     async with running_server() as server:
         ali, badr, room_id = await table_of_two(server)
         await ali.send({"t": "play_again"})

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from server.room_messages import room_state, room_summary
 from shared.wire.protocol import Message, MsgType, pack_message
 from shared.wire.rooms import (
     SeatKind,
@@ -33,7 +32,7 @@ async def test_members_read_back_the_room_the_server_built() -> None:
         for client, seat in ((ali, 0), (badr, 2), (cala, None)):
             message = await expect_room(client, _bots_filled)
             read = room_state_from_wire(message)
-            assert read == replace(room_state(server.lobby.rooms[room_id]), you=seat)
+            assert read == replace(server.lobby.rooms[room_id].room_state(), you=seat)
             assert [s.kind for s in read.seats] == [SeatKind.HUMAN, SeatKind.BOT] * 2
             again = {"t": MsgType.ROOM_STATE.value, **room_state_to_wire(read)}
             assert pack_message(again) == pack_message(message), "the same bytes, field order too"
@@ -41,7 +40,7 @@ async def test_members_read_back_the_room_the_server_built() -> None:
         await dina.send({"t": "list_rooms"})
         [entry] = (await dina.expect("rooms"))["rooms"]
         summary = summary_from_wire(entry)
-        assert summary == room_summary(server.lobby.rooms[room_id])
+        assert summary == server.lobby.rooms[room_id].summary()
         assert (summary.humans, summary.bots, summary.spectators) == (2, 2, 1)
         assert pack_message(summary_to_wire(summary)) == pack_message(entry)
 

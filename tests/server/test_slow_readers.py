@@ -22,7 +22,7 @@ import pytest
 
 from server.app import BasraServer
 from server.config import ServerConfig
-from server.connection import Connection
+from server.net.connection import Connection
 from shared.wire.client import WireClient
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import Message, pack_message, view_from_wire
@@ -109,7 +109,7 @@ def check_the_cut(
     cuts = [r for r in caplog.records if "stopped reading" in r.getMessage()]
     assert len(cuts) == 1, [r.getMessage() for r in cuts]
     cut = cuts[0]
-    assert cut.levelno == logging.INFO and cut.name == "server.connection"
+    assert cut.levelno == logging.INFO and cut.name == "server.net.connection"
     assert "Sleeper" in cut.getMessage()
     assert isinstance(cut.args, tuple)
     messages, waiting, in_all = cut.args[2:]

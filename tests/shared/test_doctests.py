@@ -8,7 +8,14 @@ import pkgutil
 
 import shared
 
-WITH_EXAMPLES = ("shared.cards", "shared.rules", "shared.engine", "shared.deals", "shared.record")
+WITH_EXAMPLES = (
+    "shared.cards",
+    "shared.rules",
+    "shared.engine",
+    "shared.deals",
+    "shared.record",
+    "shared.match_host",
+)
 """Modules whose docstrings hold examples; the engine's walks a match from deal to view."""
 
 

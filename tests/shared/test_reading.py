@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from shared.schema import ListOf, Nullable, Options, Spec, Struct, Tagged
 from shared.wire.framing import MAX_CLIENT_FRAME, encode_frame
 from shared.wire.protocol import (
     MAX_NESTING,
@@ -25,7 +26,6 @@ from shared.wire.protocol import (
     pack_message,
     unpack_message,
 )
-from shared.wire.schema import ListOf, Nullable, Options, Spec, Struct, Tagged
 
 SCRIPTS = {"latin": "a", "arabic": "ب", "han": "中", "emoji": "😀", "math bold": "𝐀"}
 """One character of each UTF-8 length (1 to 4 bytes), letters and not."""

@@ -1,14 +1,14 @@
 """The server's data directory: where running matches are kept so that a restart restores them.
 
 ``--data-dir`` (by default the platform's user data directory, ``.../basra/server``), created
-readable by its owner only (0700): it holds server seeds and token digests. Each running match
-has two files there, named after its room and a random tag: ``<stem>.basra``, its match record
-(`shared.record_file`, appended play by play by `server.match_journal`), and ``<stem>.room``,
-the server-only room file (`server.saved_room`). Both go when the room closes: by then the
-finished record was sent to every member (PROTOCOL.md §13).
+readable by its owner only (0700): it holds server seeds and token digests. Each running match has
+two files there, named after its room and a random tag: ``<stem>.basra``, its match record
+(`shared.record_file`, appended play by play by `server.persistence.journal`), and ``<stem>.room``,
+the server-only room file (`server.persistence.room_file`). Both go when the room closes: by then
+the finished record was sent to every member (PROTOCOL.md §13).
 
-Only start-up (finding and reading matches, before the server listens) touches the directory
-from the event loop; afterwards every write, rename and removal is the `server.disk` writer
+Only start-up (finding and reading matches, before the server listens) touches the directory from
+the event loop; afterwards every write, rename and removal is the `server.persistence.disk` writer
 thread's, in the order asked.
 
 A match found finished at start-up (the server stopped between a match's end and its room's
@@ -31,8 +31,8 @@ from typing import NamedTuple
 
 import platformdirs
 
-from server.disk import Disk, QueuedFile
-from server.saved_room import SavedRoom, decode_saved_room, encode_saved_room
+from server.persistence.disk import Disk, QueuedFile
+from server.persistence.room_file import SavedRoom, decode_saved_room, encode_saved_room
 from shared import host_system
 from shared.record import MatchRecord
 from shared.record_file import FILE_SUFFIX, MAX_FILE_BYTES, decode_record

@@ -1,5 +1,6 @@
 """What a room says: its `RoomState`, its `RoomSummary` in the lobby's room list, chat lines and
-goodbyes, and how one message or game update reaches every seat and spectator.
+goodbyes, and how one message or game update reaches every seat and spectator. Every message is
+built from values (the room's identity, phase, members, deals and evening), never from the room.
 
 Spectators all get the same bytes, so a message for them is encoded once; each seated human gets
 his own (``you`` in a room_state, his hand and plays in a game update).
@@ -10,14 +11,15 @@ from __future__ import annotations
 import asyncio
 import math
 import time
-from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from server.config import FALLBACK_LEVEL
 from server.players import Player
-from server.seats import BotSeat, HumanSeat, Slot, bot_name
-from shared.events import Event
+from server.room.deals import RoomDeals
+from server.room.evening import Evening
+from server.room.members import Members, RoomIdentity
+from server.room.seats import BotSeat, HumanSeat, Slot, bot_name
 from shared.state import Seat
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import Message, MsgType, pack_message
@@ -30,9 +32,6 @@ from shared.wire.rooms import (
     room_state_to_wire,
 )
 from shared.wire.updates import GameUpdate
-
-if TYPE_CHECKING:
-    from server.room import Room
 
 __all__ = [
     "chat_message",
@@ -51,64 +50,55 @@ def encode(message: Message) -> bytes:
     return encode_frame(pack_message(message))
 
 
-def send_update(room: Room, events: tuple[Event, ...], timed_out: Seat | None = None) -> None:
-    """The match after ``events``, as each member may see it; ``timed_out``: the seat whose
-    play the server made because its turn timer ran out."""
-    assert room.match is not None
-    update = GameUpdate(room.match, events, room.seq, room.turn_ms_left(), timed_out)
-    _send_to_members(room, update.frame_for)
+def send_update(members: Members, update: GameUpdate) -> None:
+    """One change of the match, as each member may see it."""
+    members.send(update.frame_for)
 
 
-def send_room_state(room: Room) -> None:
-    if not _anyone_present(room):
+def send_room_state(
+    identity: RoomIdentity,
+    phase: RoomPhase,
+    members: Members,
+    deals: RoomDeals,
+    evening: Evening,
+) -> None:
+    if not members.anyone_present():
         return  # after a mass hang-up, most rooms hear every drop with no one left to tell
-    state = room_state(room)
-    _send_to_members(room, lambda seat: encode(room_state_message(replace(state, you=seat))))
+    state = room_state(identity, phase, members, deals, evening)
+    members.send(lambda seat: encode(room_state_message(replace(state, you=seat))))
 
 
-def _anyone_present(room: Room) -> bool:
-    """Whether `_send_to_members` would send to anyone."""
-    return bool(room.spectators) or any(
-        isinstance(slot, HumanSeat) and slot.player.link is not None for slot in room.seats
-    )
-
-
-def _send_to_members(room: Room, frame_for: Callable[[Seat | None], bytes]) -> None:
-    """Each present seated human gets ``frame_for(seat)``; spectators share ``frame_for(None)``."""
-    for seat, slot in enumerate(room.seats):
-        if isinstance(slot, HumanSeat) and slot.player.link is not None:
-            slot.player.send_frame(frame_for(seat))
-    if room.spectators:
-        frame = frame_for(None)
-        for spectator in room.spectators:
-            spectator.send_frame(frame)
-
-
-def room_state(room: Room) -> RoomState:
+def room_state(
+    identity: RoomIdentity,
+    phase: RoomPhase,
+    members: Members,
+    deals: RoomDeals,
+    evening: Evening,
+) -> RoomState:
     """The room as its members see it (``you`` is filled in per member)."""
-    rules = room.rules
+    rules = identity.rules
+    creator = members.creator
     return RoomState(
-        room_id=room.id,
-        name=room.name,
+        room_id=identity.room_id,
+        name=identity.name,
         players=rules.players,
         rules=rules,
         preset=rules.preset_name,
         turn_timer=rules.turn_timer,
-        phase=room.phase,
-        creator=room.creator.id if room.creator is not None else None,
-        seats=tuple(_seat_info(seat, slot) for seat, slot in enumerate(room.seats)),
-        spectators=tuple(p.name for p in room.spectators),
+        phase=phase,
+        creator=creator.id if creator is not None else None,
+        seats=tuple(_seat_info(seat, slot) for seat, slot in enumerate(members.seats)),
+        spectators=tuple(p.name for p in members.spectators),
         you=None,
-        deals=room.deals.announced(),
-        **_between_matches(room),
+        deals=deals.announced(),
+        **_between_matches(phase, evening),
     )
 
 
-def _between_matches(room: Room) -> dict[str, Any]:
+def _between_matches(phase: RoomPhase, evening: Evening) -> dict[str, Any]:
     """The evening's fields of a room_state: the tally, and while a match is over the yeses to
     another, how long until its creator may start it anyway, and who deals first."""
-    evening = room.evening
-    if room.phase is not RoomPhase.OVER:
+    if phase is not RoomPhase.OVER:
         return {"tally": evening.tally}
     start_in = evening.start_in(asyncio.get_running_loop().time())
     return {
@@ -133,20 +123,21 @@ def _seat_info(seat: Seat, slot: Slot) -> SeatInfo:
     return SeatInfo(seat, SeatKind.EMPTY, None, None, False, None)
 
 
-def room_summary(room: Room) -> RoomSummary:
+def room_summary(identity: RoomIdentity, phase: RoomPhase, members: Members) -> RoomSummary:
     """The room's line in the lobby's room list."""
-    rules = room.rules
+    rules = identity.rules
+    seats = members.seats
     return RoomSummary(
-        room_id=room.id,
-        name=room.name,
+        room_id=identity.room_id,
+        name=identity.name,
         players=rules.players,
-        humans=sum(isinstance(slot, HumanSeat) for slot in room.seats),
-        bots=sum(isinstance(slot, BotSeat) for slot in room.seats),
+        humans=sum(isinstance(slot, HumanSeat) for slot in seats),
+        bots=sum(isinstance(slot, BotSeat) for slot in seats),
         preset=rules.preset_name,
         target=rules.target,
         turn_timer=rules.turn_timer,
-        phase=room.phase,
-        spectators=len(room.spectators),
+        phase=phase,
+        spectators=len(members.spectators),
     )
 
 

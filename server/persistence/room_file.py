@@ -8,8 +8,9 @@ his resume token (never the token itself), for a bot its level. It also says whi
 the client seeds the deals hold, so the restored room announces them as before.
 
 One JSON object, rewritten whole (to a ``.part`` file, then renamed over the old one) when the
-match starts and whenever a seat changes hands. `read_saved_room` refuses anything else with a
-`SavedRoomError` that says why.
+match starts and whenever a seat changes hands. `decode_saved_room` checks it against its schema
+(`shared.schema`, the engine of the wire and the match records) and refuses anything else with
+a `SavedRoomError` that says why.
 """
 
 from __future__ import annotations
@@ -17,14 +18,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from server.seats import BotSeat, HumanSeat
 from shared.bots import LEVELS
 from shared.names import BadNameError, clean_name, clean_room_name
-
-if TYPE_CHECKING:
-    from server.room import Room
+from shared.schema import Int, ListOf, Nullable, Number, OneOf, Raw, SchemaError, Str, Struct
 
 __all__ = [
     "ROOM_FILE_VERSION",
@@ -34,12 +32,10 @@ __all__ = [
     "SavedRoomError",
     "decode_saved_room",
     "encode_saved_room",
-    "saved_room",
 ]
 
 ROOM_FILE_VERSION = 1
 MAX_ID = 2**31 - 1
-_DIGEST_HEX = 64
 
 
 class SavedRoomError(ValueError):
@@ -71,23 +67,6 @@ class SavedRoom:
     """The seats whose client seeds the match's deals hold, in seat order."""
 
 
-def saved_room(room: Room) -> SavedRoom:
-    """What the file of ``room`` (a room whose match runs) holds now."""
-    seats: list[SavedHuman | SavedBot] = []
-    for slot in room.seats:
-        if isinstance(slot, HumanSeat):
-            player = slot.player
-            seats.append(SavedHuman(player.id, player.name, player.token_digest))
-        elif isinstance(slot, BotSeat):
-            seats.append(SavedBot(slot.level))
-        else:
-            raise ValueError("A room with an empty seat has no match to save.")
-    creator = None if room.creator is None else room.creator.id
-    return SavedRoom(
-        room.id, room.name, room.turn_seconds, creator, tuple(seats), room.deals.seeded_seats()
-    )
-
-
 def encode_saved_room(saved: SavedRoom) -> bytes:
     seats = [
         {"bot": seat.level}
@@ -107,9 +86,20 @@ def encode_saved_room(saved: SavedRoom) -> bytes:
     return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
 
 
-_KEYS = frozenset(
-    {"basra_room", "room_id", "name", "turn_seconds", "creator", "seats", "seeded_seats"}
+_SEATS = (2, 4)
+_ROOM = Struct(
+    {
+        "basra_room": Int(ROOM_FILE_VERSION, ROOM_FILE_VERSION),
+        "room_id": Int(1, MAX_ID),
+        "name": Raw(),
+        "turn_seconds": Number(0, 3600),
+        "creator": Nullable(Int(1, MAX_ID)),
+        "seats": ListOf(Raw(), 4, min_len=2),
+        "seeded_seats": ListOf(Int(0, 3), 4, unique=True),
+    }
 )
+_BOT = Struct({"bot": OneOf(LEVELS)})
+_HUMAN = Struct({"player": Int(1, MAX_ID), "name": Raw(), "token_sha256": Str(64, 64)})
 
 
 def decode_saved_room(data: bytes) -> SavedRoom:
@@ -118,51 +108,46 @@ def decode_saved_room(data: bytes) -> SavedRoom:
         fields = json.loads(data.decode("utf-8"), parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise SavedRoomError("The room file is not JSON.") from None
-    if not isinstance(fields, dict) or fields.keys() != _KEYS:
+    if not isinstance(fields, dict):
         raise SavedRoomError("The room file does not hold a room.")
-    if fields["basra_room"] != ROOM_FILE_VERSION:
-        raise SavedRoomError(f"The room file is not of version {ROOM_FILE_VERSION}.")
+    _fits(_ROOM, fields)
     seats = fields["seats"]
-    if not isinstance(seats, list) or len(seats) not in (2, 4):
-        raise SavedRoomError("The room file does not hold 2 or 4 seats.")
     seeded = fields["seeded_seats"]
-    if not isinstance(seeded, list) or any(_whole(s, 0, len(seats) - 1) is None for s in seeded):
-        raise SavedRoomError("The room file's seeded seats are not seats.")
-    if seeded != sorted(set(seeded)):
-        raise SavedRoomError("The room file's seeded seats are not in order.")
-    room_id = _whole(fields["room_id"], 1, MAX_ID)
-    timer = fields["turn_seconds"]
-    if room_id is None or type(timer) not in (int, float) or not 0 <= timer <= 3600:
-        raise SavedRoomError("The room file's id or turn timer is out of range.")
-    creator = fields["creator"]
-    if creator is not None and _whole(creator, 1, MAX_ID) is None:
-        raise SavedRoomError("The room file's creator is not a player id.")
+    if len(seats) not in _SEATS:
+        raise SavedRoomError("The room file does not hold 2 or 4 seats.")
+    if seeded != sorted(seeded) or any(seat >= len(seats) for seat in seeded):
+        raise SavedRoomError("The room file's seeded seats are not seats in order.")
     name = _clean(fields["name"], clean_room_name)
     return SavedRoom(
-        room_id, name, float(timer), creator, tuple(_seat(s) for s in seats), tuple(seeded)
+        fields["room_id"],
+        name,
+        float(fields["turn_seconds"]),
+        fields["creator"],
+        tuple(_seat(s) for s in seats),
+        tuple(seeded),
     )
+
+
+def _fits(schema: Struct, fields: Any) -> None:
+    """``fields`` fit ``schema`` (`shared.schema`); else the room file cannot be used."""
+    if not isinstance(fields, dict):
+        raise SavedRoomError("The room file has a seat that is neither a player nor a bot.")
+    try:
+        schema.check_fields(fields, "")
+    except SchemaError as error:
+        raise SavedRoomError(f"The room file does not hold a room: {error}") from None
 
 
 def _seat(data: Any) -> SavedHuman | SavedBot:
     if isinstance(data, dict) and data.keys() == {"bot"}:
-        if data["bot"] not in LEVELS:
-            raise SavedRoomError("The room file names a bot of no known level.")
+        _fits(_BOT, data)
         return SavedBot(data["bot"])
-    if not isinstance(data, dict) or data.keys() != {"player", "name", "token_sha256"}:
-        raise SavedRoomError("The room file has a seat that is neither a player nor a bot.")
-    player_id = _whole(data["player"], 1, MAX_ID)
-    digest = data["token_sha256"]
-    if player_id is None or not isinstance(digest, str) or len(digest) != _DIGEST_HEX:
-        raise SavedRoomError("The room file has a player without an id or a token digest.")
+    _fits(_HUMAN, data)
     try:
-        token_sha256 = bytes.fromhex(digest)
+        token_sha256 = bytes.fromhex(data["token_sha256"])
     except ValueError:
         raise SavedRoomError("The room file has a token digest that is not hexadecimal.") from None
-    return SavedHuman(player_id, _clean(data["name"], clean_name), token_sha256)
-
-
-def _whole(value: Any, low: int, high: int) -> int | None:
-    return value if type(value) is int and low <= value <= high else None
+    return SavedHuman(data["player"], _clean(data["name"], clean_name), token_sha256)
 
 
 def _clean(value: Any, clean: Callable[[str], str]) -> str:

@@ -1,7 +1,7 @@
 """A room's match on record: begun with the match, told every play and chat line, revealed at
 the end, and settled when the room closes.
 
-The record itself is written by `server.match_journal` (on disk when the server persists).
+The record itself is written by `server.persistence.journal` (on disk when the server persists).
 This object holds the room's decisions about it: chat goes on record only while the match runs;
 the revealed record (the record file's bytes, server seed and all) is kept for members who come
 later and for ``get_record``; and when the room closes, an unfinished match is revealed as
@@ -15,17 +15,19 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 
-from server.match_journal import MatchJournal
-from server.match_store import MatchStore
-from server.saved_room import SavedRoom
-from server.seats import BotSeat, HumanSeat, Slot, bot_name
+from server.persistence.journal import MatchJournal
+from server.persistence.room_file import SavedBot, SavedHuman, SavedRoom
+from server.persistence.store import MatchStore
+from server.room.deals import RoomDeals
+from server.room.members import Members, RoomIdentity
+from server.room.seats import BotSeat, HumanSeat, Slot, bot_name
 from shared.plays import Play
 from shared.record import MatchRecord, SeatEntry, outcome_of
 from shared.state import MatchState, Seat
 from shared.wire.protocol import Message
 from shared.wire.records import parts_of, record_part
 
-__all__ = ["NoRecordError", "RoomRecord"]
+__all__ = ["NoRecordError", "RoomRecord", "saved_room"]
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +117,28 @@ class RoomRecord:
         self.reveal(state)
         journal.discard()
         return True
+
+
+def saved_room(identity: RoomIdentity, members: Members, deals: RoomDeals) -> SavedRoom:
+    """What the file of a room whose match runs holds now (`server.persistence.room_file`)."""
+    seats: list[SavedHuman | SavedBot] = []
+    for slot in members.seats:
+        if isinstance(slot, HumanSeat):
+            player = slot.player
+            seats.append(SavedHuman(player.id, player.name, player.token_digest))
+        elif isinstance(slot, BotSeat):
+            seats.append(SavedBot(slot.level))
+        else:
+            raise ValueError("A room with an empty seat has no match to save.")
+    creator = None if members.creator is None else members.creator.id
+    return SavedRoom(
+        identity.room_id,
+        identity.name,
+        identity.turn_seconds,
+        creator,
+        tuple(seats),
+        deals.seeded_seats(),
+    )
 
 
 def _seat_entry(slot: Slot) -> SeatEntry:

@@ -1,8 +1,25 @@
-"""One client connection: a reader task, a writer task, and every limit on what the client sends.
+"""One client connection, whatever its transport, and every limit on what a client sends.
 
-The reader (the task asyncio starts for the connection) reads whatever bytes arrive, feeds the
-sans-I/O `FrameDecoder` (so a bad length is refused before any body is read), and each frame is
-rate-checked, unpacked, schema-checked and handed to the lobby, synchronously.
+The seam for a transport: messages and the real peer address in, messages out, close with a
+code. A transport plugs in with no copy of anything here:
+
+1. It accepts a client and calls `server.app.BasraServer.serve` with a `Carrier` (how frames
+   go out and the transport ends), the client's real peer address (the per-address and total
+   limits are applied there, on that address, for every transport alike), and its reading
+   loop, a coroutine given the new `Connection`.
+2. The reading loop feeds `Connection.receive_message` one frame body per transport message
+   (a WebSocket binary message), or `Connection.receive_data` a byte stream of frames (TCP,
+   `server.net.tcp`), until the connection is `closing` or the input ends.
+3. What goes out comes through `Carrier.write` / `Carrier.write_many` as ready-made frames:
+   the 4-byte length, then the body; a message transport sends ``frame[FRAME_HEADER:]``. A
+   close comes as the ``bye`` frame (its code inside), then `Carrier.close`; a client cut off
+   for not reading gets `Carrier.abort`; `Carrier.stop_reading` ends the reading loop when a
+   deadline closes the connection.
+
+Everything else is here, for any transport: the session itself (`shared.wire.session`: the
+greeting, pings, the frame cap and the reading-error budget), the message rate
+(`server.net.limits`), the deadlines, and the bounds on what waits in the server for a client
+that does not read. Each checked message goes to the lobby synchronously.
 
 A watchdog timer enforces the deadlines: `hello` within ``hello_timeout`` of connecting, every
 frame complete within ``body_timeout`` of its first byte, and no silence longer than
@@ -12,17 +29,15 @@ and with 2000 clients the thousands of them waiting in the loop's heap made each
 collection of young objects stall the loop for about 20 ms.
 
 Rooms and the lobby never wait for a client: `send_frame` hands a ready-made frame to the
-socket at once while the client keeps up, and otherwise appends it to a queue that the writer
-task moves to the transport as the client reads. What waits in the server for one client (the
-queue, and what the transport could not yet give the socket) is bounded by ``outbound_queue``
-messages and ``write_buffer`` bytes, on top of the socket's own send buffer, whose size is set
-(``socket_send_buffer``) because Linux would otherwise grow it to MiBs. A client that would
-take the wait past either bound has stopped reading, so it is cut off at once, with a log line
-(its seat is held as for any other drop). Orderly closes queue a `bye` first; the writer sends
-it and then closes.
+carrier at once while the client keeps up, and otherwise appends it to a queue that the writer
+task moves to the carrier as the client reads. What waits in the server for one client (the
+queue, and what the carrier could not yet give the socket) is bounded by ``outbound_queue``
+messages and ``write_buffer`` bytes. A client that would take the wait past either bound has
+stopped reading, so it is cut off at once, with a log line (its seat is held as for any other
+drop). Orderly closes queue a `bye` first; the writer sends it and then closes.
 
 When a connection ends, its clean-up waits for a turn of the event loop with room in the
-server's `TurnQuota` (`server.pacing`): thousands may end at once.
+server's `TurnQuota` (`server.net.pacing`): thousands may end at once.
 """
 
 from __future__ import annotations
@@ -31,59 +46,87 @@ import asyncio
 import collections
 import contextlib
 import logging
-import socket
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Iterator
+from typing import Protocol
 
 from server.config import ServerConfig
-from server.limits import InboundLimiter, RateVerdict
-from server.pacing import TurnQuota
+from server.net.limits import InboundLimiter
+from server.net.pacing import TurnQuota
+from server.net.stats import Counters
 from server.players import Player
-from server.stats import Counters
-from shared.wire.framing import MAX_CLIENT_FRAME, FrameDecoder, FrameError, encode_frame
-from shared.wire.protocol import (
-    ErrorCode,
-    Message,
-    MsgType,
-    ProtocolError,
-    check_message,
-    error_message,
-    pack_message,
-    unpack_raw,
-)
-from shared.wire.transports import release_transport
+from shared.wire.framing import HEADER_SIZE
+from shared.wire.protocol import ErrorCode, Message, MsgType
+from shared.wire.session import Close, Event, Incoming, Reply, ServerSession
 
-if TYPE_CHECKING:
-    from server.lobby import Lobby
-
-__all__ = ["Connection"]
+__all__ = ["FRAME_HEADER", "Carrier", "Connection", "Dispatcher"]
 
 log = logging.getLogger(__name__)
 
-_READ_SIZE = 64 * 1024
+FRAME_HEADER = HEADER_SIZE
+"""Bytes of length in front of each frame's body (a message transport strips them)."""
 _CLOSE = None
 """Queued after a goodbye: the writer flushes, then closes."""
 
 
+class Carrier(Protocol):
+    """How a connection's frames leave by its transport, and how the transport ends."""
+
+    def write(self, frame: bytes) -> None:
+        """Hand ``frame`` to the transport now."""
+
+    def write_many(self, frames: list[bytes]) -> None:
+        """Hand ``frames`` to the transport now, in order."""
+
+    def pending(self) -> int:
+        """Bytes handed over that the transport has not sent yet."""
+
+    def drain(self) -> Awaitable[None]:
+        """Wait until the transport has room again."""
+
+    def is_closing(self) -> bool: ...
+
+    def close(self) -> None:
+        """End the transport once what it holds has gone out."""
+
+    def abort(self) -> None:
+        """End the transport now, dropping what it holds."""
+
+    def stop_reading(self) -> None:
+        """Make the transport's reading loop end (the connection is closing)."""
+
+    def release(self) -> None:
+        """Break the transport's own reference cycles once the connection is over."""
+
+
+class Dispatcher(Protocol):
+    """Where a connection's checked messages go (`server.lobby.Lobby`)."""
+
+    def dispatch(self, link: Connection, msg_type: MsgType, message: Message) -> None:
+        """Handle one checked message from ``link``."""
+
+    def connection_lost(self, link: Connection) -> None:
+        """``link`` has closed."""
+
+
 class Connection:
-    """A client's TCP connection, from accept to close."""
+    """A client's connection, from admission to close; see the module's docstring."""
 
     def __init__(
         self,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
+        carrier: Carrier,
         address: str,
         is_loopback: bool,
         config: ServerConfig,
-        lobby: Lobby,
+        lobby: Dispatcher,
         counters: Counters,
         hang_ups: TurnQuota,
     ) -> None:
-        """``hang_ups``: the quota of connections ended per loop turn, shared by all."""
+        """``address``: the real peer address; ``hang_ups``: the quota of connections ended
+        per loop turn, shared by all."""
         self.address = address
         self.is_loopback = is_loopback
         self.player: Player | None = None
-        self._reader = reader
-        self._writer = writer
+        self._carrier = carrier
         self._config = config
         self._lobby = lobby
         self._counters = counters
@@ -95,27 +138,15 @@ class Connection:
         self._wakeup = asyncio.Event()
         self._closing = False
         self._goodbye = False
-        self._bad_messages = 0
         loop = asyncio.get_running_loop()
         self.last_heard = loop.time()
-        self._limiter = InboundLimiter(
+        limiter = InboundLimiter(
             config.rate_per_second, config.rate_burst, config.rate_strikes, self.last_heard
         )
-        transport = writer.transport
-        assert isinstance(transport, asyncio.Transport)
-        self._transport = transport
-        # The transport keeps back nothing of its own accord: what the socket does not take at
-        # once waits for the writer, where it counts against the client's bounds.
-        transport.set_write_buffer_limits(high=0)
-        sock = transport.get_extra_info("socket")
-        if config.socket_send_buffer and sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, config.socket_send_buffer)
+        self.session = ServerSession(limiter, counters, config.max_bad_messages, self.last_heard)
         self._writer_task: asyncio.Task[None] | None = None
         self._loop = loop
-        self._decoder = FrameDecoder(MAX_CLIENT_FRAME)
         self._connected_at = self.last_heard
-        self._frame_started = self.last_heard
         self._watchdog: asyncio.TimerHandle | None = None
         self._watched_until = 0.0
 
@@ -123,27 +154,62 @@ class Connection:
     def closing(self) -> bool:
         return self._closing
 
+    # -- what the client sends ------------------------------------------------------------
+
+    def receive_data(self, data: bytes) -> None:
+        """``data``, a piece of the client's byte stream of frames, has arrived."""
+        now = self._loop.time()
+        self.last_heard = now
+        self._take(self.session.receive_data(data, now))
+
+    def receive_message(self, body: bytes) -> None:
+        """One frame body has arrived by a transport that frames messages itself."""
+        now = self._loop.time()
+        self.last_heard = now
+        self._take(self.session.receive_message(body, now))
+
+    def _take(self, events: Iterator[Event]) -> None:
+        lobby = self._lobby
+        for event in events:
+            if type(event) is Incoming:
+                assert event.kind is not None
+                lobby.dispatch(self, event.kind, event.message)
+            elif type(event) is Reply:
+                self.send_frame(event.frame)
+            elif type(event) is Close:
+                self.close(event.code, event.text)
+            if self._closing:
+                return
+        self._watch()
+
     # -- sending (never waits) ------------------------------------------------------------
 
     def send(self, message: Message) -> None:
         if not self._closing:
-            self.send_frame(encode_frame(pack_message(message)))
+            self.send_frame(self.session.frame(message))
+
+    def welcome(self, player: Player, resumed: bool) -> None:
+        """Welcome ``player`` on this connection (a new one, or one who resumed)."""
+        assert player.token is not None  # new players have one; restored ones resumed with it
+        self.player = player
+        self.send_frame(self.session.welcome(player.id, player.token, player.name, resumed))
 
     def send_frame(self, frame: bytes) -> None:
         if self._closing:
             return
         self._counters.messages_out += 1
         queue = self._queue
-        transport = self._transport
-        if not queue and not transport.get_write_buffer_size():
-            # The usual case: nothing waits, so the socket takes the frame at once. Waking the
-            # writer task per frame would cost two loop callbacks; it is needed only once a
-            # client is slow to read.
-            if not transport.is_closing():
-                transport.write(frame)
+        carrier = self._carrier
+        pending = carrier.pending()
+        if not queue and not pending:
+            # The usual case: nothing waits, so the transport takes the frame at once. Waking
+            # the writer task per frame would cost two loop callbacks; it is needed only once
+            # a client is slow to read.
+            if not carrier.is_closing():
+                carrier.write(frame)
                 self.bytes_out += len(frame)
             return
-        waiting = self._queued_bytes + transport.get_write_buffer_size()
+        waiting = self._queued_bytes + pending
         config = self._config
         if len(queue) >= config.outbound_queue or waiting + len(frame) > config.write_buffer:
             self._cut_off(len(queue), waiting)
@@ -174,8 +240,7 @@ class Connection:
             return
         if code is not ErrorCode.SHUTDOWN and code is not ErrorCode.REPLACED:
             self._counters.drops += 1
-        bye = {"t": MsgType.BYE.value, "code": code.value, "message": message}
-        frame = encode_frame(pack_message(bye))
+        frame = self.session.bye(code, message)
         self._closing = True
         self._goodbye = True
         self._queue.append(frame)
@@ -192,17 +257,19 @@ class Connection:
         self._goodbye = False
         self._queue.clear()
         self._queued_bytes = 0
-        self._transport.abort()
+        self._carrier.abort()
         if self._writer_task is not None:
             self._writer_task.cancel()
 
     # -- the tasks ------------------------------------------------------------------------
 
-    async def run(self) -> None:
-        """The reader task: serve the connection until it closes; always clean up."""
+    async def run(self, reading: Awaitable[None]) -> None:
+        """Serve the connection while the transport shell's ``reading`` feeds it, until it
+        closes; always clean up."""
         self._writer_task = asyncio.get_running_loop().create_task(self._write_loop())
+        self._watch()
         try:
-            await self._read_loop()
+            await reading
         except (ConnectionError, OSError):
             pass
         except Exception:
@@ -223,60 +290,28 @@ class Connection:
     async def _finish(self) -> None:
         """Let the writer deliver a goodbye (within the grace), then make sure all is closed."""
         task = self._writer_task
-        transport = self._writer.transport
+        carrier = self._carrier
         try:
             if task is not None and not task.done() and self._goodbye:
                 await asyncio.wait({task}, timeout=self._config.shutdown_grace)
         finally:
             if task is not None and not task.done():
                 task.cancel()
-                transport.abort()
-            elif not transport.is_closing():
-                transport.abort()
+                carrier.abort()
+            elif not carrier.is_closing():
+                carrier.abort()
             self._release_cycles()
 
     def _release_cycles(self) -> None:
         """Break the reference cycles a finished connection leaves, so that reference counting
         frees it at once (`server.collector` freezes long-lived objects, and a frozen cycle
-        would never be reclaimed):
-
-        - a cancelled writer task keeps its CancelledError, whose traceback holds the writer's
-          frames, which hold this connection;
-        - a stream that failed keeps its exception, whose traceback holds the reader's frames;
-        - the socket transport keeps bound methods of itself (see `shared.wire.transports`).
-        """
+        would never be reclaimed): a cancelled writer task keeps its CancelledError, whose
+        traceback holds the writer's frames, which hold this connection; and the transport
+        keeps cycles of its own (`Carrier.release`)."""
         self._writer_task = None
         self._queue.clear()
         self._queued_bytes = 0
-        error = self._reader.exception()
-        if error is not None:
-            error.__traceback__ = None
-        release_transport(self._transport)
-
-    async def _read_loop(self) -> None:
-        loop = self._loop
-        decoder = self._decoder
-        reader = self._reader
-        self._watch()
-        while not self._closing:
-            data = await reader.read(_READ_SIZE)
-            if not data:
-                return
-            now = loop.time()
-            self.last_heard = now
-            was_in_frame = decoder.in_frame
-            try:
-                frames = decoder.feed(data)
-            except FrameError as error:
-                self.close(ErrorCode.BAD_FRAME, str(error))
-                return
-            if decoder.in_frame and (frames or not was_in_frame):
-                self._frame_started = now
-            for frame in frames:
-                self._on_frame(frame, now)
-                if self._closing:
-                    return
-            self._watch()
+        self._carrier.release()
 
     # -- the watchdog -----------------------------------------------------------------------
 
@@ -289,8 +324,9 @@ class Connection:
         else:
             deadline = self.last_heard + config.idle_timeout
             expired = (ErrorCode.IDLE, "Nothing heard from you for too long.")
-        if self._decoder.in_frame and self._frame_started + config.body_timeout < deadline:
-            deadline = self._frame_started + config.body_timeout
+        session = self.session
+        if session.in_frame and session.frame_started + config.body_timeout < deadline:
+            deadline = session.frame_started + config.body_timeout
             expired = (ErrorCode.SLOW_FRAME, "A message took too long to arrive.")
         return deadline, *expired
 
@@ -315,32 +351,9 @@ class Connection:
             self._watch()
             return
         self.close(code, text)
-        self._reader.feed_eof()  # wakes the reader, which then finishes the connection
+        self._carrier.stop_reading()  # the reading ends, and the connection with it
 
-    def _on_frame(self, frame: bytes, now: float) -> None:
-        verdict = self._limiter.judge(now)
-        if verdict is not RateVerdict.OK:
-            if verdict is RateVerdict.CLOSE:
-                self.close(ErrorCode.RATE_LIMITED, "Too many messages for too long.")
-            else:
-                self._error(None, ErrorCode.RATE_LIMITED, "Too many messages; slow down.")
-            return
-        self._counters.messages_in += 1
-        try:
-            message = unpack_raw(frame)
-            msg_type = check_message(message)
-        except ProtocolError as error:
-            self._bad_messages += 1
-            if self._bad_messages > self._config.max_bad_messages:
-                self.close(ErrorCode.TOO_MANY_ERRORS, "Too many unreadable or invalid messages.")
-            else:
-                self._error(error.req, error.code, str(error))
-            return
-        self._lobby.dispatch(self, msg_type, message)
-
-    def _error(self, req: int | None, code: ErrorCode, text: str) -> None:
-        self._counters.errors_sent += 1
-        self.send(error_message(req, code, text))
+    # -- the writer -----------------------------------------------------------------------
 
     async def _write_loop(self) -> None:
         with contextlib.suppress(ConnectionError, OSError):
@@ -348,7 +361,7 @@ class Connection:
 
     async def _write_frames(self) -> None:
         queue = self._queue
-        writer = self._writer
+        carrier = self._carrier
         wakeup = self._wakeup
         while True:
             if not queue:
@@ -365,10 +378,10 @@ class Connection:
                 batch.append(frame)
             self._queued_bytes = 0  # the whole queue was taken: a close is always its last entry
             if batch:
-                writer.writelines(batch)
+                carrier.write_many(batch)
             if last:
                 with contextlib.suppress(ConnectionError, OSError):
-                    await writer.drain()
-                writer.close()
+                    await carrier.drain()
+                carrier.close()
                 return
-            await writer.drain()
+            await carrier.drain()

@@ -14,11 +14,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from typing import cast
+from typing import Protocol, cast
 
 from server.config import ServerConfig
-from server.limits import TokenBucket
-from server.lobby import Lobby, is_loopback
+from server.net.limits import TokenBucket, is_loopback
 from shared.names import BadNameError, clean_room_name, name_character
 from shared.wire.datagrams import discovery_socket
 from shared.wire.discovery import (
@@ -31,9 +30,8 @@ from shared.wire.discovery import (
     encode_announcement,
 )
 from shared.wire.protocol import PROTOCOL_VERSION
-from shared.wire.rooms import RoomPhase
 
-__all__ = ["Beacon", "default_server_name", "run_beacon", "waiting_and_players"]
+__all__ = ["Beacon", "Census", "default_server_name", "run_beacon"]
 
 log = logging.getLogger(__name__)
 
@@ -52,20 +50,17 @@ def default_server_name() -> str:
         return FALLBACK_NAME
 
 
-def waiting_and_players(lobby: Lobby) -> tuple[int, int]:
-    """Rooms not started with a seat free, and players the server knows."""
-    waiting = sum(
-        1
-        for room in lobby.rooms.values()
-        if room.phase is RoomPhase.WAITING and room.summary().open_seats > 0
-    )
-    return waiting, len(lobby.players)
+class Census(Protocol):
+    """What the beacon announces of the server (`server.lobby.Lobby`)."""
+
+    def census(self) -> tuple[int, int]:
+        """Rooms not started with a seat free, and players the server knows."""
 
 
 class Beacon(asyncio.DatagramProtocol):
     """The beacon's socket: sends announcements, answers requests, ignores everything else."""
 
-    def __init__(self, config: ServerConfig, name: str, tcp_port: int, lobby: Lobby) -> None:
+    def __init__(self, config: ServerConfig, name: str, tcp_port: int, lobby: Census) -> None:
         self.config = config
         self.name = name
         self.tcp_port = tcp_port
@@ -89,7 +84,7 @@ class Beacon(asyncio.DatagramProtocol):
 
     def announce(self) -> None:
         """Broadcast the server's figures as they are now."""
-        waiting, players = waiting_and_players(self.lobby)
+        waiting, players = self.lobby.census()
         # Answers reuse this datagram until the next announcement, so a burst of requests
         # costs no more than the sending.
         self._datagram = encode_announcement(
@@ -134,7 +129,7 @@ class Beacon(asyncio.DatagramProtocol):
             self._transport.close()
 
 
-async def run_beacon(config: ServerConfig, lobby: Lobby, tcp_port: int) -> None:
+async def run_beacon(config: ServerConfig, lobby: Census, tcp_port: int) -> None:
     """Announce the server every ``discovery_interval`` until cancelled."""
     if is_loopback(config.host) and not is_loopback(config.discovery_address):
         log.info(

@@ -9,9 +9,11 @@ runs out of strikes within seconds and is closed.
 
 from __future__ import annotations
 
-import enum
+import ipaddress
 
-__all__ = ["AddressCounter", "InboundLimiter", "RateVerdict", "TokenBucket"]
+from shared.wire.session import Admission
+
+__all__ = ["AddressCounter", "InboundLimiter", "RateVerdict", "TokenBucket", "is_loopback"]
 
 
 class TokenBucket:
@@ -36,12 +38,8 @@ class TokenBucket:
         return False
 
 
-class RateVerdict(enum.Enum):
-    OK = "ok"
-    REFUSE = "refuse"
-    """Over the rate: answer `rate_limited`, do not act on the message."""
-    CLOSE = "close"
-    """Over the rate for too long: close the connection."""
+RateVerdict = Admission
+"""What the rate limit says of one more message (the session, `shared.wire.session`, obeys)."""
 
 
 class InboundLimiter:
@@ -87,3 +85,11 @@ class AddressCounter:
 
     def __len__(self) -> int:
         return len(self._counts)
+
+
+def is_loopback(address: str) -> bool:
+    """Whether ``address`` is this machine's own (a loopback address)."""
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False

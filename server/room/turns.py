@@ -12,10 +12,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from server.bots_runner import BotRunner
 from server.config import FALLBACK_LEVEL
-from server.room_commands import BotMove, Command, TurnExpired
-from server.seats import BotSeat, HumanSeat, Slot
+from server.room.bots_runner import BotRunner
+from server.room.commands import BotMove, Command, TurnExpired
+from server.room.seats import BotSeat, HumanSeat, Slot
 from shared.state import MatchState, Seat
 from shared.views import PlayerView, view_for
 

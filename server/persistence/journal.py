@@ -1,14 +1,14 @@
 """The record of one room's match as it is made, kept on disk when the server persists.
 
 Every play and chat line is appended to the match's record (`shared.record_file.RecordWriter`)
-as it happens. With a data directory (`server.match_store`) the record is a file there, and
+as it happens. With a data directory (`server.persistence.store`) the record is a file there, and
 when to write it through is a choice of cost against loss:
 
-- After **every play and chat line** the line is handed on to be written (`server.disk`: the
-  writer thread, normally within a fraction of a millisecond; about 3 µs of the loop's time a
-  play, bench/record_cost.py). Once written it survives the server process being killed, even
-  by SIGKILL: the kernel writes it out whatever becomes of the process. So a restart resumes at
-  the play the players last saw, unless the kill fell within that fraction of a millisecond.
+- After **every play and chat line** the line is handed on to be written (`server.persistence.disk`:
+  the writer thread, normally within a fraction of a millisecond; about 3 µs of the loop's time a
+  play, bench/record_cost.py). Once written it survives the server process being killed, even by
+  SIGKILL: the kernel writes it out whatever becomes of the process. So a restart resumes at the
+  play the players last saw, unless the kill fell within that fraction of a millisecond.
 - At **every round's end** (and when the match ends or the server stops) the file is also
   synced to the disk (``fsync``), which makes it survive a power cut or a crash of the machine.
   A sync costs a disk write (0.2 ms on a quiet disk, tens of ms on a busy one), far too much to
@@ -27,9 +27,9 @@ import io
 import logging
 from typing import TYPE_CHECKING
 
-from server.disk import QueuedFile
-from server.match_store import MatchFiles, MatchStore
-from server.saved_room import SavedRoom
+from server.persistence.disk import QueuedFile
+from server.persistence.room_file import SavedRoom
+from server.persistence.store import MatchFiles, MatchStore
 from shared.plays import Play
 from shared.record import MatchRecord, Outcome
 from shared.record_file import RecordWriter, encode_record

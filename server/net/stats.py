@@ -7,7 +7,7 @@ another process meanwhile (on a 2-core machine shared with a load generator that
 15-30 ms now and then); the CPU time the stretch used tells the two apart.
 
 With epoll (Linux) it also hands the loop at most `MAX_EVENTS_PER_POLL` ready sockets per poll,
-so that a burst of them is handled over several turns (`server.pacing`).
+so that a burst of them is handled over several turns (`server.net.pacing`).
 
 `LoopLagMonitor` sleeps a short fixed interval over and over and records how late it wakes:
 the delay a message arriving at a random moment waits before it is looked at. The `stats`
@@ -24,7 +24,7 @@ import selectors
 import time
 from dataclasses import dataclass, field
 
-from server.pacing import CappedEpoll
+from server.net.pacing import CappedEpoll
 from shared import host_system
 
 __all__ = ["Counters", "LoopLagMonitor", "PollClock", "cpu_seconds", "rss_kib"]

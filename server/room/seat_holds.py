@@ -11,8 +11,8 @@ import asyncio
 from collections.abc import Callable
 
 from server.players import Player
-from server.room_commands import Command, HoldExpired
-from server.seats import HumanSeat
+from server.room.commands import Command, HoldExpired
+from server.room.seats import HumanSeat
 
 __all__ = ["SeatHolds"]
 

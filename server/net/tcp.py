@@ -1,0 +1,89 @@
+"""The TCP transport: a connection's bytes read from an asyncio stream, its frames written to it.
+
+`TcpCarrier` is what a `server.net.connection.Connection` needs of the transport (`Carrier`),
+over an asyncio stream; `read_stream` is the reading loop that feeds the connection. The
+transport keeps back nothing of its own accord (its write buffer limit is 0): what the socket
+does not take at once waits in the connection's queue, where it counts against the client's
+bounds; and the socket's own send buffer is set (``socket_send_buffer``), because Linux would
+otherwise grow it to MiBs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+
+from server.net.connection import Connection
+from shared.wire.transports import release_transport
+
+__all__ = ["TcpCarrier", "peer_address", "read_stream"]
+
+_READ_SIZE = 64 * 1024
+
+
+def peer_address(writer: asyncio.StreamWriter) -> str:
+    """The real address of the client at the other end of ``writer``."""
+    peer = writer.get_extra_info("peername")
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+class TcpCarrier:
+    """A connection's frames out over an asyncio stream (see the module's docstring)."""
+
+    __slots__ = ("_reader", "_transport", "_writer")
+
+    def __init__(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, send_buffer: int
+    ) -> None:
+        self._reader = reader
+        self._writer = writer
+        transport = writer.transport
+        assert isinstance(transport, asyncio.Transport)
+        self._transport = transport
+        transport.set_write_buffer_limits(high=0)
+        sock = transport.get_extra_info("socket")
+        if send_buffer and sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+
+    def write(self, frame: bytes) -> None:
+        self._transport.write(frame)
+
+    def write_many(self, frames: list[bytes]) -> None:
+        self._writer.writelines(frames)
+
+    def pending(self) -> int:
+        return self._transport.get_write_buffer_size()
+
+    async def drain(self) -> None:
+        await self._writer.drain()
+
+    def is_closing(self) -> bool:
+        return self._transport.is_closing()
+
+    def close(self) -> None:
+        self._writer.close()
+
+    def abort(self) -> None:
+        self._transport.abort()
+
+    def stop_reading(self) -> None:
+        self._reader.feed_eof()  # wakes the reading loop, which then ends
+
+    def release(self) -> None:
+        """A stream that failed keeps its exception, whose traceback holds the reader's
+        frames; the socket transport keeps bound methods of itself (`shared.wire.transports`)."""
+        error = self._reader.exception()
+        if error is not None:
+            error.__traceback__ = None
+        release_transport(self._transport)
+
+
+async def read_stream(reader: asyncio.StreamReader, connection: Connection) -> None:
+    """Feed ``connection`` whatever arrives on ``reader`` until it closes or the input ends."""
+    while not connection.closing:
+        data = await reader.read(_READ_SIZE)
+        if not data:
+            return
+        connection.receive_data(data)

@@ -1,0 +1,388 @@
+"""The session, both ends of it, as one sans-I/O state machine: bytes in, events out; messages
+in, bytes out (in the manner of the websockets library's ``Protocol``, GUIDE.md §13).
+
+A session owns every rule of a connection that is not the game's: the framing and its size
+cap, reading and checking each message against its direction's schemas, the greeting (``hello``
+answered by ``welcome``, a fresh one or a resumed one), ``ping`` answered by ``pong``,
+request ids, ``bye`` with its code, and the reading-error budget (a client gives up on the
+first message it cannot read; a server answers ``error`` and closes with
+``too_many_errors`` once a client has sent more than its budget of bad ones). It does no I/O
+and keeps no clock of its own: the asyncio client (`shared.wire.client`) and the server's
+connection (`server.net.connection`) are shells that move bytes between a transport and their
+session, so a second transport (WebSocket binary messages: `receive_message`, one frame body
+each) needs no third copy of any of it.
+
+`receive_data` (a byte stream) and `receive_message` (one body) give the events the bytes
+completed, in order (the server side's one message at a time, as they are taken): `Incoming`
+messages for the application, `Reply` frames the session
+answers with by itself (a ``pong``, an ``error``), `Greeting` (the answer to our ``hello``),
+and the end: `Close` (the server side decided to close, with a code: send its ``bye``) or
+`ReadFailed` (the client side read something it cannot trust). Replies come among the
+incoming messages in the order they were caused, so the shell writes them in that order
+beside its application's own answers. After `Close` or `ReadFailed` the session reads no more.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from typing import NamedTuple, Protocol
+
+from shared.wire.framing import (
+    MAX_CLIENT_FRAME,
+    MAX_SERVER_FRAME,
+    FrameDecoder,
+    FrameError,
+    encode_frame,
+)
+from shared.wire.protocol import (
+    PROTOCOL_VERSION,
+    ErrorCode,
+    Flow,
+    Message,
+    MsgType,
+    ProtocolError,
+    check_message,
+    error_message,
+    pack_message,
+    unpack_message,
+    unpack_raw,
+)
+
+__all__ = [
+    "Admission",
+    "ClientSession",
+    "Close",
+    "Greeting",
+    "Incoming",
+    "ReadFailed",
+    "Reply",
+    "ServerSession",
+    "SessionTally",
+    "bye_frame",
+    "ping_frame",
+]
+
+_PING = MsgType.PING.value
+_BYE = MsgType.BYE.value
+_GREETING_REPLIES = frozenset({MsgType.WELCOME.value, MsgType.ERROR.value, _BYE})
+"""What can answer a ``hello``: the welcome, or the server's reason for not giving one."""
+_BEFORE_WELCOME = frozenset({MsgType.HELLO, MsgType.PING, MsgType.PONG})
+"""What a server reads from a client it has not welcomed yet."""
+
+
+class Incoming(NamedTuple):
+    """A message for the application (server side: already checked, with its type)."""
+
+    message: Message
+    kind: MsgType | None = None
+
+
+class Reply(NamedTuple):
+    """A frame the session answers with by itself: write it now; ``message`` is what it says
+    and ``answers`` the message received that asked for it."""
+
+    frame: bytes
+    message: Message
+    answers: Message | None
+
+
+class Greeting(NamedTuple):
+    """The server's answer to our ``hello``: a ``welcome``, an ``error`` or a ``bye``."""
+
+    message: Message
+
+
+class Close(NamedTuple):
+    """The server side closes: send ``bye`` with this code and text (`ServerSession.bye`)."""
+
+    code: ErrorCode
+    text: str
+
+
+class ReadFailed(NamedTuple):
+    """The client side read something it cannot trust; the connection must end."""
+
+    error: str
+
+
+Event = Incoming | Reply | Greeting | Close | ReadFailed
+
+
+class Admission(enum.Enum):
+    """What the rate limit says of one more message from a client."""
+
+    OK = "ok"
+    REFUSE = "refuse"
+    """Over the rate: answer ``rate_limited``, do not act on the message."""
+    CLOSE = "close"
+    """Over the rate for too long: close the connection."""
+
+
+class Gate(Protocol):
+    """The server's rate limit on what one client sends (`server.net.limits`)."""
+
+    def judge(self, now: float) -> Admission: ...
+
+
+class SessionTally(Protocol):
+    """The server's counters that a session keeps up to date (`server.net.stats.Counters`)."""
+
+    messages_in: int
+    errors_sent: int
+
+
+class ServerSession:
+    """The server's end of one client's session; see the module's docstring.
+
+    ``gate`` judges each frame before it is read (so a flood costs little), ``tally`` counts
+    what came in and every ``error`` sent, ``max_bad_messages`` is the reading-error budget.
+    """
+
+    __slots__ = (
+        "_bad",
+        "_budget",
+        "_closed",
+        "_decoder",
+        "_gate",
+        "_tally",
+        "frame_started",
+        "welcomed",
+    )
+
+    def __init__(self, gate: Gate, tally: SessionTally, max_bad_messages: int, now: float) -> None:
+        self._decoder = FrameDecoder(MAX_CLIENT_FRAME)
+        self._gate = gate
+        self._tally = tally
+        self._budget = max_bad_messages
+        self._bad = 0
+        self._closed = False
+        self.welcomed = False
+        """Whether the client has been welcomed (until then only hello, ping and pong count)."""
+        self.frame_started = now
+        """When the first byte of the frame now arriving came (its deadline runs from then)."""
+
+    @property
+    def in_frame(self) -> bool:
+        """Part of a frame has arrived but not all of it (its deadline runs)."""
+        return self._decoder.in_frame
+
+    # -- bytes in, events out -------------------------------------------------------------
+
+    def receive_data(self, data: bytes, now: float) -> Iterator[Event]:
+        """The events of ``data``, a piece of the framed byte stream, which arrived at ``now``.
+
+        The frames are cut at once, but each is read only as the caller takes its events: what
+        a message means may depend on how the application answered the one before (a request
+        in the same packet as ``hello`` is the welcomed client's)."""
+        if self._closed:
+            return iter(())
+        decoder = self._decoder
+        was_in_frame = decoder.in_frame
+        try:
+            bodies = decoder.feed(data)
+        except FrameError as error:
+            self._closed = True
+            return iter((Close(ErrorCode.BAD_FRAME, str(error)),))
+        if decoder.in_frame and (bodies or not was_in_frame):
+            self.frame_started = now
+        return self._events(bodies, now)
+
+    def _events(self, bodies: list[bytes], now: float) -> Iterator[Event]:
+        events: list[Event] = []
+        for body in bodies:
+            self._read(body, now, events)
+            yield from events
+            if self._closed:
+                return
+            events.clear()
+
+    def receive_message(self, body: bytes, now: float) -> Iterator[Event]:
+        """The events of one frame body from a transport that frames messages itself."""
+        if self._closed:
+            return iter(())
+        if len(body) > MAX_CLIENT_FRAME:
+            self._closed = True
+            text = f"A message of {len(body)} bytes is over the limit of {MAX_CLIENT_FRAME}."
+            return iter((Close(ErrorCode.BAD_FRAME, text),))
+        return self._events([body], now)
+
+    def _read(self, body: bytes, now: float, events: list[Event]) -> None:
+        verdict = self._gate.judge(now)
+        if verdict is not Admission.OK:
+            if verdict is Admission.CLOSE:
+                self._close(events, ErrorCode.RATE_LIMITED, "Too many messages for too long.")
+            else:
+                self._refuse(events, None, ErrorCode.RATE_LIMITED, "Too many messages; slow down.")
+            return
+        self._tally.messages_in += 1
+        try:
+            message = unpack_raw(body)
+            kind = check_message(message)
+        except ProtocolError as error:
+            self._bad += 1
+            if self._bad > self._budget:
+                text = "Too many unreadable or invalid messages."
+                self._close(events, ErrorCode.TOO_MANY_ERRORS, text)
+            else:
+                self._refuse(events, error.req, error.code, str(error))
+            return
+        if kind is MsgType.PING:
+            reply: Message = {"t": MsgType.PONG.value}
+            if "req" in message:
+                reply["req"] = message["req"]
+            events.append(Reply(self.frame(reply), reply, message))
+        elif kind is MsgType.PONG:
+            pass  # hearing anything at all is what keeps a connection alive
+        elif kind is MsgType.HELLO:
+            self._hello(message, events)
+        elif not self.welcomed:
+            self._refuse(events, message.get("req"), ErrorCode.HELLO_FIRST, "Say hello first.")
+        else:
+            events.append(Incoming(message, kind))
+
+    def _hello(self, message: Message, events: list[Event]) -> None:
+        if self.welcomed:
+            req = message.get("req")
+            self._refuse(events, req, ErrorCode.ALREADY_WELCOMED, "You have already said hello.")
+        elif message["version"] != PROTOCOL_VERSION:
+            text = (
+                f"This server speaks protocol version {PROTOCOL_VERSION}, your client speaks "
+                f"{message['version']}: please use a matching client."
+            )
+            self._close(events, ErrorCode.BAD_VERSION, text)
+        else:
+            events.append(Incoming(message, MsgType.HELLO))
+
+    def _refuse(self, events: list[Event], req: object, code: ErrorCode, text: str) -> None:
+        reply = error_message(req, code, text)
+        self._tally.errors_sent += 1
+        events.append(Reply(self.frame(reply), reply, None))
+
+    def _close(self, events: list[Event], code: ErrorCode, text: str) -> None:
+        self._closed = True
+        events.append(Close(code, text))
+
+    # -- messages in, bytes out -----------------------------------------------------------
+
+    @staticmethod
+    def frame(message: Message) -> bytes:
+        """``message`` as a frame to send."""
+        return encode_frame(pack_message(message))
+
+    def welcome(self, player_id: int, token: str, name: str, resumed: bool) -> bytes:
+        """The ``welcome`` frame for the player this hello is from; the session is open."""
+        self.welcomed = True
+        return self.frame(
+            {
+                "t": MsgType.WELCOME.value,
+                "player_id": player_id,
+                "resume_token": token,
+                "name": name,
+                "version": PROTOCOL_VERSION,
+                "resumed": resumed,
+            }
+        )
+
+    def bye(self, code: ErrorCode, text: str) -> bytes:
+        """The ``bye`` frame that ends the session with ``code``; nothing is read after it."""
+        self._closed = True
+        return bye_frame(code, text)
+
+
+def ping_frame() -> bytes:
+    """The ``ping`` a server sends every client now and then (any answer keeps it alive)."""
+    return encode_frame(pack_message({"t": _PING}))
+
+
+def bye_frame(code: ErrorCode, text: str) -> bytes:
+    """A ``bye`` with ``code``: how a server ends a session (or turns a client away)."""
+    return encode_frame(pack_message({"t": _BYE, "code": code.value, "message": text}))
+
+
+class ClientSession:
+    """The client's end of a session; see the module's docstring.
+
+    ``validate`` checks every message against the server-to-client schemas (off where the
+    client's CPU is precious: the load generator); ``answer_pings`` answers each ``ping``.
+    """
+
+    __slots__ = ("_closed", "_decoder", "_greeting", "_next_req", "_unpack", "answer_pings", "bye")
+
+    def __init__(self, *, validate: bool = True, answer_pings: bool = True) -> None:
+        self._decoder = FrameDecoder(MAX_SERVER_FRAME)
+        self._unpack = unpack_message if validate else unpack_raw
+        self.answer_pings = answer_pings
+        self.bye: Message | None = None
+        """The server's goodbye, once it has said it."""
+        self._greeting = False
+        """Our hello waits for its answer."""
+        self._closed = False
+        self._next_req = 1
+
+    # -- bytes in, events out -------------------------------------------------------------
+
+    def receive_data(self, data: bytes) -> list[Event]:
+        """The events of ``data``, a piece of the framed byte stream."""
+        if self._closed:
+            return []
+        events: list[Event] = []
+        try:
+            for body in self._decoder.feed(data):
+                self._read(self._unpack(body, Flow.TO_CLIENT), events)
+        except (FrameError, ProtocolError) as error:
+            self._closed = True
+            events.append(ReadFailed(str(error)))
+        return events
+
+    def receive_message(self, body: bytes) -> list[Event]:
+        """The events of one frame body from a transport that frames messages itself."""
+        if self._closed:
+            return []
+        events: list[Event] = []
+        try:
+            if len(body) > MAX_SERVER_FRAME:
+                raise FrameError(f"A message of {len(body)} bytes is over the limit.")
+            self._read(self._unpack(body, Flow.TO_CLIENT), events)
+        except (FrameError, ProtocolError) as error:
+            self._closed = True
+            events.append(ReadFailed(str(error)))
+        return events
+
+    def _read(self, message: Message, events: list[Event]) -> None:
+        kind = message.get("t")
+        if kind == _PING and self.answer_pings:
+            pong: Message = {"t": MsgType.PONG.value}
+            events.append(Reply(self.frame(pong), pong, message))
+            return
+        if kind == _BYE:
+            self.bye = message
+        if self._greeting and kind in _GREETING_REPLIES:
+            self._greeting = False
+            events.append(Greeting(message))
+        else:
+            events.append(Incoming(message))
+
+    # -- messages in, bytes out -----------------------------------------------------------
+
+    @staticmethod
+    def frame(message: Message) -> bytes:
+        """``message`` as a frame to send; `FrameError` if it is too big for a server."""
+        return encode_frame(pack_message(message), MAX_CLIENT_FRAME)
+
+    def hello(
+        self, name: str, token: str | None = None, version: int = PROTOCOL_VERSION
+    ) -> tuple[bytes, Message]:
+        """Our ``hello`` (resuming with ``token``, if given; speaking protocol ``version``):
+        its frame, and the message. The server's answer will come as a `Greeting`."""
+        message: Message = {"t": MsgType.HELLO.value, "name": name, "version": version}
+        if token is not None:
+            message["resume_token"] = token
+        self._greeting = True
+        return self.frame(message), message
+
+    def next_req(self) -> int:
+        """A fresh request id for this connection (errors echo it)."""
+        req = self._next_req
+        self._next_req += 1
+        return req
