@@ -4,7 +4,8 @@
 Owns `web_server` (a ``basra-server`` process on free ports, its web port served to the page),
 `Page` (one browser tab at a given size and language, with the page's hooks: the visible
 screen, taps that wait for the control to be there and still, the table's turn) and
-`browser_missing` (why the browser tests cannot run here, with how to get Chromium).
+`browser_missing` (why the browser tests cannot run here, with how to get Chromium) and
+`gateway_missing` (a server without issue 22's web port cannot serve the page).
 Set ``BASRA_BROWSER_TESTS=required`` (as ``.ci/run`` does) and a missing browser fails them.
 """
 
@@ -37,6 +38,19 @@ def browser_missing() -> str | None:
     if _chromium() is None or shutil.which(DRIVER) is None:
         return f"no Chromium with chromedriver here: {HOW_TO_GET}"
     return None
+
+
+def gateway_missing() -> str | None:
+    """Why the server cannot serve the page here (None: it can): issue 22's web port."""
+    found = subprocess.run(
+        [sys.executable, "-m", "server.main", "--help"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return None if "--web-port" in found.stdout else "this server has no web port (--web-port)"
 
 
 def browser_required() -> bool:

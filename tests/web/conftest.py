@@ -9,12 +9,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.browser import Page, WebServer, browser_missing, browser_required, web_server
+from tests.web.browser import (
+    Page,
+    WebServer,
+    browser_missing,
+    browser_required,
+    gateway_missing,
+    web_server,
+)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def browser_ready() -> None:
-    missing = browser_missing()
+    missing = browser_missing() or gateway_missing()
     if missing is not None:
         if browser_required():
             pytest.fail(f"the browser tests must run here: {missing}")
