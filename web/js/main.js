@@ -388,6 +388,7 @@ class App {
     const game = state.game;
     if (game === null) return;
     if (this.choosing !== null && game.seq !== this.choosingSeq) this.choosing = null;
+    const started = performance.now();
     const fresh = game.seq !== this.shownSeq;
     const before = fresh && this.shownSeq >= 0 ? measure(root) : null;
     const choosing = this.choosing === null ? null : this.choosing;
@@ -396,6 +397,9 @@ class App {
     if (before !== null) animate(root, before, state.events);
     this.shownSeq = game.seq;
     this.bannerShowing = state.banners.some((b) => now - b.at < BANNER_MS);
+    // What drawing the table costs (bench/web_page.py reads it); the last few hundred are kept.
+    if (performance.getEntriesByName("basra:draw-table").length > 400) performance.clearMeasures("basra:draw-table");
+    performance.measure("basra:draw-table", { start: started });
   }
 
   tick() {
