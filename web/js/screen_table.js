@@ -59,25 +59,29 @@ export function renderTable(root, model) {
   const yourTurn = view.seat !== null && view.to_move === view.seat;
   const playable = new Set(view.legal_plays.map((p) => p.card));
   const bubbles = recentBySeat(state.chat, model.now);
-  const sides = { top: h("div", { class: "seat-top" }), left: h("div", { class: "seat-left" }), right: h("div", { class: "seat-right" }), mine: h("div", { class: "seat-mine" }) };
+  const table = tableFrame(root);
+  table.dataset.turn = yourTurn ? "you" : view.to_move === null ? "none" : "other";
+  /** @type {Record<string, HTMLElement[]>} */
+  const sides = { top: [], left: [], right: [], mine: [] };
   for (let seat = 0; seat < view.rules.players; seat += 1) {
     const side = seatSide(seat, mine, view.rules.players, view.rules.direction);
-    sides[side].append(player(model, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
+    sides[side].push(player(model, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
   }
+  for (const [side, players] of Object.entries(sides)) part(table, `.seat-${side}`).replaceChildren(...players);
+  part(table, ".scoreboard").replaceWith(scoreboard(room, view, myTeam));
+  part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn));
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
   const chosen = new Set(model.choosing?.flatMap((p) => p.taken) ?? []);
-  const floor = h(
-    "div",
-    { class: "floor", "data-zone": "floor" },
-    ...view.floor.map((card) => {
+  reconcile(
+    part(table, '[data-zone="floor"]'),
+    view.floor.map((card) => {
       const mark = either.has(card) ? "either" : chosen.has(card) ? "taken" : "";
       return card_(card, `card ${mark}`);
     }),
   );
-  const hand = h(
-    "div",
-    { class: "hand", "data-zone": "hand" },
-    ...view.hand.map((card) => {
+  reconcile(
+    part(table, '[data-zone="hand"]'),
+    view.hand.map((card) => {
       const element = card_(card, `card${playable.has(card) ? " playable" : ""}`);
       element.setAttribute("role", "button");
       element.setAttribute("tabindex", "0");
@@ -85,19 +89,7 @@ export function renderTable(root, model) {
       return element;
     }),
   );
-  const table = h(
-    "div",
-    { class: "table", "data-turn": yourTurn ? "you" : view.to_move === null ? "none" : "other", dir: "ltr" },
-    scoreboard(room, view, myTeam),
-    sides.top,
-    sides.left,
-    h("div", { class: "centre" }, floor, statusLine(room, view, yourTurn)),
-    sides.right,
-    sides.mine,
-    hand,
-  );
   const parts = [
-    table,
     h(
       "div",
       { class: "table-tools" },
@@ -113,7 +105,52 @@ export function renderTable(root, model) {
     model.choosing !== null ? choicePanel(model.choosing, view) : null,
     sheet(model, room, root),
   ];
-  root.replaceChildren(...parts.filter((part) => part !== null));
+  for (const child of [...root.children]) if (child !== table) child.remove();
+  if (table.parentElement !== root) root.prepend(table);
+  root.append(...parts.filter((p) => p !== null));
+}
+
+/**
+ * The table's grid, kept from one drawing to the next: its cards stay in place (a card taken
+ * out of the page and put back has its SVG drawn anew), and only what changed moves.
+ * @param {HTMLElement} root
+ */
+function tableFrame(root) {
+  const kept = root.querySelector(":scope > .table");
+  if (kept instanceof HTMLElement) return kept;
+  return h(
+    "div",
+    { class: "table", dir: "ltr" },
+    h("div", { class: "scoreboard" }),
+    h("div", { class: "seat-top" }),
+    h("div", { class: "seat-left" }),
+    h("div", { class: "centre" }, h("div", { class: "floor", "data-zone": "floor" }), h("div", { class: "status-line" })),
+    h("div", { class: "seat-right" }),
+    h("div", { class: "seat-mine" }),
+    h("div", { class: "hand", "data-zone": "hand" }),
+  );
+}
+
+/**
+ * @param {HTMLElement} table
+ * @param {string} selector
+ * @returns {HTMLElement}
+ */
+function part(table, selector) {
+  return /** @type {HTMLElement} */ (table.querySelector(selector));
+}
+
+/**
+ * Make `container`'s children exactly `wanted`, in order, moving only what must move.
+ * @param {HTMLElement} container
+ * @param {HTMLElement[]} wanted
+ */
+function reconcile(container, wanted) {
+  const keep = new Set(wanted);
+  for (const child of [...container.children]) if (!keep.has(/** @type {HTMLElement} */ (child))) child.remove();
+  wanted.forEach((element, i) => {
+    if (container.children[i] !== element) container.insertBefore(element, container.children[i] ?? null);
+  });
 }
 
 /** Each card's element, made once and moved from place to place at each drawing: a face is a
