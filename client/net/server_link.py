@@ -85,6 +85,8 @@ class ServerLink:
         self.closed_reason = ""
         self.player_id: int | None = None
         self.rooms: list[RoomSummary] = []
+        self.rooms_listed = False
+        """The server's list of rooms has arrived (an empty list is then no rooms at all)."""
         self.room: RoomState | None = None
         self.left_reason: str | None = None
         """The server's words when it last took us out of a room (None: we left or never did)."""
@@ -200,9 +202,18 @@ class ServerLink:
         self._send(MsgType.LIST_ROOMS)
 
     def create_room(
-        self, players: int, preset: str, target: int, turn_timer: int, name: str | None = None
+        self,
+        players: int,
+        preset: str,
+        target: int,
+        turn_timer: int,
+        name: str | None = None,
+        bot_level: str | None = None,
     ) -> None:
+        """`bot_level`: the level of a computer player taking the seat of one who leaves."""
         extra = {"name": name} if name else {}
+        if bot_level is not None:
+            extra["bot_level"] = bot_level
         self._send(
             MsgType.CREATE_ROOM,
             players=players,
@@ -270,6 +281,7 @@ class ServerLink:
 
     def _on_rooms(self, message: Message) -> None:
         self.rooms = [summary_from_wire(r) for r in message["rooms"]]
+        self.rooms_listed = True
         self._events.append(RoomsListed(tuple(self.rooms)))
 
     def deal_check_for(self, room_id: int) -> DealCheck | None:

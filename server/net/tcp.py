@@ -17,7 +17,7 @@ import socket
 from server.net.connection import Connection
 from shared.wire.transports import release_transport
 
-__all__ = ["TcpCarrier", "peer_address", "read_stream"]
+__all__ = ["TcpCarrier", "limit_send_buffer", "peer_address", "read_stream"]
 
 _READ_SIZE = 64 * 1024
 
@@ -26,6 +26,14 @@ def peer_address(writer: asyncio.StreamWriter) -> str:
     """The real address of the client at the other end of ``writer``."""
     peer = writer.get_extra_info("peername")
     return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+def limit_send_buffer(transport: asyncio.BaseTransport, send_buffer: int) -> None:
+    """Ask for a socket send buffer of ``send_buffer`` bytes (0: the system's own tuning)."""
+    sock = transport.get_extra_info("socket")
+    if send_buffer and sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
 
 
 class TcpCarrier:
@@ -42,10 +50,7 @@ class TcpCarrier:
         assert isinstance(transport, asyncio.Transport)
         self._transport = transport
         transport.set_write_buffer_limits(high=0)
-        sock = transport.get_extra_info("socket")
-        if send_buffer and sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        limit_send_buffer(transport, send_buffer)
 
     def write(self, frame: bytes) -> None:
         self._transport.write(frame)

@@ -320,8 +320,10 @@ async def test_two_resumes_at_once_leave_exactly_one_connection_in_the_seat() ->
         bye = await ali.wait_closed()
         assert bye is not None and bye["code"] == "replaced"
         await eventually(
-            lambda: all(any(m["t"] == "welcome" for m in c.received) for c in (first, second))
-            and any(c.closed.is_set() for c in (first, second)),
+            lambda: (
+                all(any(m["t"] == "welcome" for m in c.received) for c in (first, second))
+                and any(c.closed.is_set() for c in (first, second))
+            ),
             what="both resumes welcomed and the earlier one replaced",
         )
         alive = [c for c in (first, second) if not c.closed.is_set()]
