@@ -9,7 +9,9 @@ SUPPORTED_PYTHONS := 3.11 3.12 3.13
 find_python = $(shell python$(1) -c 'import sys; print(sys.executable)' 2>/dev/null \
 	|| ls -d $$(pyenv root 2>/dev/null)/versions/$(1).*/bin/python$(1) 2>/dev/null | tail -n 1)
 
-.PHONY: play test test-all bench shots dist clean
+NODE_MODULES := node_modules/.installed
+
+.PHONY: play test test-web web web-vendor test-all bench shots dist clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,13 +19,37 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test,dist]'
 	touch $@
 
+# The browser client's developer tools (the type checker, the vendored libraries' sources),
+# pinned by package-lock.json; users need none of it.
+$(NODE_MODULES): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
 play: $(VENV)/.installed
 	$(PY) run_client.py --practice
 
-test: $(VENV)/.installed
+test: $(VENV)/.installed test-web
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo \
+	  "== no chromium/chromedriver: the browser tests (tests/web/test_page.py) are left out;" \
+	  "apt-get install chromium chromium-driver to run them"
 	$(PY) -m pytest -q
+
+# The page's JSDoc types and its unit tests (node's own runner). Its browser tests run with
+# pytest (tests/web), in Debian's chromium: without it they are left out, each saying so.
+test-web: $(NODE_MODULES)
+	node_modules/.bin/tsc -p tsconfig.json
+	node --test tests/web/
+
+# The page's catalogues and court figures, made from the desktop's (tests fail while stale).
+web: $(VENV)/.installed
+	$(PY) -m tools.web_catalogue
+	$(PY) -m tools.web_figures
+
+# Copy the vendored libraries from the pinned npm packages into web/vendor/.
+web-vendor: $(NODE_MODULES)
+	sh web/vendor/update.sh
 
 # The whole suite under every supported Python found here, each in its own .venv-X.Y.
 test-all: $(foreach version,$(SUPPORTED_PYTHONS),test-$(version))
@@ -48,4 +74,4 @@ dist: $(VENV)/.installed
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/basra.spec
 
 clean:
-	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache build dist
+	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache build dist node_modules

@@ -60,6 +60,7 @@ _ROOM_MESSAGES = frozenset(
         MsgType.PLAY,
         MsgType.GET_RECORD,
         MsgType.CHAT,
+        MsgType.QUICK_CHAT,
     }
 )
 

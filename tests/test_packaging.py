@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from server.net.web_files import CONTENT_TYPES
+
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +83,10 @@ def test_the_wheel_installs_in_a_fresh_venv_and_both_commands_run(tmp_path: Path
         assert Path(package).is_relative_to(site), f"{package} is not the installed one"
     assert files.split("|") == _assets_in_checkout(), "every file of assets/ is installed"
     assert "README.md" in files.split("|")
-    kinds = (".html", ".js", ".css")
-    shipped = sorted(p.name for p in (ROOT / "web").iterdir() if p.suffix in kinds)
+    shipped = sorted(
+        p.relative_to(ROOT / "web").as_posix()
+        for p in (ROOT / "web").rglob("*")
+        if p.suffix in CONTENT_TYPES and not p.name.endswith((".d.ts", ".d.mts"))
+    )
     assert web_files.split("|") == shipped, "the server serves every file of web/, and only those"
     assert set(web_statuses.split()) == {"200"}, "each is found in the installed package"

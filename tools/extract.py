@@ -1,9 +1,11 @@
 """The messages the client's code uses, and the catalogue files kept in step with them.
 
 Owns `extract_messages` (every literal given to `_`, `N_` or `ngettext` in ``client/``, found
-with `ast`, with where it is used), `template` (those messages as the ``basra.pot`` entries a
-translator starts from) and `merged` (a language's catalogue brought up to date: translations
-kept, new messages added untranslated, messages the code no longer uses dropped).
+with `ast`, and in the browser client's modules under ``web/js/``, found by `web_messages`: one
+catalogue for both clients; with where it is used), `template` (those messages as the
+``basra.pot`` entries a translator starts from) and `merged` (a language's catalogue brought
+up to date: translations kept, new messages added untranslated, messages the code no longer
+uses dropped).
 
 ``python -m tools.extract`` rewrites ``assets/locale/basra.pot`` and brings every
 language's ``.po`` up to date; a test fails while the template is stale or a message has no
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import logging
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -26,6 +30,13 @@ from client.i18n.po import PoEntry, format_po, parse_po
 logger = logging.getLogger(__name__)
 
 CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
+WEB_SCRIPTS = CLIENT_DIR.parent / "web" / "js"
+"""The browser client's ES modules, whose `_("...")` calls share the catalogue."""
+_JS_STRING = r'"(?:[^"\\\n]|\\.)*"'
+_JS_MARKER = re.compile(
+    rf"(?<![\w$.])(?:(?P<singular>N_|_)\(\s*(?P<text>{_JS_STRING})\s*[,)]"
+    rf"|ngettext\(\s*(?P<one>{_JS_STRING})\s*,\s*(?P<many>{_JS_STRING})\s*,)"
+)
 SINGULAR_MARKERS = frozenset({"_", "N_"})
 PLURAL_MARKER = "ngettext"
 TEMPLATE_HEADER = (
@@ -47,13 +58,38 @@ class BadMessage(ValueError):
     """A marker called with something other than string literals (nothing to translate)."""
 
 
-def extract_messages(root: Path = CLIENT_DIR) -> dict[Message, list[str]]:
-    """Every message under `root`, with the places that use it, in the order first met."""
+def extract_messages(
+    root: Path = CLIENT_DIR, web: Path | None = WEB_SCRIPTS
+) -> dict[Message, list[str]]:
+    """Every message under `root` (and of the page's modules in `web`), with the places that
+    use it, in the order first met."""
     found: dict[Message, list[str]] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         where = path.relative_to(root.parent).as_posix()
         for message, line in _messages_in(tree, where):
+            found.setdefault(message, []).append(f"{where}:{line}")
+    if web is not None:
+        for message, places in web_messages(web).items():
+            found.setdefault(message, []).extend(places)
+    return found
+
+
+def web_messages(folder: Path = WEB_SCRIPTS) -> dict[Message, list[str]]:
+    """The messages of the browser client's modules: double-quoted literals given to `_`,
+    `N_` or `ngettext` (a template literal cannot be translated, so none is looked for)."""
+    found: dict[Message, list[str]] = {}
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.rglob("*.js")):
+        text = path.read_text(encoding="utf-8")
+        where = path.relative_to(folder.parent.parent).as_posix()
+        for match in _JS_MARKER.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            if match["text"] is not None:
+                message = Message(json.loads(match["text"]))
+            else:
+                message = Message(json.loads(match["one"]), json.loads(match["many"]))
             found.setdefault(message, []).append(f"{where}:{line}")
     return found
 

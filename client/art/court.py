@@ -89,9 +89,15 @@ def _figure_template(rank: str) -> string.Template:
     return string.Template(text)
 
 
+def figure_svg(rank: str, suit: str) -> str:
+    """The top half of the `rank` figure dressed for `suit`, as SVG text (the browser client's
+    court cards are these files, written by `tools.web_figures`)."""
+    return _figure_template(rank).substitute(palette_for(suit).svg_colours())
+
+
 def figure_half(rank: str, suit: str, size: tuple[int, int]) -> pygame.Surface:
     """The top half of the `rank` figure for `suit`, rendered to fit `size`."""
-    svg = _figure_template(rank).substitute(palette_for(suit).svg_colours())
+    svg = figure_svg(rank, suit)
     return pygame.image.load_sized_svg(io.BytesIO(svg.encode("utf-8")), size)
 
 

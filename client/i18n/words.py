@@ -3,7 +3,9 @@ presets, points and seconds, the server's refusals and goodbyes, a failed connec
 name and a hint's reason.
 
 Owns `level_name`, `preset_name`, `points_text`, `seconds_text` and `name_limit_text`;
-`refusal_text` (an `error` or `bye` by its code), `room_exit_text` (why the server took us out
+`quick_text` (a quick-chat phrase or reaction by its id), `quick_phrase_of` and `quick_menu`
+(the desktop's typed "/3" for the third), `refusal_text` (an `error` or `bye`
+by its code), `room_exit_text` (why the server took us out
 of a room), `connect_failure_text` (a connection that failed) and `address_text` (a typed
 address that cannot be read), `card_text` ("9♣"; in Arabic "الولد ♣" for a Jack, "الكومي" for
 the 7♦) and `hint_text` (a hint's reason as one sentence). What the server says is worded here
@@ -29,6 +31,7 @@ from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card, Rank, Suit
 from shared.match_host import Refusal
 from shared.names import MAX_NAME
+from shared.quick_chat import QUICK_ORDER, REACTIONS
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 
@@ -54,6 +57,17 @@ LEVEL_NAMES = {
 """The computer players' levels (`shared.bots.LEVELS`) as the player reads them."""
 PRESET_NAMES = {"egyptian": N_("Egyptian"), "jawaker": N_("Jawaker")}
 """The rule presets (`shared.rules.PRESETS`) as the player reads them."""
+QUICK_PHRASES = {
+    "yalla": N_("Come on, play!"),
+    "nice": N_("Nice one!"),
+    "unlucky": N_("Hard luck!"),
+    "basra": N_("What a Basra!"),
+    "luck": N_("Good luck!"),
+    "moment": N_("One moment…"),
+    "again": N_("Another match?"),
+    "thanks": N_("Well played, thanks!"),
+}
+"""The quick-chat phrases (`shared.quick_chat.PHRASES`) as the reader reads them."""
 
 REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.MALFORMED: N_("The server could not read a message from this game."),
@@ -122,6 +136,27 @@ ROOM_EXITS: dict[str, str] = {
 def name_limit_text() -> str:
     """ "Names are at most 16 letters": said under a name field when typing reaches the limit."""
     return _("Names are at most {count} letters").format(count=number(MAX_NAME))
+
+
+def quick_text(phrase: str) -> str:
+    """A quick-chat phrase or reaction by its id, in the reader's language."""
+    if phrase in REACTIONS:
+        return REACTIONS[phrase]
+    return _(QUICK_PHRASES[phrase]) if phrase in QUICK_PHRASES else "…"
+
+
+def quick_phrase_of(typed: str) -> str | None:
+    """The quick-chat id a typed "/3" stands for (the third of `quick_menu`), else None."""
+    digits = typed.strip().removeprefix("/")
+    if not typed.strip().startswith("/") or not digits.isdigit():
+        return None
+    index = int(digits) - 1
+    return QUICK_ORDER[index] if 0 <= index < len(QUICK_ORDER) else None
+
+
+def quick_menu() -> list[str]:
+    """The quick phrases and reactions as the desktop's chat offers them: "/1  Good luck!"."""
+    return [f"/{number(i)}  {quick_text(phrase)}" for i, phrase in enumerate(QUICK_ORDER, 1)]
 
 
 def level_name(level: str) -> str:

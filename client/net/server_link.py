@@ -32,7 +32,13 @@ from pathlib import Path
 from typing import ClassVar
 
 from client.i18n import _
-from client.i18n.words import connect_failure_text, refusal_text, room_exit_text
+from client.i18n.words import (
+    connect_failure_text,
+    quick_phrase_of,
+    quick_text,
+    refusal_text,
+    room_exit_text,
+)
 from client.net.deal_witness import DealWitness
 from client.records import MatchKind, RecordFolder
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, RoomChanged, TableUpdate
@@ -249,7 +255,12 @@ class ServerLink:
         self._send(MsgType.PLAY, **play_to_wire(play))
 
     def send_chat(self, text: str) -> None:
-        self._send(MsgType.CHAT, text=text)
+        """Say `text`; "/3" says the third quick phrase (`quick_phrase_of`) instead."""
+        phrase = quick_phrase_of(text)
+        if phrase is not None:
+            self._send(MsgType.QUICK_CHAT, phrase=phrase)
+        else:
+            self._send(MsgType.CHAT, text=text)
 
     # --- what arrived ------------------------------------------------------------------
 
@@ -345,7 +356,12 @@ class ServerLink:
             logger.warning("could not save the match record of room %d: %s", witness.room_id, error)
 
     def _on_chat(self, message: Message) -> None:
-        line = ChatLine(message["from"], message["text"])
+        self._heard(ChatLine(message["from"], message["text"]))
+
+    def _on_quick_chat(self, message: Message) -> None:
+        self._heard(ChatLine(message["from"], quick_text(message["phrase"])))
+
+    def _heard(self, line: ChatLine) -> None:
         self.chat.append(line)
         self._events.append(line)
 
@@ -375,6 +391,7 @@ class ServerLink:
         MsgType.GAME_UPDATE.value: _on_game_update,
         MsgType.MATCH_RECORD.value: _on_match_record,
         MsgType.CHAT.value: _on_chat,
+        MsgType.QUICK_CHAT.value: _on_quick_chat,
         MsgType.LEFT_ROOM.value: _on_left_room,
         MsgType.ERROR.value: _on_error,
     }

@@ -1,11 +1,12 @@
 """Room chat beside the table (and in the room screen): the lines said, and a line to type.
 
 Owns `ChatPanel`: a scrolling log of `ChatLine`s wrapped to the panel's width (newest at the
-bottom), a `TextInput` that sends on Enter through `on_send`, and a collapsed state that shows
-only a toggle with the number of unread lines. The panel is opaque: nothing shows through its
-text. At the table it is drawn at the window's resolution in the side column the layout
-reserves (`place` moves and scales it). Lines are kept to `MAX_LINES`. In a language read
-right to left the lines and the title are right-aligned.
+bottom), a `TextInput` that sends on Enter through `on_send` (while it starts with "/", the log
+gives way to the numbered quick phrases: "/3" sends the third, `client.i18n.words`), and a
+collapsed state that shows only a toggle with the number of unread lines. The panel is
+opaque: nothing shows through its text. At the table it is drawn at the window's resolution
+in the side column the layout reserves (`place` moves and scales it). Lines are kept to
+`MAX_LINES`. In a language read right to left the lines and the title are right-aligned.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pygame
 
 from client import theme
 from client.i18n import _, isolate, number
+from client.i18n.words import quick_menu
 from client.sessions.game_session import ChatLine
 from client.ui.direction import flow_anchor, flow_x
 from client.ui.panel import PanelPainter
@@ -63,7 +65,7 @@ class ChatPanel:
             self._input_rect(),
             renderer,
             max_length=CHAT_TEXT_MAX,
-            placeholder=_("Say something..."),
+            placeholder=_("Say something... (/ for quick phrases)"),
             on_submit=self._submit,
             font_size=theme.FONT_SMALL + 2,
         )
@@ -163,7 +165,10 @@ class ChatPanel:
         size = self._font(theme.FONT_SMALL + 2)  # the column is wide: lines read at ease
         step = max(self._px(LINE_HEIGHT), self._text.line_height(size))
         rows: list[tuple[str, tuple[int, int, int]]] = []
-        for line in self.lines:
+        # Typing "/" offers the quick phrases, numbered: "/3" then Enter says the third.
+        offered = quick_menu() if self.input.text.startswith("/") else []
+        rows += [(text, theme.TEXT_ACCENT) for text in offered]
+        for line in self.lines if not offered else ():
             if line.sender == SYSTEM_SENDER:
                 wrapped = self._text.wrap(line.text, width, size)
                 rows += [(w, theme.TEXT_DIM) for w in wrapped]
@@ -186,7 +191,7 @@ class ChatPanel:
 
     def relabel(self) -> None:
         """Word the toggle and the input's placeholder in the interface's language."""
-        self.input.placeholder = _("Say something...")
+        self.input.placeholder = _("Say something... (/ for quick phrases)")
         self._refresh_toggle()
 
     def _refresh_toggle(self) -> None:

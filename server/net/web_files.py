@@ -23,6 +23,7 @@ from typing import Final
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
+    "CONTENT_TYPES",
     "SHIPPED",
     "WS_PATH",
     "WebReply",
@@ -35,13 +36,37 @@ __all__ = [
 WS_PATH: Final = "/ws"
 """The path a browser upgrades to WebSocket on (`server.net.web_gateway`)."""
 
-SHIPPED: Final[dict[str, tuple[str, str]]] = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/index.html": ("index.html", "text/html; charset=utf-8"),
-    "/main.js": ("main.js", "text/javascript; charset=utf-8"),
-    "/msgpack.js": ("msgpack.js", "text/javascript; charset=utf-8"),
-    "/style.css": ("style.css", "text/css; charset=utf-8"),
+CONTENT_TYPES: Final = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
 }
+"""The kinds of file the page is made of; no other file of the package is ever served (its
+Python, the vendored libraries' type declarations and licences stay unserved)."""
+
+
+def _shipped() -> dict[str, tuple[str, str]]:
+    """Every file of the page in the `web` package (its folders walked once, at import)."""
+    found: dict[str, tuple[str, str]] = {"/": ("index.html", CONTENT_TYPES[".html"])}
+    pending = [("", resources.files("web"))]
+    while pending:
+        prefix, folder = pending.pop()
+        for entry in folder.iterdir():
+            name = f"{prefix}{entry.name}"
+            if entry.is_dir():
+                if not entry.name.startswith(("_", ".")):
+                    pending.append((f"{name}/", entry))
+                continue
+            suffix = "." + entry.name.rpartition(".")[2]
+            if suffix in CONTENT_TYPES and not entry.name.endswith((".d.ts", ".d.mts")):
+                found[f"/{name}"] = (name, CONTENT_TYPES[suffix])
+    return found
+
+
+SHIPPED: Final[dict[str, tuple[str, str]]] = _shipped()
 """Served path → (file in the `web` package, its Content-Type)."""
 
 CONTENT_SECURITY_POLICY: Final = (

@@ -52,7 +52,7 @@ from server.room.core import RoomCore
 from server.room.deals import match_seed
 from server.room.members import RoomIdentity
 from server.room.membership import MembersRoom
-from server.room.messages import chat_message, encode
+from server.room.messages import chat_message, encode, quick_chat_message
 from shared.names import ChatError, clean_chat
 from shared.rules import RuleSet
 from shared.wire.protocol import ErrorCode, Message, MsgType
@@ -148,12 +148,8 @@ class Room(MembersRoom):
         self._expired_turn = token
         self._turns.think(state, state.to_move, FALLBACK_LEVEL, delay=0.0)
 
-    def _on_chat(self, player: Player, link: Link, message: Message) -> None:
+    def _check_chat_rate(self, player: Player) -> None:
         config = self.config
-        try:
-            text = clean_chat(message["text"], config.chat_max_chars)
-        except ChatError as error:
-            raise Refused(ErrorCode(error.code), str(error)) from None
         limiter = self.members.chat_limiter(player)
         if limiter is not None and not limiter.allow(asyncio.get_running_loop().time()):
             raise Refused(
@@ -161,11 +157,25 @@ class Room(MembersRoom):
                 f"At most {config.chat_lines} lines every "
                 f"{config.chat_window:.0f} seconds, please.",
             )
+
+    def _on_chat(self, player: Player, link: Link, message: Message) -> None:
+        try:
+            text = clean_chat(message["text"], self.config.chat_max_chars)
+        except ChatError as error:
+            raise Refused(ErrorCode(error.code), str(error)) from None
+        self._check_chat_rate(player)
         seat = self.members.seat_of(player)
         said = chat_message(player, seat, text)
         if self.phase is RoomPhase.PLAYING:
             self._record.add_chat(player.name, seat, text, said["ts"])
         self.members.send_to_all(encode(said))
+
+    def _on_quick_chat(self, player: Player, link: Link, message: Message) -> None:
+        """A quick phrase or reaction (its id checked by the schema), paced like chat lines and
+        kept out of the match record, which holds what players typed."""
+        self._check_chat_rate(player)
+        seat = self.members.seat_of(player)
+        self.members.send_to_all(encode(quick_chat_message(player, seat, message["phrase"])))
 
 
 _HANDLERS: dict[MsgType, Handler] = {
@@ -179,5 +189,6 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.PLAY: Room._on_play,
     MsgType.GET_RECORD: Room._on_get_record,
     MsgType.CHAT: Room._on_chat,
+    MsgType.QUICK_CHAT: Room._on_quick_chat,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""

@@ -37,6 +37,7 @@ __all__ = [
     "chat_message",
     "encode",
     "left_room_message",
+    "quick_chat_message",
     "room_state",
     "room_state_message",
     "room_summary",
@@ -146,6 +147,16 @@ def chat_message(sender: Player, seat: Seat | None, text: str) -> Message:
         "from": sender.name,
         "seat": seat,
         "text": text,
+        "ts": int(time.time() * 1000),
+    }
+
+
+def quick_chat_message(sender: Player, seat: Seat | None, phrase: str) -> Message:
+    return {
+        "t": MsgType.QUICK_CHAT.value,
+        "from": sender.name,
+        "seat": seat,
+        "phrase": phrase,
         "ts": int(time.time() * 1000),
     }
 

@@ -23,6 +23,7 @@ from typing import Any, Final, cast
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
+from shared.quick_chat import QUICK_IDS
 from shared.schema import (
     Bool,
     Int,
@@ -104,7 +105,8 @@ Message = dict[str, Any]
 
 
 class MsgType(enum.StrEnum):
-    """Every message type. ``chat``, ``ping``, ``pong`` and ``stats`` go both ways."""
+    """Every message type. ``chat``, ``quick_chat``, ``ping``, ``pong`` and ``stats`` go both
+    ways."""
 
     # client -> server
     HELLO = "hello"
@@ -123,6 +125,7 @@ class MsgType(enum.StrEnum):
     GET_RECORD = "get_record"
     # both ways
     CHAT = "chat"
+    QUICK_CHAT = "quick_chat"
     PING = "ping"
     PONG = "pong"
     STATS = "stats"
@@ -145,6 +148,8 @@ class Flow(enum.Enum):
 
 
 _REQ = Int(0, MAX_REQ)
+QUICK_PHRASE_SCHEMA = OneOf(tuple(sorted(QUICK_IDS)))
+"""A quick-chat phrase or reaction, by its id (`shared.quick_chat`)."""
 
 _OPT_REQ: dict[str, Spec] = {"req": _REQ}
 
@@ -180,6 +185,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
     ),
     MsgType.GET_RECORD: Struct({"part": Int(0, MAX_PARTS - 1)}, _OPT_REQ),
     MsgType.CHAT: Struct({"text": Text()}, _OPT_REQ),
+    MsgType.QUICK_CHAT: Struct({"phrase": QUICK_PHRASE_SCHEMA}, _OPT_REQ),
     MsgType.PING: Struct({}, _OPT_REQ),
     MsgType.PONG: Struct({}, _OPT_REQ),
     MsgType.STATS: Struct({}, {**_OPT_REQ, "reset": Bool()}),
@@ -204,6 +210,14 @@ _TO_CLIENT: dict[MsgType, Struct] = {
             "from": Str(1, 64),
             "seat": Nullable(SEAT_SCHEMA),
             "text": Str(1, 1024),
+            "ts": Int(0, 2**53),
+        }
+    ),
+    MsgType.QUICK_CHAT: Struct(
+        {
+            "from": Str(1, 64),
+            "seat": Nullable(SEAT_SCHEMA),
+            "phrase": QUICK_PHRASE_SCHEMA,
             "ts": Int(0, 2**53),
         }
     ),

@@ -69,6 +69,7 @@ GOOD: list[dict[str, Any]] = [
     {"t": "get_record", "part": 1},
     {"t": "play", "card": "10h", "taken": []},
     {"t": "chat", "text": "salam"},
+    {"t": "quick_chat", "phrase": "yalla", "req": 6},
     {"t": "ping"},
     {"t": "pong"},
     {"t": "stats", "reset": True},
@@ -137,6 +138,10 @@ BAD_SCHEMA: dict[str, tuple[dict[str, Any], ErrorCode]] = {
     "one seat to swap": ({"t": "swap_seats", "seats": [1]}, ErrorCode.BAD_MESSAGE),
     "a seat swapped with itself": ({"t": "swap_seats", "seats": [2, 2]}, ErrorCode.BAD_MESSAGE),
     "extra key": ({"t": "ping", "x": 1}, ErrorCode.BAD_MESSAGE),
+    "a quick phrase that is none": (
+        {"t": "quick_chat", "phrase": "free text"},
+        ErrorCode.BAD_MESSAGE,
+    ),
     "True as an int": ({"t": "join_room", "room_id": True}, ErrorCode.BAD_MESSAGE),
     "float as an int": ({"t": "join_room", "room_id": 5.0}, ErrorCode.BAD_MESSAGE),
     "NaN as an int": ({"t": "join_room", "room_id": math.nan}, ErrorCode.BAD_MESSAGE),

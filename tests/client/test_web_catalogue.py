@@ -1,0 +1,67 @@
+"""The browser client's words and court figures come from the desktop's, never by hand: the
+page's JSON catalogues are what `tools.web_catalogue` makes from the one .po catalogue
+now, every message of the page's modules is in it (and translated), and the court figures
+are the desktop's drawings dressed as `tools.web_figures` dresses them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from client.i18n.words import QUICK_PHRASES
+from shared.quick_chat import PHRASES, QUICK_IDS, REACTIONS
+from tools.extract import Message, extract_messages, web_messages
+from tools.web_catalogue import (
+    WEB_CATALOGUES,
+    UntranslatedError,
+    stale_catalogues,
+    web_catalogue,
+)
+from tools.web_figures import WEB_FIGURES, web_figures
+
+
+def test_the_page_catalogues_are_current() -> None:
+    assert stale_catalogues() == [], "run python -m tools.web_catalogue (make web)"
+
+
+def test_the_page_uses_many_messages_of_the_one_catalogue() -> None:
+    page = web_messages()
+    assert len(page) > 100
+    assert set(page) <= set(extract_messages()), "the page's messages are in the .pot"
+    arabic = json.loads((WEB_CATALOGUES / "ar.json").read_text(encoding="utf-8"))
+    assert {m.msgid for m in page} <= set(arabic["messages"])
+    assert all(arabic["messages"][m.msgid] for m in page)
+    assert arabic["plural"] == "ar"
+    assert arabic["words"]["refusals"]["not_your_turn"] == "It is not your turn."
+
+
+def test_a_page_message_without_translation_fails_the_catalogue(tmp_path: Path) -> None:
+    (tmp_path / "new.js").write_text('const x = _("A message nobody translated");\n', "utf-8")
+    with pytest.raises(UntranslatedError, match="nobody translated"):
+        web_catalogue("ar", tmp_path)
+
+
+def test_the_page_extractor_reads_plurals_and_marks(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text(
+        'f(_("One"));\nconst y = N_("Two");\nngettext(\n  "{count} card", "{count} cards", n);\n'
+        'my_("not a marker");\n',
+        "utf-8",
+    )
+    found = web_messages(tmp_path)
+    assert set(found) == {Message("One"), Message("Two"), Message("{count} card", "{count} cards")}
+    assert found[Message("{count} card", "{count} cards")][0].endswith("a.js:3")
+
+
+def test_the_court_figures_of_the_page_are_current() -> None:
+    for name, text in web_figures().items():
+        path = WEB_FIGURES / name
+        assert path.read_text(encoding="utf-8") == text, "run python -m tools.web_figures"
+        assert "$" not in text
+
+
+def test_every_quick_phrase_has_words() -> None:
+    assert set(QUICK_PHRASES) == set(PHRASES)
+    assert not set(REACTIONS) & set(PHRASES)
+    assert set(PHRASES) | set(REACTIONS) == QUICK_IDS

@@ -1,0 +1,162 @@
+// The page's store, choices and words, driven with the server's messages as PROTOCOL.md
+// writes them; no browser, no socket (node's test runner).
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+
+import { playsForCard } from "../../web/js/choice.js";
+import { commitmentOf } from "../../web/js/fairness.js";
+import { format, ngettext, number, pluralIndex, useCatalogue, _ } from "../../web/js/i18n.js";
+import { Store } from "../../web/js/store.js";
+import { seatSide } from "../../web/js/screen_table.js";
+
+// The page's modules touch `crypto` for seeds; node has it as a global.
+const RULES = { players: 2, direction: "right", hand_size: 4, first_floor: "j_and_7d", card_points: false, target: 11 };
+const SERVER_SEED = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
+function roomState(fields = {}) {
+  return {
+    t: "room_state", room_id: 1, name: "Sample", players: 2, rules: RULES, preset: "egyptian",
+    turn_timer: 0, state: "waiting", creator: 1, spectators: [], you: 0,
+    seats: [
+      { seat: 0, kind: "human", name: "Ali", player_id: 1, connected: true, bot_level: null },
+      { seat: 1, kind: "bot", name: "Medium bot", player_id: null, connected: true, bot_level: "medium" },
+    ],
+    deals: { commitment: commitmentOf(SERVER_SEED), client_seeds: [] },
+    ...fields,
+  };
+}
+
+function view(fields = {}) {
+  return {
+    seat: 0, rules: RULES, hand: ["Ah", "5c"], hand_sizes: [2, 2], floor: ["Ac", "3d"], stock_size: 40,
+    pile_sizes: [0, 0], basras: [0, 0], jack_basras: [0, 0], scores: [0, 0], dealer: 1, to_move: 0,
+    legal_plays: [], gone: [], last_play: null, winner: null, round_number: 0, deal: 1,
+    last_capturer: null, carry: 0, last_round: null, ...fields,
+  };
+}
+
+function started() {
+  const sent = [];
+  const store = new Store((m) => sent.push(m), () => 1000);
+  store.receive({ t: "welcome", player_id: 1, resume_token: "x".repeat(32), name: "Ali", version: 1, resumed: false });
+  store.receive(roomState());
+  return { store, sent };
+}
+
+test("the screens follow the session: name, lobby, room, table, results", () => {
+  const sent = [];
+  const store = new Store((m) => sent.push(m));
+  assert.equal(store.screen(), "name");
+  store.receive({ t: "welcome", player_id: 1, resume_token: "t".repeat(32), name: "Ali", version: 1, resumed: false });
+  assert.equal(store.screen(), "lobby");
+  store.receive(roomState());
+  assert.equal(store.screen(), "room");
+  store.receive(roomState({ state: "playing" }));
+  store.receive({ t: "game_update", seq: 0, view: view(), events: [{ kind: "round_started", number: 0, dealer: 1 }], turn_ms: null });
+  assert.equal(store.screen(), "table");
+  store.receive({ t: "left_room", room_id: 1, reason: "left", message: "" });
+  assert.equal(store.screen(), "lobby");
+});
+
+test("a seated page sends its own seed once the room shows a commitment, and again after a swap", () => {
+  const { store, sent } = started();
+  const seeds = sent.filter((m) => m.t === "client_seed");
+  assert.equal(seeds.length, 1);
+  assert.match(seeds[0].seed, /^[0-9a-f]{64}$/);
+  store.receive(roomState({ deals: { commitment: commitmentOf(SERVER_SEED), client_seeds: [{ seat: 0, seed: seeds[0].seed }] } }));
+  assert.equal(sent.filter((m) => m.t === "client_seed").length, 1, "not again while listed");
+  store.receive(roomState({ you: 1, deals: { commitment: commitmentOf(SERVER_SEED), client_seeds: [] } }));
+  assert.equal(sent.filter((m) => m.t === "client_seed").length, 2, "again for the new seat");
+});
+
+test("a play's events make the log, the Basra banner and, at the round's end, the results", () => {
+  const { store } = started();
+  store.receive(roomState({ state: "playing" }));
+  store.receive({ t: "game_update", seq: 0, view: view(), events: [{ kind: "round_started", number: 0, dealer: 1 }], turn_ms: null });
+  store.receive({
+    t: "game_update", seq: 1, turn_ms: 30000, timed_out: 0,
+    view: view({ floor: [], hand: ["5c"], to_move: 1, pile_sizes: [3, 0], basras: [1, 0] }),
+    events: [
+      { kind: "card_played", seat: 0, card: "Ah" },
+      { kind: "cards_captured", seat: 0, team: 0, card: "Ah", taken: ["Ac", "3d"] },
+      { kind: "basra_scored", seat: 0, team: 0, bonus: "basra", points: 10 },
+    ],
+  });
+  const state = store.state;
+  assert.deepEqual(state.log, [{ kind: "play", seat: 0, card: "Ah", taken: ["Ac", "3d"], bonus: "basra", points: 10 }]);
+  assert.deepEqual(state.banners.map((b) => b.kind), ["basra", "timeout"]);
+  assert.equal(state.banners[1].card, "Ah");
+  const tally = { cards: [30, 22], majority: [30, 0], basras: [1, 0], jack_basras: [0, 0], basra_points: [10, 0], card_points: [0, 0], points: [40, 0], carry_out: 0 };
+  store.receive({
+    t: "game_update", seq: 2, turn_ms: null, view: view({ to_move: null, winner: 0, scores: [40, 0] }),
+    events: [
+      { kind: "card_played", seat: 1, card: "9s" },
+      { kind: "leftovers_taken", team: 0, cards: ["9s"] },
+      { kind: "round_scored", number: 0, tally, scores: [40, 0] },
+      { kind: "match_ended", winner: 0, scores: [40, 0] },
+    ],
+  });
+  assert.equal(store.screen(), "results");
+  assert.equal(state.results?.kind, "match");
+  assert.equal(state.results?.winner, 0);
+  assert.equal(state.banners.at(-1).kind, "leftovers");
+  store.dismissResults();
+  assert.equal(store.screen(), "table");
+});
+
+test("a snapshot in the middle of a round says the log is not whole", () => {
+  const { store } = started();
+  store.receive(roomState({ state: "playing" }));
+  store.receive({ t: "game_update", seq: 7, view: view({ last_play: { seat: 1, card: "2c", taken: [], bonus: "none" } }), events: [], turn_ms: null });
+  assert.equal(store.state.logComplete, false);
+});
+
+test("chat and quick chat lines are kept with their seats", () => {
+  const { store } = started();
+  store.receive({ t: "chat", from: "Ali", seat: 0, text: "Salam", ts: 5 });
+  store.receive({ t: "quick_chat", from: "Medium bot", seat: 1, phrase: "yalla", ts: 6 });
+  assert.deepEqual(store.state.chat.map((l) => [l.seat, l.text ?? l.quick]), [[0, "Salam"], [1, "yalla"]]);
+});
+
+test("sets that differ only in suits are one choice, unless card points make a suit count", () => {
+  const plays = [
+    { card: "8h", taken: ["3c", "5d"] },
+    { card: "8h", taken: ["3h", "5d"] },
+    { card: "8h", taken: ["2c", "6d"] },
+    { card: "4s", taken: [] },
+  ];
+  assert.deepEqual(playsForCard(plays, "8h", false), [plays[0], plays[2]]);
+  assert.deepEqual(playsForCard(plays, "8h", true), [plays[0], plays[2]]);
+  const pointed = [{ card: "9h", taken: ["2c", "7s"] }, { card: "9h", taken: ["2d", "7s"] }];
+  assert.equal(playsForCard(pointed, "9h", false).length, 1);
+  assert.equal(playsForCard(pointed, "9h", true).length, 2, "the 2c scores 2 card points");
+});
+
+test("seats sit as on the desktop: the partner opposite, the next seat on the right", () => {
+  assert.equal(seatSide(1, 0, 2, "right"), "top");
+  assert.deepEqual([0, 1, 2, 3].map((s) => seatSide(s, 0, 4, "right")), ["mine", "right", "top", "left"]);
+  assert.deepEqual([0, 1, 2, 3].map((s) => seatSide(s, 2, 4, "left")), ["top", "right", "mine", "left"]);
+});
+
+test("the page's Arabic plural rule is the catalogue's own expression", () => {
+  const po = readFileSync(new URL("../../assets/locale/ar/LC_MESSAGES/basra.po", import.meta.url), "utf8");
+  const expression = po.match(/plural=([^;]+);/)[1];
+  const rule = new Function("n", `return Number(${expression});`);
+  for (let n = 0; n <= 250; n += 1) assert.equal(pluralIndex("ar", n), rule(n), `n = ${n}`);
+});
+
+test("words in Arabic: translations, plurals, fields and Arabic-Indic digits", () => {
+  const catalogue = JSON.parse(readFileSync(new URL("../../web/i18n/ar.json", import.meta.url), "utf8"));
+  useCatalogue(catalogue);
+  try {
+    assert.notEqual(_("Lobby"), "Lobby");
+    assert.equal(number(2026), "٢٠٢٦");
+    const stock = format(ngettext("{count} left in stock", "{count} left in stock", 11), { count: 11 });
+    assert.match(stock, /١١/);
+    assert.equal(_("no such message"), "no such message");
+  } finally {
+    useCatalogue({ language: "en", plural: "en", messages: {} });
+  }
+  assert.equal(format("{a} of {b}", { a: 3, b: "x" }), "3 of x");
+});

@@ -1,0 +1,236 @@
+"""The browser client in a real headless Chromium against a real server on 127.0.0.1: a phone
+plays a whole match by taps in English and in Arabic, two browsers and two desktop-protocol
+clients play a 4-player round, the Arabic page shows no English, and a socket cut in the
+middle of a match gets its seat back."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import threading
+from collections.abc import Callable
+
+import pytest
+
+from shared.wire.client import WireClient
+from shared.wire.protocol import Message
+from tests.web.browser import Page, WebServer, play_taps_until, until
+
+pytestmark = pytest.mark.slow
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def enter(page: Page, server: WebServer, name: str) -> None:
+    page.open(server.url)
+    page.wait_screen("name")
+    page.type_into('[data-field="name"]', name)
+    page.tap('[data-action="enter"]')
+    page.wait_screen("lobby")
+
+
+def match_against_a_bot(page: Page, target: int = 31) -> None:
+    page.tap(f'[data-action="draft"][data-field="target"][data-value="{target}"]')
+    page.tap('[data-action="create-room"]')
+    page.wait_screen("room")
+    page.tap('[data-action="fill-bots"]')
+    page.tap('[data-action="start"]')
+    page.wait_screen("table")
+
+
+def match_over(page: Page) -> bool:
+    return page.screen() == "results" and page.present('[data-action="play-again"]')
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_phone_plays_a_whole_match_against_a_bot_by_taps(
+    server: WebServer, pages: Callable[..., Page], language: str
+) -> None:
+    page = pages(390, 844, language)
+    enter(page, server, "Mona" if language == "en" else "منى")
+    assert page.run("return document.documentElement.dir") == ("rtl" if language == "ar" else "ltr")
+    match_against_a_bot(page)
+    played = play_taps_until(page, lambda: match_over(page))
+    assert played >= 20, "a match to 31 takes at least one round of 24 plays each"
+    until(lambda: page.present('[data-verdict="verified"]'), what="the deals to be verified")
+    headline = page.run("return document.querySelector('[data-field=headline]').textContent")
+    assert headline
+    assert page.errors() == []
+
+
+def test_an_arabic_page_shows_no_english(server: WebServer, pages: Callable[..., Page]) -> None:
+    page = pages(360, 740, "ar")
+    page.open(server.url)
+    page.wait_screen("name")
+    seen = {"name": page.visible_text()}
+    page.type_into('[data-field="name"]', "منى")
+    page.tap('[data-action="enter"]')
+    page.wait_screen("lobby")
+    until(lambda: page.present("[data-room-id]") or True)
+    seen["lobby"] = page.visible_text()
+    page.tap('[data-action="create-room"]')
+    page.wait_screen("room")
+    seen["room"] = page.visible_text()
+    page.tap('[data-action="fill-bots"]')
+    page.tap('[data-action="start"]')
+    page.wait_screen("table")
+    until(page.still)
+    seen["table"] = page.visible_text()
+    page.tap('[data-action="sheet"][data-value="log"]')
+    seen["log"] = page.visible_text()
+    page.tap('.sheet [data-action="sheet"]')
+    play_taps_until(page, lambda: page.screen() == "results")
+    seen["results"] = page.visible_text()
+    for screen, text in seen.items():
+        assert text.strip(), screen
+        assert not LATIN.findall(text), f"English on the Arabic {screen} screen: {text}"
+
+
+def test_a_socket_cut_in_the_middle_of_a_match_gets_the_seat_back(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    page = pages(390, 844)
+    enter(page, server, "Mona")
+    match_against_a_bot(page)
+    play_taps_until(page, lambda: page.present('[data-zone="floor"]') and _hand(page) <= 2)
+    before = _hand(page)
+    page.run("globalThis.basraPage.dropConnection();")
+    until(lambda: page.present(".link-state.down"), 5, what="the page to say it reconnects")
+    until(lambda: not page.present(".link-state.down"), 15, what="the page to reconnect")
+    page.wait_screen("table")
+    assert _hand(page) == before
+    assert page.run("return document.querySelector('.seat-mine [data-seat-tag]') !== null")
+    played = play_taps_until(page, lambda: _hand(page) < before or page.screen() != "table", 30)
+    assert played >= 1 or page.screen() == "results"
+    assert page.errors() == []
+
+
+def _turn_done(page: Page) -> Callable[[], bool]:
+    return lambda: not page.your_turn() or page.screen() != "table"
+
+
+def _hand(page: Page) -> int:
+    return int(page.run("return document.querySelectorAll('[data-zone=hand] [data-card]').length"))
+
+
+def test_two_browsers_and_two_desktop_clients_play_a_four_player_round(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    host, guest = pages(390, 844), pages(740, 360)
+    enter(host, server, "Mona")
+    host.tap('[data-action="draft"][data-field="players"][data-value="4"]')
+    host.tap('[data-action="create-room"]')
+    host.wait_screen("room")
+    enter(guest, server, "Badr")
+    until(lambda: guest.present('[data-action="join"]'), what="the guest to see the room")
+    room_id = int(guest.run("return document.querySelector('[data-action=join]').dataset.room"))
+    guest.tap(f'[data-action="join"][data-room="{room_id}"]')
+    guest.wait_screen("room")
+    desktops = DesktopPlayers(server.tcp_port, room_id, ("Karim", "Nour"))
+    desktops.start()
+    until(lambda: host.run("return document.querySelectorAll('.seat .how').length") == 4)
+    # Quick chat both ways: a desktop client's phrase in the browsers' words, and a tap heard.
+    until(lambda: "Come on, play!" in host.visible_text(), what="the desktop's quick phrase")
+    host.tap('[data-action="quick"][data-value="luck"]')
+    until(lambda: ("Mona", "luck") in desktops.heard, what="the browser's quick phrase")
+    until(lambda: not host.present('[data-action="start"][disabled]'), what="every seat taken")
+    host.tap('[data-action="start"]')
+    host.wait_screen("table")
+    guest.wait_screen("table")
+    both = (host, guest)
+
+    def ended() -> bool:
+        return all(p.screen() == "results" for p in both) and desktops.round_over.is_set()
+
+    while not ended():
+        for page in both:
+            if page.screen() == "table":
+                play_taps_until(page, _turn_done(page), 30)
+        desktops.check()
+    assert all(p.present('[data-action="continue"]') for p in both)
+    desktops.stop()
+    assert host.errors() == [] and guest.errors() == []
+
+
+class DesktopPlayers:
+    """Desktop-protocol (TCP) clients that join a room and play its first legal play whenever
+    it is their turn, in a thread of their own, until a round is scored."""
+
+    def __init__(self, port: int, room_id: int, names: tuple[str, ...]) -> None:
+        self.port, self.room_id, self.names = port, room_id, names
+        self.round_over = threading.Event()
+        self.failure: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.stopping = threading.Event()
+        self.heard: list[tuple[str, str]] = []
+        """Every quick phrase the desktop clients heard: (who, which)."""
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.thread.join(10)
+        self.check()
+
+    def check(self) -> None:
+        if self.failure is not None:
+            raise AssertionError("a desktop client failed") from self.failure
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._play_all())
+        except BaseException as error:  # handed to the test's thread
+            self.failure = error
+
+    async def _play_all(self) -> None:
+        clients = []
+        for name in self.names:
+            client = await WireClient.connect("127.0.0.1", self.port)
+            await client.hello(name)
+            await client.send({"t": "join_room", "room_id": self.room_id})
+            await client.expect("room_state")
+            clients.append(client)
+        await clients[0].send({"t": "quick_chat", "phrase": "yalla"})
+        await asyncio.gather(*(self._play(client) for client in clients))
+
+    async def _play(self, client: WireClient) -> None:
+        while not self.stopping.is_set():
+            try:
+                message: Message = await client.recv(0.2)
+            except TimeoutError:
+                continue
+            if message["t"] == "quick_chat":
+                self.heard.append((message["from"], message["phrase"]))
+            if message["t"] != "game_update":
+                continue
+            if any(e["kind"] == "round_scored" for e in message["events"]):
+                self.round_over.set()
+            view = message["view"]
+            if view["to_move"] == view["seat"] and view["legal_plays"]:
+                play = view["legal_plays"][0]
+                await client.send({"t": "play", "card": play["card"], "taken": play["taken"]})
+        client.close()
+
+
+def test_a_spectator_watches_then_takes_the_computer_players_seat(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    host, guest = pages(390, 844), pages(390, 844)
+    enter(host, server, "Mona")
+    match_against_a_bot(host)
+    enter(guest, server, "Badr")
+    until(lambda: guest.present('[data-action="watch"]'), what="the guest to see the room")
+    guest.tap('[data-action="watch"]')
+    guest.wait_screen("table")
+    assert not guest.present('[data-zone="hand"] [data-card]'), "a spectator sees no hand"
+    guest.tap('[data-action="take-seat"]')
+    until(lambda: guest.present('[data-zone="hand"] [data-card]'), what="the seat taken")
+    until(lambda: not guest.present('[data-screen="table"] [data-action="take-seat"]'))
+
+    def guest_played() -> bool:
+        if host.your_turn() and host.still():
+            play_taps_until(host, lambda: False, 20, limit=1)
+        return guest.your_turn() and play_taps_until(guest, lambda: False, 20, limit=1) == 1
+
+    until(guest_played, 90, "the guest to play a card from the taken seat")
+    assert guest.errors() == [] and host.errors() == []

@@ -1,0 +1,62 @@
+// Chat as the page shows it: the room's lines (typed, or a quick-chat phrase by its id, worded
+// in the reader's language), the line to type, and the quick phrases and reactions to tap.
+
+import { h, button } from "./dom.js";
+import { _, isolate } from "./i18n.js";
+import { quickText, quickChoices } from "./words.js";
+
+/** @typedef {import("./types.js").ChatLine} ChatLine */
+
+/** @param {ChatLine} line */
+export function chatText(line) {
+  return line.quick !== undefined ? quickText(line.quick) : line.text ?? "";
+}
+
+/**
+ * The chat's lines, the field and the quick phrases.
+ * @param {readonly ChatLine[]} lines
+ * @param {HTMLElement | null} old the chat block this replaces (its typed text is kept)
+ */
+export function chatBlock(lines, old) {
+  const oldInput = /** @type {HTMLInputElement | null} */ (old?.querySelector('[data-field="chat"]') ?? null);
+  const input = /** @type {HTMLInputElement} */ (
+    h("input", { "data-field": "chat", maxlength: 200, placeholder: _("Say something..."), enterkeyhint: "send" })
+  );
+  input.value = oldInput?.value ?? "";
+  const refocus = oldInput !== null && document.activeElement === oldInput;
+  const log = h(
+    "ul",
+    { class: "chat-log", "aria-live": "polite" },
+    ...lines.map((line) =>
+      h("li", {}, h("span", { class: "from" }, isolate(line.from)), ": ", chatText(line)),
+    ),
+  );
+  const block = h(
+    "div",
+    { class: "panel chat", "data-block": "chat" },
+    h("h2", {}, _("Chat")),
+    log,
+    h("form", { class: "chat-form", "data-form": "chat" }, input, button("send-chat", _("Send"))),
+    h("div", { class: "quick" }, ...quickChoices().map(([id, label]) => button("quick", label, { "data-value": id }))),
+  );
+  queueMicrotask(() => {
+    log.scrollTop = log.scrollHeight;
+    if (refocus) input.focus();
+  });
+  return block;
+}
+
+/**
+ * The latest line each seat said within `ms`, for a bubble at the seat.
+ * @param {readonly ChatLine[]} lines
+ * @param {number} now
+ * @param {number} [ms]
+ */
+export function recentBySeat(lines, now, ms = 4000) {
+  /** @type {Map<number, ChatLine>} */
+  const found = new Map();
+  for (const line of lines) {
+    if (line.seat !== null && now - line.ts < ms) found.set(line.seat, line);
+  }
+  return found;
+}

@@ -1,0 +1,101 @@
+// The game's words as the page says them: a card in text, a seat's and a side's name, the
+// server's refusals and goodbyes by their code (the desktop's tables, carried in the catalogue
+// by tools.web_catalogue), levels and presets.
+
+import { cardParts, KOMI, SUIT_SYMBOLS } from "./cards.js";
+import { _, format, isolate, language } from "./i18n.js";
+
+/** @typedef {import("./types.js").RoomState} RoomState */
+
+/** @type {Record<string, Record<string, string>>} */
+let tables = { refusals: {}, exits: {}, levels: {}, presets: {}, courts: {}, quick: {}, reactions: {} };
+
+/** @param {Record<string, Record<string, string>>} words */
+export function useWords(words) {
+  tables = words;
+}
+
+/**
+ * "9♣", "J♠"; in Arabic "الولد ♠" for a Jack and "الكومي" for the 7♦.
+ * @param {string} card
+ */
+export function cardText(card) {
+  const { rank, suit } = cardParts(card);
+  const symbol = SUIT_SYMBOLS[suit];
+  const label = rank === "1" ? "A" : rank;
+  if (language() === "en") return `${label}${symbol}`;
+  if (card === KOMI) return _("the Komi");
+  const court = tables.courts[rank];
+  // A rank and suit have no strong direction of their own: kept left to right ("8♠"), as
+  // printed on the card, inside any sentence; a court's Arabic word reads right to left.
+  return court !== undefined ? isolate(`${_(court)} ${symbol}`) : `\u2066${label}${symbol}\u2069`;
+}
+
+/** @param {readonly string[]} cards */
+export function cardsText(cards) {
+  return cards.map(cardText).join(" ");
+}
+
+/** @param {string} code */
+export function refusalText(code) {
+  const found = tables.refusals[code];
+  return found !== undefined ? _(found) : _("The server refused that.");
+}
+
+/** @param {string} reason */
+export function exitText(reason) {
+  const found = tables.exits[reason];
+  return found !== undefined ? _(found) : _("The room has closed.");
+}
+
+/** @param {string} level */
+export function levelName(level) {
+  const found = tables.levels[level];
+  return found !== undefined ? _(found) : level;
+}
+
+/** @param {string} preset */
+export function presetName(preset) {
+  const found = tables.presets[preset];
+  return found !== undefined ? _(found) : preset;
+}
+
+/**
+ * A seat's name as the table shows it ("You" for this page's own).
+ * @param {RoomState | null} room
+ * @param {number} seat
+ */
+export function seatName(room, seat) {
+  if (room !== null && room.you === seat) return _("You");
+  const info = room?.seats[seat];
+  if (info?.kind === "bot") return format(_("{level} bot"), { level: levelName(info.bot_level ?? "medium") });
+  if (info?.name) return isolate(info.name);
+  return format(_("Seat {number}"), { number: seat + 1 });
+}
+
+/**
+ * A side's name: its player, or its two players.
+ * @param {RoomState | null} room
+ * @param {number} team
+ */
+export function teamName(room, team) {
+  const players = room?.players ?? 2;
+  if (players === 2) return seatName(room, team);
+  return format(_("{first} & {second}"), { first: seatName(room, team), second: seatName(room, team + 2) });
+}
+
+/**
+ * A quick-chat phrase or reaction by its id, in the reader's language.
+ * @param {string} id
+ */
+export function quickText(id) {
+  const reaction = tables.reactions[id];
+  if (reaction !== undefined) return reaction;
+  const phrase = tables.quick[id];
+  return phrase !== undefined ? _(phrase) : "…";
+}
+
+/** Every quick phrase and reaction: [id, what its button says]. */
+export function quickChoices() {
+  return [...Object.keys(tables.quick), ...Object.keys(tables.reactions)].map((id) => [id, quickText(id)]);
+}
