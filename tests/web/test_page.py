@@ -9,12 +9,13 @@ import asyncio
 import re
 import threading
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from shared.wire.client import WireClient
 from shared.wire.protocol import Message
-from tests.web.browser import Page, WebServer, play_taps_until, until
+from tests.web.browser import Page, WebServer, play_taps_until, until, web_server
 
 pytestmark = pytest.mark.slow
 LATIN = re.compile(r"[A-Za-z]")
@@ -234,3 +235,31 @@ def test_a_spectator_watches_then_takes_the_computer_players_seat(
 
     until(guest_played, 90, "the guest to play a card from the taken seat")
     assert guest.errors() == [] and host.errors() == []
+
+
+def test_the_first_screen_links_the_desktop_apps_a_host_hands_round(
+    browser_ready: None, tmp_path: Path, pages: Callable[..., Page]
+) -> None:
+    """With ``--downloads`` the name screen links the server's list of apps, which lists them;
+    without it there is no link (`test_a_phone_plays_a_whole_match_against_a_bot_by_taps`'s
+    server has none)."""
+    shelf = tmp_path / "apps"
+    shelf.mkdir()
+    (shelf / "basra-windows-x86_64.zip").write_bytes(b"PK\x03\x04 an app")
+    with web_server(tmp_path, "--downloads", str(shelf)) as served:
+        page = pages(360, 740)
+        page.open(served.url)
+        page.wait_screen("name")
+        until(lambda: page.present('[data-link="downloads"]'))
+        page.tap('[data-link="downloads"]')
+        until(lambda: "basra-windows-x86_64.zip" in page.visible_text())
+
+
+def test_without_downloads_the_first_screen_offers_none(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    page = pages(360, 740)
+    page.open(server.url)
+    page.wait_screen("name")
+    until(lambda: page.run("return document.documentElement.dataset.downloads") == "none")
+    assert not page.present('[data-link="downloads"]')

@@ -80,7 +80,22 @@ class App {
     const wanted = Number.parseInt(new URLSearchParams(location.search).get("room") ?? "", 10);
     /** @type {number | null} */
     this.wantedRoom = Number.isInteger(wanted) ? wanted : null;
+    /** Whether the server offers the desktop apps (`--downloads`): the first screen links them. */
+    this.downloads = false;
     this.store.subscribe(() => this.draw());
+  }
+
+  /** Ask the server once whether it hands out the desktop apps (a 404 when it does not). */
+  async findDownloads() {
+    try {
+      const response = await fetch("downloads.json");
+      const offered = response.ok ? await response.json() : [];
+      this.downloads = Array.isArray(offered) && offered.length > 0;
+    } catch {
+      this.downloads = false;
+    }
+    document.documentElement.dataset.downloads = this.downloads ? "offered" : "none";
+    if (this.downloads) this.draw();
   }
 
   /** @param {string} lang */
@@ -116,6 +131,7 @@ class App {
     const name = remembered(KEYS.name);
     if (name !== null && remembered(KEYS.token) !== null) this.link.open(name);
     this.draw();
+    void this.findDownloads();
   }
 
   /** @param {import("./types.js").Message} message */
@@ -358,7 +374,7 @@ class App {
       return true;
     };
     if (screen === "name") {
-      if (key(state.link, this.problem)) renderName(root, { name: remembered(KEYS.name) ?? "", connecting: state.link === "connecting", problem: this.problem });
+      if (key(state.link, this.problem, this.downloads)) renderName(root, { name: remembered(KEYS.name) ?? "", connecting: state.link === "connecting", problem: this.problem, downloads: this.downloads });
     } else if (screen === "lobby") {
       if (this.shown !== "lobby") {
         this.lastListed = now;

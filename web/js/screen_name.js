@@ -5,7 +5,7 @@ import { _ } from "./i18n.js";
 
 /**
  * @param {HTMLElement} root
- * @param {{ name: string, connecting: boolean, problem: string }} model
+ * @param {{ name: string, connecting: boolean, problem: string, downloads: boolean }} model
  */
 export function renderName(root, model) {
   let input = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-field="name"]'));
@@ -37,6 +37,9 @@ export function renderName(root, model) {
       h("h1", {}, _("Basra")),
       h("p", { class: "tagline" }, _("Egyptian Basra  ·  Al Komi  ·  Kosh el Walad")),
       h("div", { class: "panel" }, form),
+      model.downloads
+        ? h("p", { class: "dim" }, h("a", { href: "downloads/", "data-link": "downloads" }, _("Get Basra for your computer")))
+        : null,
     ),
   );
   if (hadFocus) input.focus();
