@@ -5,8 +5,9 @@ listens, starts the services (pings, loop-lag monitor, optional stats log,
 the LAN discovery beacon when asked for), runs every room's actor task in one
 `asyncio.TaskGroup`, and on `stop` shuts down in order: stop announcing, stop accepting, say
 ``bye`` to every client, give them ``shutdown_grace`` seconds to receive it, cut whatever is
-left, end the rooms. Connections over the total or per-address limit are told
-why and closed at once.
+left, end the rooms. Connections over the total or per-address limit, or from an address that
+opens them too fast or has spent its budget of bad messages (`server.net.limits.AddressLedger`),
+are told why and closed at once.
 """
 
 from __future__ import annotations
@@ -25,10 +26,10 @@ from server.config import ServerConfig
 from server.lobby import Lobby
 from server.net.connection import Carrier, Connection
 from server.net.discovery import run_beacon
-from server.net.limits import AddressCounter, is_loopback
+from server.net.limits import AddressCounter, AddressLedger, is_loopback
 from server.net.pacing import TurnQuota
 from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
-from server.net.tcp import TcpCarrier, peer_address, read_stream
+from server.net.tcp import TcpCarrier, doorway, peer_address, read_stream
 from server.persistence.store import MatchStore
 from server.restore import restore_matches
 from server.room.actor import Room
@@ -74,6 +75,12 @@ class BasraServer:
         self.connections: set[Connection] = set()
         self.started = asyncio.Event()
         self._addresses = AddressCounter(config.max_per_address)
+        self._ledger = AddressLedger(
+            config.connect_rate,
+            config.connect_burst,
+            config.address_bad_rate,
+            config.address_bad_messages,
+        )
         self._hang_ups = TurnQuota(config.hang_ups_per_turn)
         self._listener: asyncio.Server | None = None
         self._group: asyncio.TaskGroup | None = None
@@ -105,8 +112,8 @@ class BasraServer:
             async with asyncio.TaskGroup() as group:
                 self._group = group
                 self._restore()
-                self._listener = await asyncio.start_server(
-                    self._accept,
+                self._listener = await loop.create_server(
+                    doorway(self._screen, self._accept),
                     self.config.host,
                     self.config.port,
                     backlog=self.config.backlog,
@@ -195,6 +202,15 @@ class BasraServer:
 
     # -- connections ----------------------------------------------------------------------
 
+    def _screen(self, address: str) -> bytes | None:
+        """The goodbye for a connection from ``address`` turned away as it is accepted, or
+        None; counted among those turned away."""
+        refusal = self._ledger.refusal(address, asyncio.get_running_loop().time())
+        if refusal is None:
+            return None
+        self._count_turned_away(ErrorCode.ADDRESS_LIMIT)
+        return bye_frame(ErrorCode.ADDRESS_LIMIT, refusal)
+
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         carrier = TcpCarrier(reader, writer, self.config.socket_send_buffer)
         await self.serve(carrier, peer_address(writer), lambda c: read_stream(reader, c))
@@ -214,10 +230,15 @@ class BasraServer:
         if len(self.connections) >= self.config.max_connections:
             self._turn_away(carrier, ErrorCode.SERVER_FULL, "The server is full; try later.")
             return
+        refusal = self._ledger.admit(address, asyncio.get_running_loop().time())
+        if refusal is not None:
+            self._turn_away(carrier, ErrorCode.ADDRESS_LIMIT, refusal)
+            return
         if not self._addresses.acquire(address):
             text = "Too many connections from your address."
             self._turn_away(carrier, ErrorCode.ADDRESS_LIMIT, text)
             return
+        ledger = self._ledger
         connection = Connection(
             carrier,
             address,
@@ -226,6 +247,7 @@ class BasraServer:
             self.lobby,
             self.counters,
             self._hang_ups,
+            lambda now: ledger.spend_error(address, now),
         )
         task = asyncio.current_task()
         assert task is not None
@@ -239,6 +261,11 @@ class BasraServer:
             self._addresses.release(address)
 
     def _turn_away(self, carrier: Carrier, code: ErrorCode, text: str) -> None:
+        self._count_turned_away(code)
+        carrier.write(bye_frame(code, text))
+        carrier.close()
+
+    def _count_turned_away(self, code: ErrorCode) -> None:
         self.counters.drops += 1
         # A flood of connections must not become a flood of log lines: one a second at most.
         self._turned_away += 1
@@ -247,8 +274,6 @@ class BasraServer:
             log.warning("turned away %d connection(s) (%s)", self._turned_away, code.value)
             self._turned_away = 0
             self._turned_away_said = now
-        carrier.write(bye_frame(code, text))
-        carrier.close()
 
     # -- services -------------------------------------------------------------------------
 

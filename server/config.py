@@ -105,6 +105,24 @@ class ServerConfig:
     the allowance refills at ``rate_per_second``."""
     max_bad_messages: int = 50
     """Unreadable or invalid messages tolerated on one connection before it is closed."""
+    address_bad_messages: int = 100
+    """Unreadable or invalid messages tolerated from one address, across all its connections,
+    before its connections are closed on their next one and new ones turned away; the budget
+    refills at ``address_bad_rate`` a second."""
+    address_bad_rate: float = 0.5
+    connect_rate: float = field(
+        default=5.0,
+        metadata=option(
+            "new connections one address may open a second (default %(default)s)", seconds
+        ),
+    )
+    """New connections one address may open a second, after a burst of ``connect_burst``."""
+    connect_burst: int = field(
+        default=32,
+        metadata=option(
+            "new connections one address may open at once (default %(default)s)", count
+        ),
+    )
     # rooms
     max_rooms: int = 2000
     max_spectators: int = 16

@@ -58,6 +58,7 @@ async def server_process(
             stderr=subprocess.STDOUT,
             preexec_fn=limit_files,
         )
+
     def port_written() -> bool:
         if port_file.exists() and port_file.read_text().strip():
             return True
@@ -76,7 +77,8 @@ async def server_process(
 async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
     tmp_path: Path,
 ) -> None:
-    async with server_process(tmp_path, "--max-per-address", "500", "--bot-delay", "0.05") as (
+    options = ("--max-per-address", "500", "--connect-burst", "500", "--bot-delay", "0.05")
+    async with server_process(tmp_path, *options) as (
         process,
         port,
         log_file,
