@@ -9,12 +9,12 @@ SUPPORTED_PYTHONS := 3.11 3.12 3.13
 find_python = $(shell python$(1) -c 'import sys; print(sys.executable)' 2>/dev/null \
 	|| ls -d $$(pyenv root 2>/dev/null)/versions/$(1).*/bin/python$(1) 2>/dev/null | tail -n 1)
 
-.PHONY: play test test-all bench shots clean
+.PHONY: play test test-all bench shots dist clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,dist]'
 	touch $@
 
 play: $(VENV)/.installed
@@ -40,7 +40,12 @@ bench: $(VENV)/.installed
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/client_frame.py
 
 shots: $(VENV)/.installed
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m client.shots shots
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tools.shots shots
+
+# The desktop app for this machine: dist/basra/ (executable dist/basra/basra; on macOS also
+# dist/Basra.app), with Python, the server and the assets inside.
+dist: $(VENV)/.installed
+	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/basra.spec
 
 clean:
-	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-* .pytest_cache .mypy_cache .ruff_cache build dist

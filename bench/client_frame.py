@@ -80,7 +80,7 @@ def busy_table(window: tuple[int, int], settings: Path) -> tuple[App, TableScene
     save_settings(load_settings(settings).changed(window_size=window), settings)
     app = build_app(parse_args(["--settings", str(settings), "--mute", "--seed", "1"]))
     session = LocalSession(RuleSet(players=4, hand_size=6), seed=1, bot_delay=1e9)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     for _ in range(400):
         app.step(FRAME)

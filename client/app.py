@@ -160,9 +160,10 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw if needed."""
-        scene = self.stack.top
         for event in pygame.event.get():
             self._dispatch(event)
+        if self.nav is not None:
+            self.nav.follow_link()
         scene = self.stack.top
         if scene is not None:
             scene.update(dt)

@@ -34,6 +34,7 @@ from server.persistence.store import MatchStore
 from server.restore import restore_matches
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
+from shared import host_system
 from shared.wire.protocol import ErrorCode, Message, MsgType
 from shared.wire.session import bye_frame, ping_frame
 
@@ -47,7 +48,7 @@ _PING_SLICE = 50
 
 def raise_fd_limit() -> int:
     """Raise this process's open-file limit to the hard limit; the soft limit now in force."""
-    if sys.platform == "win32":
+    if host_system.on_windows():
         return sys.maxsize  # Windows sockets are handles, with no per-process limit to raise
     import resource
 

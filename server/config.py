@@ -35,6 +35,8 @@ class Option:
     flag: str | None = None
     """The flag, when it is not the field's name with dashes (``--max-connections``)."""
     metavar: str | None = None
+    choices: tuple[str, ...] | None = None
+    """The values allowed, when only a few are."""
 
 
 def option(
@@ -42,9 +44,10 @@ def option(
     parse: Callable[[str], Any] = str,
     flag: str | None = None,
     metavar: str | None = None,
+    choices: tuple[str, ...] | None = None,
 ) -> dict[str, Option]:
     """The metadata of a field that is a command-line option (see `Option`)."""
-    return {"option": Option(help, parse, flag, metavar)}
+    return {"option": Option(help, parse, flag, metavar, choices)}
 
 
 def seconds(text: str) -> float:
@@ -168,6 +171,15 @@ class ServerConfig:
     """Bot levels that think in a worker process instead of a thread (CPU-heavy ones)."""
     bot_processes: int = 1
     """Worker processes for those levels; 0 runs them in threads too."""
+    bot_start_method: str | None = field(
+        default=None,
+        metadata=option(
+            "how the hard bots' worker processes start (default: fork on Linux, spawn elsewhere)",
+            choices=("fork", "spawn"),
+        ),
+    )
+    """How those processes start (``fork``, ``spawn``); None: the system's safe way
+    (`shared.host_system.safe_start_method`)."""
     bot_budget: float = 1.0
     """Seconds the hard bot thinks per move."""
     engine_memo_entries: int = 1 << 12

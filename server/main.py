@@ -25,6 +25,7 @@ from server.collector import run_collector
 from server.config import Option, ServerConfig
 from server.net.stats import PollClock
 from server.persistence.store import default_data_dir
+from shared import host_system
 from shared.plays import limit_memos
 
 __all__ = ["main", "parse_args"]
@@ -83,6 +84,7 @@ def _add_option(parser: argparse.ArgumentParser, name: str, default: Any, said: 
         dest=name,
         type=_reader(said.parse),
         default=default,
+        choices=said.choices,
         metavar=said.metavar,
         help=said.help,
     )
@@ -149,14 +151,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -> None:
+    """Have SIGINT and SIGTERM (and Windows's Ctrl+Break) call ``stop`` in ``loop``. A POSIX
+    loop watches signals itself; a Windows one cannot, so a plain handler hands over to it (run
+    when the loop next wakes, which its timers make it do within a second)."""
+    if not host_system.on_windows():
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(signum, stop)
+        return
+    for name in ("SIGINT", "SIGTERM", "SIGBREAK"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), lambda *_: loop.call_soon_threadsafe(stop))
+
+
 async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock) -> None:
     server = BasraServer(config, clock)
     loop = asyncio.get_running_loop()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(signum, server.stop)
-        except NotImplementedError:  # Windows: a plain handler that hands over to the loop
-            signal.signal(signum, lambda *_: loop.call_soon_threadsafe(server.stop))
+    stop_on_signals(loop, server.stop)
     task = asyncio.create_task(server.run())
     started = asyncio.create_task(server.started.wait())
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)

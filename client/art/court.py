@@ -84,7 +84,9 @@ def palette_for(suit: str) -> CourtPalette:
 @functools.cache
 def _figure_template(rank: str) -> string.Template:
     name = COURT_FIGURES[rank]
-    return string.Template((resources.files("assets") / "cards" / name).read_text("utf-8"))
+    text = (resources.files("assets") / "cards" / name).read_text("utf-8")
+    logger.debug("court figure %s read (%d characters)", name, len(text))
+    return string.Template(text)
 
 
 def figure_half(rank: str, suit: str, size: tuple[int, int]) -> pygame.Surface:

@@ -3,9 +3,9 @@
 Every string the client shows is written in English inside `_()` (or `ngettext`, or `N_()` in
 a table that `_` is applied to later) and looked up in the active catalogue; the catalogues are
 standard gettext ``.po`` files under ``assets/locale/`` (`po` reads them, `language` holds the
-active one, `extract` lists the messages the code uses and writes the template). `words` says
-in the player's language what comes from elsewhere: the server's refusals and goodbyes by their
-code, a failed connection, and a hint's reason.
+active one; ``python -m tools.extract`` lists the messages the code uses and writes the
+template). `words` says in the player's language what comes from elsewhere: the server's
+refusals and goodbyes by their code, a failed connection, and a hint's reason.
 
 Import rules: pure (no pygame), and below every other client package: it imports `shared`
 and the `assets` package only.

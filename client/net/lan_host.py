@@ -1,7 +1,8 @@
 """Hosting a LAN game: the server as a child process of the client, and this machine's addresses.
 
 Owns `LanHost`: `start()` runs the server installed beside the client (``python -m
-server.main``: the client never imports the server, it only starts it, and needs no checkout)
+server.main``, or the desktop app run again as the server, see `client.child_process`: the
+client never imports the server, it only starts it, and needs no checkout)
 on the default port, or on any free port when that one is taken, learns the port from
 ``--port-file``, and `stop()` ends it (politely, then firmly). The hosted server announces
 itself where the client looks for games (or nowhere). `lan_addresses()` lists the addresses
@@ -14,23 +15,21 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
-import os
+import signal
 import socket
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import ifaddr
 
+from client.child_process import child_environment, module_command
 from client.i18n import _
+from shared import host_system
 from shared.wire.protocol import DEFAULT_PORT
 
 logger = logging.getLogger(__name__)
 
-PACKAGES_DIR = Path(__file__).resolve().parents[2]
-"""The folder holding the `client` package and the `server` package beside it: a checkout, or
-site-packages once installed. The server process looks there first."""
 SERVER_MODULE = "server.main"
 START_TIMEOUT = 8.0
 STOP_TIMEOUT = 3.0
@@ -67,6 +66,27 @@ def _default_route_address() -> str | None:
         if address and not address.startswith("0."):
             return address
     return None
+
+
+def _own_process_group() -> int:
+    """Popen's flags: on Windows the server gets a process group of its own, so that Ctrl+Break
+    can be sent to it alone (and the console's Ctrl+C reaches the client only)."""
+    if host_system.on_windows():
+        return getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
+    return 0
+
+
+def _ask_to_stop(process: subprocess.Popen[bytes]) -> None:
+    """Ask the server to shut down cleanly (telling every client): SIGTERM on POSIX; Ctrl+Break
+    on Windows, where terminating is killing, but only through a console: an app without one
+    (the desktop app) can only terminate it, and its data directory keeps the matches."""
+    if host_system.on_windows():
+        try:
+            process.send_signal(getattr(signal, "CTRL_BREAK_EVENT"))  # noqa: B009 (Windows only)
+            return
+        except (AttributeError, OSError, ValueError) as error:
+            logger.info("cannot send Ctrl+Break to the server (%s); terminating it", error)
+    process.terminate()
 
 
 class LanHost:
@@ -116,9 +136,7 @@ class LanHost:
     async def _start_on(self, port: int) -> int | None:
         port_file = Path(self._dir.name) / f"port-{port}"
         command = [
-            sys.executable,
-            "-m",
-            SERVER_MODULE,
+            *module_command(SERVER_MODULE),
             "--host",
             "0.0.0.0",
             "--port",
@@ -130,9 +148,12 @@ class LanHost:
             *self._discovery_args(),
             *self.extra_args,
         ]
-        search = [str(PACKAGES_DIR), *filter(None, [os.environ.get("PYTHONPATH")])]
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(search)}
-        self.process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL)
+        self.process = subprocess.Popen(
+            command,
+            env=child_environment(),
+            stdin=subprocess.DEVNULL,
+            creationflags=_own_process_group(),
+        )
         loop = asyncio.get_running_loop()
         deadline = loop.time() + START_TIMEOUT
         while loop.time() < deadline:
@@ -153,11 +174,12 @@ class LanHost:
         return ["--discovery-address", address, "--discovery-port", str(port)]
 
     def stop(self) -> None:
-        """Stop the server if it runs: SIGTERM, then SIGKILL after a short wait."""
+        """Stop the server if it runs: politely (`_ask_to_stop`), then for good after a short
+        wait."""
         process, self.process = self.process, None
         if process is None or process.poll() is not None:
             return
-        process.terminate()
+        _ask_to_stop(process)
         try:
             process.wait(STOP_TIMEOUT)
         except subprocess.TimeoutExpired:

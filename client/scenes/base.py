@@ -1,20 +1,31 @@
-"""Scenes and the stack the app keeps them on.
+"""Scenes, the stack the app keeps them on, and what a scene may use of the app.
 
 Owns `Scene` (the hooks every screen implements: enter, exit, cover, uncover, language,
-events, update, draw) and `SceneStack` (push, pop, replace, and which scenes show through an
-overlay). Only the top scene gets events and updates; an overlay that is not `opaque` is drawn
-over the scenes beneath it, so round results can dim the table instead of hiding it.
+events, update, draw), `SceneStack` (push, pop, replace, and which scenes show through an
+overlay) and `SceneHost`, the window's shared services as every scene sees them: scenes are
+given their host rather than the `App` class itself, so the app can import the scenes it shows
+without the scenes importing the app back (`client.app.App` is the one real host). Moving to
+another screen is not the host's: each scene that does it is given the routes it takes (a small
+protocol of its own that the navigator keeps to). Only the top scene gets events and updates;
+an overlay that is not `opaque` is drawn over the scenes beneath it, so round results can dim
+the table instead of hiding it.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from pathlib import Path
+
+    from client.art.cards import CardArt
+    from client.art.sound import SoundPlayer
+    from client.settings import LaunchOptions, Settings
+    from client.ui.panel import PanelPainter
+    from client.ui.text import TextRenderer
 
 logger = logging.getLogger(__name__)
 
@@ -138,3 +149,39 @@ class SceneStack:
             if scene.opaque:
                 break
         return shown[::-1]
+
+
+class SceneHost(Protocol):
+    """The window's shared services, as every scene sees them."""
+
+    settings: Settings
+    settings_path: Path | None
+    """Where the settings are saved (None: nowhere); the records folder goes with it."""
+    options: LaunchOptions
+    stack: SceneStack
+    text: TextRenderer
+    panels: PanelPainter
+    cards: CardArt
+    sounds: SoundPlayer
+    sound_device_missing: bool
+    """True once the mixer could not start: the game plays silently (Settings says so)."""
+    felt: pygame.Surface
+    """The table's felt with the floor area lit, at the logical size."""
+    plain_felt: pygame.Surface
+    """The felt without the floor area, behind menu screens."""
+
+    @property
+    def small_cards(self) -> CardArt: ...
+
+    @property
+    def window_size(self) -> tuple[int, int]: ...
+
+    def cards_at(self, size: tuple[int, int]) -> CardArt:
+        """Card art at `size` pixels (the table's cards in the window), kept for reuse."""
+        ...
+
+    def play_sound(self, name: str) -> None: ...
+
+    def update_settings(self, settings: Settings) -> None: ...
+
+    def quit(self) -> None: ...

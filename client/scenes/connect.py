@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -24,7 +24,7 @@ from client.i18n import _, isolate, ngettext, number
 from client.i18n.words import address_text, connect_failure_text, name_limit_text
 from client.net.discovery import FoundServer, ServerFinder
 from client.net.lan_host import HostError, LanHost, lan_addresses
-from client.net.remote_client import RemoteClient
+from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
 from client.settings import clean_name
@@ -34,7 +34,7 @@ from shared.wire.client import ConnectFailed, parse_address
 from shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -49,14 +49,27 @@ ADDRESSES_PER_LINE = 2
 ADDRESS_LINES = 3
 
 
+class ConnectRoutes(Protocol):
+    """Where joining or hosting leads: the server's lobby."""
+
+    def enter_lobby(self, client: ServerLink, host: LanHost | None = None) -> None: ...
+
+
 class ConnectScene(FormScene):
     """Join a server, or host one and join it."""
 
-    def __init__(self, app: SceneHost, hosting: bool = False, address: str | None = None) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        routes: ConnectRoutes,
+        hosting: bool = False,
+        address: str | None = None,
+    ) -> None:
         super().__init__(app)
+        self.routes = routes
         self.hosting = hosting
         self.title = _("Host a LAN game") if hosting else _("Join a LAN game")
-        self.job: asyncio.Task[RemoteClient] | None = None
+        self.job: asyncio.Task[ServerLink] | None = None
         options = app.options
         discovery = options.discovery_address
         self.discovery = None if discovery is None else (discovery, options.discovery_port)
@@ -73,31 +86,9 @@ class ConnectScene(FormScene):
         self.dots = 0.0
         text = app.text
         x, y, w, h = FIELD if hosting else JOIN_FIELD
-        self.address = None
+        self.address: TextInput | None = None
         if not hosting:
-            self.panel_rect = JOIN_PANEL
-            if self.discovery is not None:
-                self.finder = ServerFinder(*self.discovery)
-            self.servers = self.add(
-                ListBox(
-                    SERVER_LIST,
-                    text,
-                    row_height=44,
-                    on_activate=self.join_found,
-                    font_size=theme.FONT_SMALL + 2,
-                )
-            )
-            start = address if address is not None else app.settings.last_host
-            self.address = self.add(
-                TextInput(
-                    (x, y, w, h),
-                    text,
-                    start,
-                    max_length=64,
-                    placeholder="192.168.1.20",
-                    on_submit=lambda _typed: self.begin(),
-                )
-            )
+            self._add_join_fields(address if address is not None else app.settings.last_host)
         name_y = y + (0 if hosting else JOIN_ROW_STEP)
         self.name = self.add(
             TextInput(
@@ -120,6 +111,32 @@ class ConnectScene(FormScene):
         self.add(Button((back_x, buttons_y, 160, 56), _("Back"), text, on_click=self.back))
         self.focus.focus(
             self.address if self.address is not None and not self.address.text else self.name
+        )
+
+    def _add_join_fields(self, address: str) -> None:
+        """Joining: the servers found on the LAN, and the address typed (`address` at first)."""
+        self.panel_rect = JOIN_PANEL
+        if self.discovery is not None:
+            self.finder = ServerFinder(*self.discovery)
+        text = self.app.text
+        self.servers = self.add(
+            ListBox(
+                SERVER_LIST,
+                text,
+                row_height=44,
+                on_activate=self.join_found,
+                font_size=theme.FONT_SMALL + 2,
+            )
+        )
+        self.address = self.add(
+            TextInput(
+                JOIN_FIELD,
+                text,
+                address,
+                max_length=64,
+                placeholder="192.168.1.20",
+                on_submit=lambda _typed: self.begin(),
+            )
         )
 
     @property
@@ -185,13 +202,13 @@ class ConnectScene(FormScene):
     def _remembered(self) -> dict[str, str]:
         return {} if self.address is None else {"last_host": self.address.text.strip()}
 
-    async def _connect(self, host: str, port: int, name: str) -> RemoteClient:
+    async def _connect(self, host: str, port: int, name: str) -> ServerLink:
         if self.hosting:
             self.host = LanHost(discovery=self.discovery)
             port = await self.host.start()
             running = _("Server running on port {port}; joining it...")
             self.say(running.format(port=port))
-        client = RemoteClient(host, port, name)
+        client = ServerLink(host, port, name)
         await client.connect()
         return client
 
@@ -210,7 +227,7 @@ class ConnectScene(FormScene):
         error = job.exception() if not job.cancelled() else None
         if error is None and not job.cancelled():
             host, self.host = self.host, None
-            self.app.navigator.enter_lobby(job.result(), host)
+            self.routes.enter_lobby(job.result(), host)
             return
         self._failed(error)
 

@@ -25,7 +25,7 @@ from client.ui.text import Anchor
 from client.ui.widgets import FocusCycle, ListBox, TextInput
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 

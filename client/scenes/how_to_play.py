@@ -25,7 +25,7 @@ from client.ui.rule_page import PageStyle, RulePage, draw_page, lay_out
 from client.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ entering a room opens the room screen. Both are mirrored in Arabic.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,17 +17,18 @@ from client import theme
 from client.i18n import _, isolate
 from client.i18n.words import points_text, preset_name, seconds_text
 from client.layout import LOGICAL_SIZE
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.room_info import summary_line
+from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
-from client.sessions.game_session import NoticeLevel
+from client.sessions.game_session import Notice, NoticeLevel, RoomChanged
+from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.room_info import summary_line
 from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
 from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -41,13 +42,30 @@ TIMERS = (0, 15, 30, 60)
 """Seconds a player has for a turn (0: no timer)."""
 
 
+class LobbyRoutes(Protocol):
+    """Where the lobby leads: a room joined, or away from the server."""
+
+    def room(self, client: ServerLink) -> None: ...
+
+    def disconnect(self) -> None: ...
+
+    def server_gone(self, reason: str) -> None: ...
+
+
 class LobbyScene(FormScene):
     """The rooms on a server."""
 
     panel_rect = pygame.Rect(90, 150, 1100, 520)
 
-    def __init__(self, app: SceneHost, client: RemoteClient, hosting_at: str | None = None) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        routes: LobbyRoutes,
+        client: ServerLink,
+        hosting_at: str | None = None,
+    ) -> None:
         super().__init__(app)
+        self.routes = routes
         self.client = client
         self.hosting_at = hosting_at
         self.title = _("Lobby")
@@ -98,25 +116,28 @@ class LobbyScene(FormScene):
 
     def back(self) -> None:
         """Leave the server (and stop it, when this machine hosts it)."""
-        self.app.navigator.disconnect()
+        self.routes.disconnect()
+
+    def on_link(self, event: LinkEvent) -> None:
+        """The link's news while the lobby is on screen: notices, and a room joined."""
+        if isinstance(event, Notice):
+            self.say(event.text, event.level)
+        elif isinstance(event, RoomChanged) and self.client.room is not None:
+            self.routes.room(self.client)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
-        client.pump()
-        for notice in client.take_notices():
-            self.say(notice.text, notice.level)
         if client.status is LinkStatus.CLOSED:
-            self.app.navigator.server_gone(client.closed_reason)
+            self.routes.server_gone(client.closed_reason)
             return
         self.refresh_in -= dt
         if self.refresh_in <= 0 and client.status is LinkStatus.ONLINE:
             self.refresh()
         self.rooms.set_items([summary_line(r) for r in client.rooms])
-        if client.room is not None:
-            self.app.navigator.room(client)
-        elif (
-            self.app.options.autoplay
+        if (
+            client.room is None
+            and self.app.options.autoplay
             and not self.auto_created
             and client.status is LinkStatus.ONLINE
         ):
@@ -156,7 +177,7 @@ class LobbyScene(FormScene):
 class CreateRoomScene(FormScene):
     """The options of a new room."""
 
-    def __init__(self, app: SceneHost, client: RemoteClient) -> None:
+    def __init__(self, app: SceneHost, client: ServerLink) -> None:
         super().__init__(app)
         self.title = _("Create a room")
         self.client = client

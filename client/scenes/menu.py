@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -22,7 +22,7 @@ from client.ui.panel import draw_heading
 from client.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -36,18 +36,39 @@ BUTTON_ROWS = {7: (46, 8), 8: (40, 6)}
 as seven do."""
 
 
+class MenuRoutes(Protocol):
+    """Where the main menu leads."""
+
+    def unfinished_practice(self) -> object:
+        """The practice match left before its end (None: there is none)."""
+        ...
+
+    def continue_practice(self) -> None: ...
+
+    def practice_setup(self) -> None: ...
+
+    def connect_screen(self) -> None: ...
+
+    def host_game(self) -> None: ...
+
+    def replays(self) -> None: ...
+
+    def settings(self) -> None: ...
+
+
 class MainMenuScene(FormScene):
     """The first screen."""
 
     panel_rect = pygame.Rect(760, 150, 400, 440)
 
-    def __init__(self, app: SceneHost) -> None:
+    def __init__(self, app: SceneHost, routes: MenuRoutes) -> None:
         super().__init__(app)
+        self.routes = routes
         self._fan: pygame.Surface | None = None
         self._build()
 
     def _build(self) -> None:
-        nav = self.app.navigator
+        nav = self.routes
         entries = [(_("Continue"), nav.continue_practice)] if nav.unfinished_practice() else []
         entries += [
             (_("Practice"), nav.practice_setup),

@@ -14,27 +14,29 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from client.i18n import _
 from client.net.lan_host import LanHost
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.remote_session import RemoteSession
+from client.net.server_link import ServerLink
 from client.records import MatchKind, RecordFolder, UnfinishedPractice, now_ms, records_dir_for
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import LobbyScene
+from client.scenes.match_results import MatchResultsScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, MessageScene, PauseScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.replay import ReplayScene
 from client.scenes.replays import ReplaysScene
-from client.scenes.results import MatchResultsScene, RoundResultsScene
 from client.scenes.room import RoomScene
+from client.scenes.round_results import RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
+from client.sessions.link import LinkEvent, LinkListener, LinkStatus
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
+from client.sessions.remote import RemoteSession
 from shared.events import Event, MatchEnded, RoundScored
 from shared.fairness import DealCheck
 from shared.record import MatchRecord, RecordError
@@ -42,7 +44,7 @@ from shared.record_file import read_record
 from shared.rules import RuleSet
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -60,7 +62,9 @@ class Navigator:
     def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.last_practice: PracticeSetup | None = None
-        self.remote: RemoteClient | None = None
+        self.remote: ServerLink | None = None
+        self.listener: LinkListener | None = None
+        """Who is told of the link's events: the lobby, the room, or the session of a match."""
         self.lan_host: LanHost | None = None
         self.lobby: LobbyScene | None = None
         self.records_dir = records_dir_for(app.settings_path)
@@ -76,10 +80,10 @@ class Navigator:
     # --- menus -------------------------------------------------------------------------
 
     def main_menu(self) -> None:
-        self.app.stack.reset(MainMenuScene(self.app))
+        self.app.stack.reset(MainMenuScene(self.app, self))
 
     def practice_setup(self) -> None:
-        self.app.stack.push(PracticeSetupScene(self.app))
+        self.app.stack.push(PracticeSetupScene(self.app, self))
 
     def settings(self) -> None:
         self.app.stack.push(SettingsScene(self.app))
@@ -87,7 +91,7 @@ class Navigator:
     # --- replays -----------------------------------------------------------------------
 
     def replays(self) -> None:
-        self.app.stack.push(ReplaysScene(self.app, self.records))
+        self.app.stack.push(ReplaysScene(self.app, self, self.records))
 
     def open_replay(
         self, path: Path, record: MatchRecord | None, error: str | None, review: bool = False
@@ -177,7 +181,7 @@ class Navigator:
     def _show_practice(self, session: LocalSession) -> TableScene:
         app = self.app
         autoplay = session.level if app.options.autoplay else None
-        table = TableScene(app, session, autoplay_level=autoplay)
+        table = TableScene(app, self, session, autoplay_level=autoplay)
         app.stack.reset(table)
         return table
 
@@ -197,9 +201,9 @@ class Navigator:
     # --- over the table ----------------------------------------------------------------
 
     def pause(self, table: TableScene) -> None:
-        practice = table.session.is_practice
-        leave = self.confirm_leave if practice else functools.partial(self.leave_table, table)
-        self.app.stack.push(PauseScene(self.app, leave, practice))
+        kept = table.session.offers.kept
+        leave = self.confirm_leave if kept else functools.partial(self.leave_table, table)
+        self.app.stack.push(PauseScene(self.app, leave, self.settings, kept))
 
     def confirm_leave(self) -> None:
         """Ask before leaving a practice match: it is kept, to be continued from the menu."""
@@ -219,7 +223,7 @@ class Navigator:
     def match_results(self, table: TableScene, event: Event | None) -> None:
         if isinstance(event, MatchEnded):
             check = self._deal_check_of(table)
-            self.app.stack.push(MatchResultsScene(self.app, table, event, check))
+            self.app.stack.push(MatchResultsScene(self.app, self, table, event, check))
 
     def _deal_check_of(self, table: TableScene) -> Callable[[], DealCheck | None] | None:
         """Where the results screen gets the check of the match's deals: the practice record,
@@ -235,10 +239,10 @@ class Navigator:
 
     def leave_table(self, table: TableScene) -> None:
         """Leave a match: practice goes to the menu, a network game back to the lobby."""
-        if table.session.is_practice:
-            self.main_menu()
-        else:
+        if isinstance(table.session, RemoteSession):
             self.back_to_lobby()
+        else:
+            self.main_menu()
 
     def session_closed(self, reason: str) -> None:
         online = self.remote is not None and self.remote.status is LinkStatus.ONLINE
@@ -257,36 +261,53 @@ class Navigator:
     # --- network -----------------------------------------------------------------------
 
     def connect_screen(self) -> None:
-        self.app.stack.push(ConnectScene(self.app, hosting=False))
+        self.app.stack.push(ConnectScene(self.app, self, hosting=False))
 
     def host_game(self) -> None:
-        self.app.stack.push(ConnectScene(self.app, hosting=True))
+        self.app.stack.push(ConnectScene(self.app, self, hosting=True))
 
     def connect_to(self, address: str) -> None:
         """`--connect`: open the join screen filled in, and connect at the first frame."""
-        scene = ConnectScene(self.app, hosting=False, address=address)
+        scene = ConnectScene(self.app, self, hosting=False, address=address)
         scene.connect_soon = True
         self.app.stack.push(scene)
 
-    def enter_lobby(self, client: RemoteClient, host: LanHost | None = None) -> None:
+    def follow_link(self) -> None:
+        """Once a frame, before the screen's update: what the server said since the last
+        frame, each event to whoever listens at the time it is handed on (a screen that one
+        event opens hears the next)."""
+        if self.remote is None:
+            return
+        for event in self.remote.poll():
+            if self.listener is not None:
+                self.listener.on_link(event)
+
+    def enter_lobby(self, client: ServerLink, host: LanHost | None = None) -> None:
         self.close()
         self.remote, self.lan_host = client, host
         client.records = self.records
-        self.lobby = LobbyScene(self.app, client, host.address if host is not None else None)
+        self.lobby = LobbyScene(self.app, self, client, host.address if host is not None else None)
+        self.listener = self.lobby
         self.app.stack.reset(self.lobby)
 
-    def room(self, client: RemoteClient) -> None:
-        self.app.stack.push(RoomScene(self.app, client))
+    def room(self, client: ServerLink) -> None:
+        scene = RoomScene(self.app, self, client)
+        self.listener = scene
+        self.app.stack.push(scene)
 
-    def remote_table(self, client: RemoteClient) -> None:
-        """The match in the client's room has started (or is running): show the table."""
+    def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None:
+        """The match in the client's room has started (or is running): show the table.
+        `backlog`: the link's events of the match already come."""
         level = self.app.settings.practice_level if self.app.options.autoplay else None
-        self.app.stack.replace(TableScene(self.app, RemoteSession(client), autoplay_level=level))
+        session = RemoteSession(client, backlog)
+        self.listener = session
+        self.app.stack.replace(TableScene(self.app, self, session, autoplay_level=level))
 
     def back_to_lobby(self) -> None:
         if self.lobby is None:
             self.main_menu()
             return
+        self.listener = self.lobby
         self.app.stack.reset(self.lobby)
         if self.remote is not None:
             self.remote.list_rooms()
@@ -305,7 +326,7 @@ class Navigator:
         """Let go of the server connection and the hosted server, if any."""
         remote, self.remote = self.remote, None
         host, self.lan_host = self.lan_host, None
-        self.lobby = None
+        self.lobby = self.listener = None
         if remote is not None:
             remote.close()
         if host is not None:

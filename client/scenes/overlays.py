@@ -24,7 +24,7 @@ from client.ui.panel import draw_heading
 from client.ui.widgets import Button, FocusCycle
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -87,10 +87,17 @@ class _ButtonOverlay(Scene):
 class PauseScene(_ButtonOverlay):
     """Esc on the table: Resume, How to play, Settings, Leave."""
 
-    def __init__(self, app: SceneHost, leave: Callable[[], None], practice: bool = True) -> None:
+    def __init__(
+        self,
+        app: SceneHost,
+        leave: Callable[[], None],
+        settings: Callable[[], None],
+        practice: bool = True,
+    ) -> None:
         """`practice`: the leave button says "Leave game" (else "Leave table")."""
         super().__init__(app, "")
         self.leave = leave
+        self.settings = settings
         self.practice = practice
         self._build()
 
@@ -99,7 +106,7 @@ class PauseScene(_ButtonOverlay):
         top = self.panel.y + 100
         self.add_button(_("Resume"), self.dismiss, top)
         self.add_button(_("How to play"), self._how_to_play, top + 64)
-        self.add_button(_("Settings"), self.app.navigator.settings, top + 128)
+        self.add_button(_("Settings"), self.settings, top + 128)
         leave = _("Leave game") if self.practice else _("Leave table")
         self.add_button(leave, self.leave, top + 192)
 

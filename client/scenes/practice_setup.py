@@ -7,7 +7,7 @@ settings) and Start saves them and opens the table with a `LocalSession`.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -22,7 +22,7 @@ from shared.cards import KOMI, Card
 from shared.rules import PRESETS, RuleSet
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -40,11 +40,18 @@ KOMI_BASRA_LIMIT = 10
 """Jawaker: the 7♦ makes a Basra only on numerals totalling this much or less."""
 
 
+class PracticeRoutes(Protocol):
+    """Where the set-up leads: the practice match chosen."""
+
+    def start_practice(self, players: int, level: str, preset: str, target: int) -> object: ...
+
+
 class PracticeSetupScene(FormScene):
     """Choose a practice match, then Start."""
 
-    def __init__(self, app: SceneHost) -> None:
+    def __init__(self, app: SceneHost, routes: PracticeRoutes) -> None:
         super().__init__(app)
+        self.routes = routes
         self.title = _("Practice")
         s = app.settings
         text = app.text
@@ -91,7 +98,7 @@ class PracticeSetupScene(FormScene):
             practice_target=self.target.value,
         )
         self.app.update_settings(settings)
-        self.app.navigator.start_practice(
+        self.routes.start_practice(
             players=self.players.value,
             level=self.level.value,
             preset=self.preset.value,

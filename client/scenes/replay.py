@@ -30,14 +30,13 @@ from client.sessions.game_session import TableUpdate
 from client.sessions.replay import SPEEDS, ReplaySession, reviewed_seat
 from client.sessions.review_job import ReviewJob
 from client.table.animator import AnimationQueue, TableAnimator
-from client.table.backdrop import Backdrop
 from client.table.choreography import Cue, CueKind
 from client.table.effects import TableEffects
 from client.table.hud import TableStats
 from client.table.log_panel import PlayLogPanel
 from client.table.play_log import PlayLog
 from client.table.review_panel import CALLOUT_RECT, LIST_RECT, ReviewPanel
-from client.table.stage import TableStage
+from client.table.stage import Backdrop, TableStage
 from client.ui.logical_layer import LogicalLayer
 from client.ui.replay_bar import BAR_RECT, BarActions, BarState, ReplayBar
 from shared.events import MatchEnded, RoundScored
@@ -46,7 +45,7 @@ from shared.review.hand_review import PlayReview, Review, ReviewSettings, record
 from shared.review.review_file import ReviewFileError, read_review, sidecar_path, write_review
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ import logging
 import time
 from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import pygame
 
@@ -29,7 +29,7 @@ from shared.record_file import read_record
 from shared.state import team_of
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -97,13 +97,22 @@ def result_text(record: MatchRecord, name: str) -> str:
     return _("Lost {score}").format(score=score)
 
 
+class ReplaysRoutes(Protocol):
+    """Where the list leads: a kept match's replay."""
+
+    def open_replay(
+        self, path: Path, record: MatchRecord | None, error: str | None, review: bool = False
+    ) -> None: ...
+
+
 class ReplaysScene(FormScene):
     """The kept matches, newest first."""
 
     panel_rect = pygame.Rect(90, 150, 1100, 520)
 
-    def __init__(self, app: SceneHost, folder: RecordFolder | None) -> None:
+    def __init__(self, app: SceneHost, routes: ReplaysRoutes, folder: RecordFolder | None) -> None:
         super().__init__(app)
+        self.routes = routes
         self.title = _("Replays")
         self.files: list[MatchFile] = []
         self._unread: deque[Path] = deque(folder.files() if folder is not None else ())
@@ -140,7 +149,7 @@ class ReplaysScene(FormScene):
         if chosen is None:
             self.say(_("Choose a match first."))
             return
-        self.app.navigator.open_replay(chosen.path, chosen.record, chosen.error, review)
+        self.routes.open_replay(chosen.path, chosen.record, chosen.error, review)
 
     def review(self) -> None:
         self.watch(review=True)

@@ -10,16 +10,19 @@ the table takes over. Mirrored in Arabic: side A on the right, the chat on the l
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client import theme
 from client.i18n import N_, _, isolate, ngettext, number
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.room_info import seat_label
+from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
+from client.sessions.game_session import ChatLine, Notice, TableUpdate
+from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.room_info import seat_label
 from client.ui.chat_panel import ChatPanel
 from client.ui.direction import flow_rect
 from client.ui.pickers import Choice
@@ -29,7 +32,7 @@ from shared.state import team_of
 from shared.wire.rooms import RoomPhase, RoomState, SeatInfo, SeatKind
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -41,19 +44,32 @@ SEAT_TEXT_WIDTH = TEAM_PANELS[0].width - 160
 TEAM_NAMES = (N_("Side A"), N_("Side B"))
 
 
+class RoomRoutes(Protocol):
+    """Where a room leads: its match's table, back to the lobby, or away from the server."""
+
+    def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
+
+    def back_to_lobby(self) -> None: ...
+
+    def server_gone(self, reason: str) -> None: ...
+
+
 class RoomScene(FormScene):
     """One room's seats and chat."""
 
     panel_rect = None
 
-    def __init__(self, app: SceneHost, client: RemoteClient) -> None:
+    def __init__(self, app: SceneHost, routes: RoomRoutes, client: ServerLink) -> None:
         super().__init__(app)
+        self.routes = routes
         self.client = client
         text = app.text
         self.chat = ChatPanel(
             flow_rect(CHAT_RECT), text, app.panels, client.send_chat, collapsible=False
         )
-        self._chat_seen = client.chat_count - len(client.chat)
+        # Start with the lines still kept, so the room shows what was said in it.
+        self._kept = tuple(client.chat)
+        self._new_lines = list(self._kept)
         self.level = self.add(
             Choice(
                 (60, 440, 380, 50),
@@ -92,7 +108,7 @@ class RoomScene(FormScene):
 
     def back(self) -> None:
         self.client.leave_room()
-        self.app.navigator.back_to_lobby()
+        self.routes.back_to_lobby()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.chat.handle_event(event):
@@ -103,33 +119,36 @@ class RoomScene(FormScene):
                 return
         super().handle_event(event)
 
+    def on_link(self, event: LinkEvent) -> None:
+        """The link's news while this room is on screen: chat, notices, the match's start."""
+        if isinstance(event, ChatLine):
+            if not any(event is line for line in self._kept):  # shown already
+                self._new_lines.append(event)
+        elif isinstance(event, Notice):
+            self.say(event.text, event.level)
+        elif isinstance(event, TableUpdate) and self.client.room is not None:
+            self.routes.remote_table(self.client, [event])
+
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
-        client.pump()
         self.chat.update(dt)
         self._read_chat()
-        for notice in client.take_notices():
-            self.say(notice.text, notice.level)
         if client.status is LinkStatus.CLOSED:
-            self.app.navigator.server_gone(client.closed_reason)
+            self.routes.server_gone(client.closed_reason)
             return
         room = self.room
         if room is None:
-            self.app.navigator.back_to_lobby()
-            return
-        if client.game_updates:
-            self.app.navigator.remote_table(client)
+            self.routes.back_to_lobby()
             return
         self._refresh_controls(room)
         self._autoplay(room)
 
     def _read_chat(self) -> None:
-        fresh = min(self.client.chat_count - self._chat_seen, len(self.client.chat))
-        self._chat_seen = self.client.chat_count
-        for line in list(self.client.chat)[-fresh:] if fresh > 0 else []:
+        for line in self._new_lines:
             self.chat.add(line)
             self.app.play_sound("chat")
+        self._new_lines.clear()
 
     def _refresh_controls(self, room: RoomState) -> None:
         waiting = room.phase is RoomPhase.WAITING

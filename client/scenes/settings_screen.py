@@ -25,7 +25,7 @@ from client.ui.widgets import Button, TextInput
 from shared.names import MAX_NAME, name_character
 
 if TYPE_CHECKING:
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 

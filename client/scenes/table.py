@@ -14,13 +14,20 @@ from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client.i18n import _, number
-from client.layout import GAP, TableLayout, seat_position
+from client.layout import TableLayout
 from client.scenes.base import Scene
+from client.scenes.table_panels import (
+    place_chat,
+    place_log,
+    play_log_panel,
+    speaker_position,
+    table_chat,
+)
 from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
 from client.sessions.game_session import (
     ChatLine,
@@ -33,26 +40,23 @@ from client.sessions.game_session import (
 )
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.table.animator import AnimationQueue, TableAnimator
-from client.table.backdrop import Backdrop, TurnTimer
 from client.table.choreography import Cue, CueKind
 from client.table.context import TableContext
 from client.table.controls import TableControls
 from client.table.effects import TableEffects
 from client.table.hud import TableStats, pulse_step
-from client.table.log_panel import PlayLogPanel
 from client.table.play_log import PlayLog
-from client.table.stage import TableStage
+from client.table.stage import Backdrop, TableStage, TurnTimer
 from client.table.turn import TurnShown, shown_turn
 from client.ui.chat_bubbles import ChatBubbles
-from client.ui.chat_panel import ChatPanel
-from shared.events import CardsCaptured
+from shared.events import CardsCaptured, Event
 from shared.plays import Play
 from shared.rules import RuleSet
 from shared.views import PlayerView
 
 if TYPE_CHECKING:
     from client.art.cards import CardArt
-    from client.scenes.host import SceneHost
+    from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
@@ -64,25 +68,42 @@ BANNER_MIN_SECONDS = 1.2
 """Banners stay readable even at instant speed."""
 
 
+class TableRoutes(Protocol):
+    """Where the table leads: its pause menu, the results, and the end of its session."""
+
+    def pause(self, table: TableScene) -> None: ...
+
+    def round_results(self, table: TableScene, event: Event | None) -> None: ...
+
+    def match_results(self, table: TableScene, event: Event | None) -> None: ...
+
+    def session_closed(self, reason: str) -> None: ...
+
+
 class TableScene(Scene):
     """Shows one match through a `GameSession` and lets the player play in it."""
 
     window_resolution = True
 
     def __init__(
-        self, app: SceneHost, session: GameSession, autoplay_level: str | None = None
+        self,
+        app: SceneHost,
+        routes: TableRoutes,
+        session: GameSession,
+        autoplay_level: str | None = None,
     ) -> None:
         super().__init__(app)
+        self.routes = routes
         self.session = session
         self.players = session.players
         pace = app.settings.duration_scale
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, pace)
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
-        self.chat = self._make_chat(session)
+        self.chat = table_chat(app, session)
         self.play_log = PlayLog()
         """The plays shown so far this round and last, for the log panel."""
-        self.log_panel = self._make_log_panel(open_=False)
+        self.log_panel = play_log_panel(app, self.seat_name, self.toggle_log, open_=False)
         self._chat_open = False
         self.bubbles = ChatBubbles(app.text)
         self.layout = self._wanted_layout()
@@ -167,7 +188,7 @@ class TableScene(Scene):
         self.session.play(play)
 
     def open_pause(self) -> None:
-        self.app.navigator.pause(self)
+        self.routes.pause(self)
 
     def on_uncover(self) -> None:
         super().on_uncover()
@@ -184,7 +205,9 @@ class TableScene(Scene):
         self.controls = TableControls(self._controls_context())
         if self.chat is not None:
             self.chat.relabel()
-        self.log_panel = self._make_log_panel(self.log_panel.open)
+        self.log_panel = play_log_panel(
+            self.app, self.seat_name, self.toggle_log, self.log_panel.open
+        )
         self._apply_layout(self.layout)
 
     def on_cover(self) -> None:
@@ -312,23 +335,11 @@ class TableScene(Scene):
         self.stage.move_to(layout, self.queue, self.effects)
         self.controls.relayout()
         if self.chat is not None:
-            toggle = pygame.Rect(layout.button_slot(len(self.controls.column)).rounded())
-            # Shut, it is placed where it will open, so it is ready before the next frame.
-            opened = TableLayout.for_window(layout.size, layout.players, side_panel_open=True)
-            assert opened.side_panel is not None
-            self.chat.place(pygame.Rect(opened.side_panel.rounded()), toggle, opened.unit)
+            place_chat(self.chat, layout, len(self.controls.column))
             if self.chat.open:
                 self.bubbles.clear()
-        self._place_log(layout)
+        place_log(self.log_panel, layout)
         self.dirty = True
-
-    def _place_log(self, layout: TableLayout) -> None:
-        """The log in the side panel (while it is open), its button under the menu."""
-        menu = layout.menu
-        toggle = pygame.Rect(menu.moved(0, menu.h + layout.px(GAP)).rounded())
-        panel = layout.side_panel
-        rect = pygame.Rect(panel.rounded()) if panel is not None else self.log_panel.rect
-        self.log_panel.place(rect, toggle, layout.unit)
 
     def _peek_cards(self) -> CardArt:
         width, height = PEEK_CARD_SIZE
@@ -356,43 +367,14 @@ class TableScene(Scene):
             open_pause=self.open_pause,
         )
 
-    def _make_chat(self, session: GameSession) -> ChatPanel | None:
-        """The chat of a network game, shut at first: lines show as bubbles at the seats until
-        it is opened in the side panel (`_apply_layout` places it)."""
-        if session.is_practice:
-            return None
-        return ChatPanel(
-            pygame.Rect(0, 0, 1, 1),
-            self.app.text,
-            self.app.panels,
-            session.send_chat,
-            open_=False,
-            toggle_rect=pygame.Rect(0, 0, 1, 1),
-        )
-
     def _say_at_seat(self, line: ChatLine) -> None:
         """A bubble at the speaker's seat while the chat is shut (news from the room has no
         seat: it waits in the log, counted on the toggle)."""
         if self.chat is None or self.chat.open:
             return
-        seats = [s for s, player in enumerate(self.players) if player.name == line.sender]
-        if not seats or len(self.players) not in (2, 4):
-            return
-        model = self.queue.model
-        if model is not None:
-            position = model.position_of(seats[0])
-        else:
-            viewer = self.session.seat or 0
-            position = seat_position(seats[0], viewer, len(self.players))
-        self.bubbles.say(position, line.text)
-
-    def _make_log_panel(self, open_: bool) -> PlayLogPanel:
-        """The play log, shut at first (`_apply_layout` places it)."""
-        app = self.app
-        place = pygame.Rect(0, 0, 1, 1)
-        panel = PlayLogPanel(place, place, app.text, app.panels, self.seat_name, self.toggle_log)
-        panel.open = open_
-        return panel
+        position = speaker_position(line, self.players, self.queue.model, self.session.seat)
+        if position is not None:
+            self.bubbles.say(position, line.text)
 
     def _drain(self) -> None:
         for update in self.session.poll_updates():
@@ -411,7 +393,7 @@ class TableScene(Scene):
                 self.players = update.players
             elif isinstance(update, SessionClosed):
                 self.closed_reason = update.reason
-                self.app.navigator.session_closed(update.reason)
+                self.routes.session_closed(update.reason)
 
     def _receive(self, update: TableUpdate) -> None:
         self.awaiting = False
@@ -456,9 +438,9 @@ class TableScene(Scene):
             if self.stats.stock == 52:
                 self.last_capture = None  # a new round
         elif kind is CueKind.ROUND_RESULTS:
-            self.app.navigator.round_results(self, cue.event)
+            self.routes.round_results(self, cue.event)
         elif kind is CueKind.MATCH_RESULTS:
-            self.app.navigator.match_results(self, cue.event)
+            self.routes.match_results(self, cue.event)
 
     def _sound(self, name: str) -> None:
         last = self._sound_times.get(name)

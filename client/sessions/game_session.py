@@ -1,11 +1,12 @@
 """What a game session tells the table, and what the table may ask of it.
 
-Owns the `GameSession` protocol that `LocalSession` (practice, in-process) and `RemoteSession`
-(over TCP) both implement, and the update records they emit: `TableUpdate` (a seat's view plus
-the redacted events that led to it), `ChatLine`, `Notice`, `SeatsChanged` and `SessionClosed`;
-and `plays_for_card`, the plays a picked card offers the player to choose from.
-The table scene drains `poll_updates()` once per frame; it never changes game state itself.
-Pure: no pygame.
+Owns the `GameSession` protocol that `LocalSession` (practice, in-process), `RemoteSession` (a
+room's match on a server) and `ReplaySession` implement, with `Offers` (what a session offers
+the player besides playing: Undo, Hint, chat), and the update records they emit: `TableUpdate`
+(a seat's view plus the redacted events that led to it), `ChatLine`, `Notice`, `SeatsChanged`
+and `SessionClosed`, and for a room's matches `RoomChanged` and `NextMatch`; and
+`plays_for_card`, the plays a picked card offers the player to choose from. The table scene
+drains `poll_updates()` once per frame; it never changes game state itself. Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from shared.plays import Play
 from shared.rules import RuleSet
 from shared.scoring import card_points
 from shared.views import PlayerView
+from shared.wire.rooms import RoomState
 
 
 class SeatPlayer(NamedTuple):
@@ -77,7 +79,39 @@ class SessionClosed(NamedTuple):
     reason: str
 
 
-SessionUpdate = TableUpdate | ChatLine | Notice | SeatsChanged | SessionClosed
+class RoomChanged(NamedTuple):
+    """The state of the room we are in (joined, a seat changed, a match began or ended); a
+    link event, and a network session's update for the screen between two matches."""
+
+    room: RoomState
+
+
+class NextMatch(NamedTuple):
+    """The room's next match has been dealt: its own table takes over from this session."""
+
+
+SessionUpdate = (
+    TableUpdate | ChatLine | Notice | SeatsChanged | SessionClosed | RoomChanged | NextMatch
+)
+
+
+class Offers(NamedTuple):
+    """What a session offers the player besides playing: the table shows only these."""
+
+    undo: bool = False
+    hint: bool = False
+    chat: bool = False
+    waits: bool = True
+    """The match waits while the player reads a round's results (False: it goes on, and the
+    results close by themselves)."""
+    kept: bool = False
+    """Leaving keeps the match, to be continued from the main menu (so the table asks first)."""
+
+
+PRACTICE_OFFERS = Offers(undo=True, hint=True, kept=True)
+"""In-process practice: Undo and Hint work, and a match left is kept; no chat."""
+ROOM_OFFERS = Offers(chat=True, waits=False)
+"""A room's match on a server: the room's chat; the server paces the match."""
 
 
 class Hint(NamedTuple):
@@ -98,8 +132,8 @@ class GameSession(Protocol):
     seat: int | None
     """The seat this client plays (None: watching)."""
     players: tuple[SeatPlayer, ...]
-    is_practice: bool
-    """True for an in-process practice match (Undo and Hint work, no chat)."""
+    offers: Offers
+    """What the table offers besides playing (practice controls, chat)."""
 
     @property
     def connection_note(self) -> str | None:

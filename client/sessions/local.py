@@ -26,6 +26,7 @@ from client.i18n.words import play_refusal_text
 from client.records import now_ms
 from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
+    PRACTICE_OFFERS,
     Hint,
     Notice,
     NoticeLevel,
@@ -59,7 +60,7 @@ UNDO_LIMIT = 200
 class LocalSession:
     """A practice match against bots; emits the same updates a server would."""
 
-    is_practice = True
+    offers = PRACTICE_OFFERS
     _record: PracticeRecord | None
     """The match as recorded; None for a match dealt from a set deck."""
     _host: MatchHost

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from typing import NamedTuple
 
-from client.sessions.game_session import Hint, SeatPlayer, SessionUpdate, TableUpdate
+from client.sessions.game_session import Hint, Offers, SeatPlayer, SessionUpdate, TableUpdate
 from shared.engine import opening_events
 from shared.events import Event
 from shared.plays import Play
@@ -50,7 +50,8 @@ def reviewed_seat(record: MatchRecord, name: str) -> Seat:
 class ReplaySession:
     """A recorded match shown play by play, forward and back, at a chosen speed."""
 
-    is_practice = False
+    offers = Offers()
+    """A replay is watched: nothing but its own controls."""
     connection_note: str | None = None
     """A replay never loses its connection."""
 

@@ -3,26 +3,26 @@
 A review is seconds of pure-Python search (`shared.review`). In a thread it would hold the
 interpreter's lock against the frame loop, so it runs in a process of its own, which also puts
 it on the machine's other core: ``python -m client.sessions.review_job`` (this module, which
-imports nothing but `shared`). The job writes it the seat, the settings and the record's file
-on its standard input; the process answers on its standard output, one line per play reviewed
-(``progress DONE TOTAL``), then ``review`` and the review in its file format, or ``error`` and
-why. A thread of the job reads those lines into a queue, so `poll`, called once per frame,
-never blocks; `cancel` ends the process.
+imports nothing but `shared` and `client.child_process`, which starts it, in the desktop app
+too). The job writes it the seat, the settings and the record's file on its standard input;
+the process answers on its standard output, one line per play reviewed (``progress DONE
+TOTAL``), then ``review`` and the review in its file format, or ``error`` and why. A thread
+of the job reads those lines into a queue, so `poll`, called once per frame, never blocks;
+`cancel` ends the process.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
 import queue
 import subprocess
 import sys
 import threading
 from dataclasses import asdict
-from pathlib import Path
 from typing import IO, NamedTuple
 
+from client.child_process import child_environment, module_command
 from shared.record import MatchRecord, RecordError
 from shared.record_file import decode_record, encode_record
 from shared.review.hand_review import Review, ReviewSettings, review_steps
@@ -53,10 +53,10 @@ class ReviewJob:
         self.cancelled = False
         self._lines: queue.Queue[bytes] = queue.Queue()
         self._process = subprocess.Popen(
-            [sys.executable, "-m", __name__],
+            module_command(__name__),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            env=_environment(),
+            env=child_environment(),
         )
         assert self._process.stdin is not None and self._process.stdout is not None
         order = json.dumps({"seat": seat, "settings": asdict(settings)}).encode() + b"\n"
@@ -123,14 +123,6 @@ class ReviewJob:
             self.error = "The review stopped unexpectedly."
         if not self.running:
             logger.info("review finished: %s", self.error or "done")
-
-
-def _environment() -> dict[str, str]:
-    """This environment, with the folder that holds the game's packages importable first (a
-    checkout run from elsewhere is not on the new interpreter's path)."""
-    root = str(Path(__file__).resolve().parents[2])
-    paths = [root, *filter(None, os.environ.get("PYTHONPATH", "").split(os.pathsep))]
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
 
 
 def _write_all(stream: IO[bytes], data: bytes) -> None:

@@ -59,8 +59,11 @@ class TableControls:
         self.peek = False
         self.menu = Button((0, 0, 1, 1), _("Menu"), text, on_click=table.open_pause)
         column = [(_("Last take"), self.toggle_peek)]
-        if table.session.is_practice:
-            column = [(_("Hint"), self.show_hint), (_("Undo"), self.undo), *column]
+        offers = table.session.offers
+        if offers.undo:
+            column = [(_("Undo"), self.undo), *column]
+        if offers.hint:
+            column = [(_("Hint"), self.show_hint), *column]
         by_action = {
             action: Button((0, 0, 1, 1), label, text, on_click=action)
             for label, action in reversed(column)
@@ -179,9 +182,11 @@ class TableControls:
             else:
                 self.table.open_pause()
             return True
-        practice = self.table.session.is_practice
-        actions = {pygame.K_h: self.show_hint, pygame.K_u: self.undo} if practice else {}
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL and practice:
+        offers = self.table.session.offers
+        actions = {pygame.K_h: self.show_hint} if offers.hint else {}
+        if offers.undo:
+            actions[pygame.K_u] = self.undo
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL and offers.undo:
             self.undo()
             return True
         if key in actions:

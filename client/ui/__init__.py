@@ -3,7 +3,7 @@
 Owns `widgets` (buttons, text input, focus), `pickers` (choice, toggle, slider), `list_box`,
 `toast`, `text` (the one text path: every string drawn goes through it), `text_order` (Arabic
 joined, bidi order), `fonts` (the bundled DejaVu Sans, an emoji font), `panel` (panels, dims,
-headings) and `chat_panel`.
+headings), `chat_panel` and `deal_verdict` (a match's deals checked, in the player's words).
 Import rules: may use the top-level `layout` and `theme`, `client.sessions` (for the chat line
 record) and `shared`; never `client.net`, `client.table` or `client.scenes`.
 """

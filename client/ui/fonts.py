@@ -34,7 +34,9 @@ EMOJI_FONT_NAMES = ("notocoloremoji", "applecoloremoji", "segoeuiemoji", "twemoj
 @functools.cache
 def bundled_font_bytes(file_name: str) -> bytes:
     """The contents of a font file in `assets/fonts/`, read once."""
-    return (resources.files("assets") / "fonts" / file_name).read_bytes()
+    contents = (resources.files("assets") / "fonts" / file_name).read_bytes()
+    logger.debug("font %s read (%d bytes)", file_name, len(contents))
+    return contents
 
 
 @functools.cache

@@ -21,11 +21,11 @@ import collections
 import contextlib
 import gc
 import selectors
-import sys
 import time
 from dataclasses import dataclass, field
 
 from server.net.pacing import CappedEpoll
+from shared import host_system
 
 __all__ = ["Counters", "LoopLagMonitor", "PollClock", "cpu_seconds", "rss_kib"]
 
@@ -43,7 +43,7 @@ class Counters:
 
 def rss_kib() -> int:
     """Resident memory of this process now (from /proc), else its peak (0 where unknown)."""
-    if sys.platform == "win32":
+    if host_system.on_windows():
         return 0
     import resource
 

@@ -33,6 +33,7 @@ import platformdirs
 
 from server.persistence.disk import Disk, QueuedFile
 from server.persistence.room_file import SavedRoom, decode_saved_room, encode_saved_room
+from shared import host_system
 from shared.record import MatchRecord
 from shared.record_file import FILE_SUFFIX, MAX_FILE_BYTES, decode_record
 
@@ -80,7 +81,7 @@ class MatchStore:
         with contextlib.suppress(FileExistsError):
             root.mkdir(mode=PRIVATE)
         mode = stat.S_IMODE(root.stat().st_mode)
-        if os.name == "posix" and mode != PRIVATE:
+        if not host_system.on_windows() and mode != PRIVATE:
             log.warning("the data directory %s was open to others (%o): made private", root, mode)
             root.chmod(PRIVATE)
         return cls(root, record_keep)

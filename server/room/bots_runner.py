@@ -3,10 +3,12 @@
 Bots think in a small thread pool, or, for the CPU-heavy levels (``ServerConfig.process_levels``),
 in a worker process so that their pure-Python search never competes with the loop for the GIL.
 A bot that fails or takes longer than ``bot_timeout`` is replaced, for that one move, by a
-random legal play, so a turn always ends. The process pool uses the ``fork`` start method and
-is started (`warm_up`) before any thread exists, so no lock can be inherited mid-use; ``spawn``
-would re-run the server's ``__main__`` in every worker. A worker exits by itself once the
-server is gone, even a server killed without a shutdown, rather than linger forever.
+random legal play, so a turn always ends. The worker processes start the way that is safe on
+the system (`shared.host_system.safe_start_method`, or ``ServerConfig.bot_start_method``):
+``fork`` on Linux, started (`warm_up`) before any thread exists so that no lock can be
+inherited mid-use; ``spawn`` on Windows and macOS, where each worker imports the bots afresh
+(and the server's ``__main__`` under its guard). A worker exits by itself once the server is
+gone, even a server killed without a shutdown, rather than linger forever.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from server.config import ServerConfig
+from shared import host_system
 from shared.bots import LEVELS, Bot, make_bot
 from shared.plays import Play
 from shared.views import PlayerView
@@ -50,12 +53,18 @@ def _ready() -> bool:
     return True
 
 
-def _follow_parent(parent: int) -> None:
-    """In a worker: exit as soon as ``parent`` (the server) is gone."""
+def _follow_parent(parent: int, method: str) -> None:
+    """In a worker started by ``method``: exit as soon as ``parent`` (the server) is gone. A
+    forked worker sees its parent change when it is adopted; Windows adopts no orphan, so a
+    spawned worker waits on the handle (or pipe) multiprocessing keeps to its parent instead."""
+    spawned = multiprocessing.parent_process()
 
     def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
+        if method != "fork" and spawned is not None:
+            spawned.join()
+        else:
+            while os.getppid() == parent:
+                time.sleep(0.5)
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
@@ -71,15 +80,23 @@ class BotRunner:
         self._process_levels = frozenset(config.process_levels) & frozenset(LEVELS)
 
     async def warm_up(self) -> None:
-        """Start the worker processes now, while the server has no other thread."""
-        if self._process_levels and self._config.bot_processes > 0:
+        """Start every worker process now, while the server has no other thread (a spawned
+        pool would otherwise start them one by one as moves come, each taking an import's
+        time out of a bot's turn)."""
+        count = self._config.bot_processes
+        if self._process_levels and count > 0:
+            method = self._config.bot_start_method or host_system.safe_start_method()
             self._processes = ProcessPoolExecutor(
-                self._config.bot_processes,
-                mp_context=multiprocessing.get_context("fork"),
+                count,
+                mp_context=multiprocessing.get_context(method),
                 initializer=_follow_parent,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), method),
             )
-            await asyncio.get_running_loop().run_in_executor(self._processes, _ready)
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(
+                *(loop.run_in_executor(self._processes, _ready) for _ in range(count))
+            )
+            log.info("%d bot worker process(es) started by %s", count, method)
 
     async def choose(self, view: PlayerView, level: str) -> Play:
         """The play of a ``level`` bot for ``view`` (which must be the bot's turn)."""

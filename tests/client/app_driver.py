@@ -11,13 +11,28 @@ import pytest
 
 from client.app import App
 from client.main import build_app, parse_args
+from client.net.lan_host import LanHost
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.ui.widgets import Button
+from server.config import ServerConfig
 from shared.cards import STANDARD_DECK, Card, parse_cards
 from shared.rules import RuleSet
 
 FRAME = 1 / 60
+LAN_SERVER = ServerConfig(
+    host="127.0.0.1",
+    port=0,
+    bot_delay=0.0,
+    turn_timeout=0,
+    process_levels=(),
+    bot_processes=0,
+    # An autoplaying client plays as fast as the table allows: no rate limit may cut it off
+    # in the middle of a round it should see whole.
+    rate_per_second=1000.0,
+    rate_burst=1000,
+)
+"""The LAN server the client tests play against: bots move at once, no turn timer."""
 
 
 def make_app(tmp_path: Path, *argv: str) -> App:
@@ -31,6 +46,12 @@ def make_app(tmp_path: Path, *argv: str) -> App:
     )
     app: App = build_app(args, owns_pygame=False)
     return app
+
+
+def quick_host(discovery: tuple[str, int] | None = None) -> LanHost:
+    """A server hosted as a child process, as the Host screen does, on a free port, its bots
+    moving at once (`discovery`: where it announces itself; None: it does not)."""
+    return LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery)
 
 
 def free_udp_port() -> int:
@@ -113,7 +134,7 @@ def rigged_table(
     """A practice table of two at our first turn, dealt `my_hand`, `their_hand` and `floor`."""
     deck = rigged_deck(my_hand, their_hand, floor)
     session = LocalSession(rules or RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table

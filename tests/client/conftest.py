@@ -8,15 +8,19 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 import pytest
 
+from server.app import BasraServer
+from tests.server.helpers import running_server
+
 if TYPE_CHECKING:
     from client.app import App
+
 
 
 @pytest.fixture(scope="session")
@@ -48,3 +52,12 @@ def menu_app(tmp_path: Path, pygame_ready: None) -> Iterator[App]:
     step(application)
     yield application
     application.shutdown()
+
+
+@pytest.fixture
+async def server() -> AsyncIterator[BasraServer]:
+    """A LAN server in this process, on a free loopback port (`app_driver.LAN_SERVER`)."""
+    from .app_driver import LAN_SERVER
+
+    async with running_server(LAN_SERVER) as basra:
+        yield basra

@@ -10,7 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.scenes.results import MatchResultsScene, RoundResultsScene
+from client.scenes.match_results import MatchResultsScene
+from client.scenes.round_results import RoundResultsScene
 from client.sessions.local import LocalSession
 
 from .app_driver import make_app, run_until, table_of

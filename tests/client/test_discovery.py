@@ -19,12 +19,12 @@ from client.net.lan_host import lan_addresses
 from client.scenes.connect import ConnectScene, found_server_line
 from client.scenes.lobby import LobbyScene
 from server.app import BasraServer
-from server.config import ServerConfig
 from shared.wire.discovery import Announcement, encode_announcement
 from shared.wire.protocol import PROTOCOL_VERSION
+from tests.server.helpers import running_server
 from tests.waiting import eventually
 
-from .app_driver import FRAME, click, free_udp_port, make_app
+from .app_driver import FRAME, LAN_SERVER, click, free_udp_port, make_app
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -34,28 +34,17 @@ MONA = Announcement("Mona laptop", 40404, PROTOCOL_VERSION, 1, 3)
 
 @contextlib.asynccontextmanager
 async def announced_server(port: int, interval: float) -> AsyncIterator[BasraServer]:
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        bot_delay=0.0,
-        turn_timeout=0,
-        process_levels=(),
-        bot_processes=0,
+    """The client tests' LAN server, announcing itself on the loopback network."""
+    async with running_server(
+        LAN_SERVER,
         shutdown_grace=0.2,
         discovery=True,
         discovery_port=port,
         discovery_address=LOOPBACK_BROADCAST,
         discovery_interval=interval,
         server_name="Test table",
-    )
-    server = BasraServer(config)
-    task = asyncio.create_task(server.run())
-    await server.started.wait()
-    try:
+    ) as server:
         yield server
-    finally:
-        server.stop()
-        await asyncio.wait_for(task, 10)
 
 
 @contextlib.asynccontextmanager
@@ -225,7 +214,7 @@ async def test_hosting_shows_every_lan_address_of_this_machine(
 ) -> None:
     app = make_app(tmp_path, "--name", "Hostess")
     try:
-        scene = ConnectScene(app, hosting=True)
+        scene = ConnectScene(app, app.navigator, hosting=True)
         assert scene.lan_addresses == lan_addresses()
         assert not any(address.startswith("127.") for address in scene.lan_addresses)
         assert scene.finder is None, "a host does not look for others"

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from client.i18n import LANGUAGES, _, ngettext, number, system_language, use_language
-from client.i18n.extract import BadMessage, Message, extract_messages, merged, template
 from client.i18n.language import catalogue_path, locale_dir
 from client.i18n.po import PoEntry, format_po, load_po, mo_bytes, parse_po
 from client.i18n.words import (
@@ -35,6 +34,7 @@ from shared.schema import OneOf
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 from shared.wire.protocol import SCHEMAS, Flow, MsgType
+from tools.extract import BadMessage, Message, extract_messages, merged, template
 
 ARABIC_PLURAL_FORMS = 6
 
@@ -63,25 +63,25 @@ def test_every_message_of_the_code_has_an_arabic_translation_and_none_is_stale()
         m.msgid for m in messages if not by_id.get((m.msgid, m.plural), blank).translated
     ]
     assert not untranslated, (
-        f"no Arabic for {untranslated}: run python -m client.i18n.extract, then translate the "
+        f"no Arabic for {untranslated}: run python -m tools.extract, then translate the "
         "new entries in assets/locale/ar/LC_MESSAGES/basra.po"
     )
     stale = {key for key in by_id} - {(m.msgid, m.plural) for m in messages}
     assert not stale, (
         f"the Arabic catalogue holds messages the code no longer uses: {stale}; "
-        "python -m client.i18n.extract drops them"
+        "python -m tools.extract drops them"
     )
     plurals = [e for e in entries if e.msgid_plural is not None]
     assert plurals and all(len(e.msgstr) == ARABIC_PLURAL_FORMS for e in plurals)
 
 
 def test_the_template_is_current() -> None:
-    """``python -m client.i18n.extract`` was run after the code's messages last changed."""
+    """``python -m tools.extract`` was run after the code's messages last changed."""
     written = parse_po((locale_dir() / "basra.pot").read_text(encoding="utf-8"))
     expected = template(extract_messages())
     assert [(e.msgid, e.msgid_plural) for e in written] == [
         (e.msgid, e.msgid_plural) for e in expected
-    ], "run python -m client.i18n.extract"
+    ], "run python -m tools.extract"
 
 
 def test_translations_use_only_the_fields_of_their_message() -> None:
@@ -97,7 +97,7 @@ def test_every_server_code_and_room_exit_has_words() -> None:
     missing = set(ErrorCode) - set(REFUSALS)
     assert not missing, (
         f"no words for {sorted(missing)}: add them to REFUSALS in client/i18n/words.py, run "
-        "python -m client.i18n.extract and translate them in assets/locale/ar/LC_MESSAGES/basra.po"
+        "python -m tools.extract and translate them in assets/locale/ar/LC_MESSAGES/basra.po"
     )
     assert set(REFUSALS) <= set(ErrorCode)
     reasons = SCHEMAS[Flow.TO_CLIENT][MsgType.LEFT_ROOM].required["reason"]

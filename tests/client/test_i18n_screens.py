@@ -22,10 +22,10 @@ from client.scenes.menu import MainMenuScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from client.settings import Settings, save_settings
-from client.shots import run_tour
 from client.ui.pickers import Choice
 from client.ui.text import TextRenderer
 from client.ui.widgets import Button
+from tools.shots import run_tour
 
 from .app_driver import button, click, make_app, run_until, step
 

@@ -5,24 +5,23 @@ messages such a server would send."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from client.net.deal_witness import DealWitness
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.remote_session import RemoteSession
+from client.net.server_link import ServerLink
 from client.records import RecordFolder
-from client.scenes.deal_verdict import Tone
-from client.scenes.results import MatchResultsScene
+from client.scenes.match_results import MatchResultsScene
 from client.scenes.table import TableScene
+from client.sessions.link import LinkStatus
+from client.sessions.remote import RemoteSession
+from client.ui.deal_verdict import Tone
 from client.verify import main as verify_main
 from server.app import BasraServer
-from server.config import ServerConfig
 from shared.cards import Card
 from shared.deals import FairDeals, SealedDeals, commitment_of, new_server_seed
 from shared.events import Event, HandDealt, RoundStarted
@@ -44,34 +43,12 @@ from tests.shared.test_record import Played
 
 from .app_driver import make_app
 from .test_network import frames_until
-from .test_remote_client import FakeLink
+from .test_server_link import FakeLink
 
 pytestmark = pytest.mark.timeout(90)
 
 ROOM = 12
 SERVER_SEED = bytes(range(100, 132))
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[BasraServer]:
-    # The autoplaying client plays as fast as the table allows: no rate limit may cut it off
-    # in the middle of a round it should see whole.
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        bot_delay=0.0,
-        turn_timeout=0,
-        process_levels=(),
-        bot_processes=0,
-        rate_per_second=1000.0,
-        rate_burst=1000,
-    )
-    basra = BasraServer(config)
-    task = asyncio.create_task(basra.run())
-    await basra.started.wait()
-    yield basra
-    basra.stop()
-    await asyncio.wait_for(task, 10)
 
 
 # --- against a real server -----------------------------------------------------------------
@@ -96,7 +73,8 @@ async def test_a_lan_match_is_verified_on_the_results_screen_and_saved(
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-        remote = table.session.client
+        remote = table.session.link
+        assert isinstance(remote, ServerLink)
         room = remote.room
         assert room is not None and room.deals is not None
         witness = remote._witness
@@ -273,14 +251,14 @@ def test_a_room_that_closes_without_its_record_says_so(witness: DealWitness) -> 
 def test_the_client_sends_its_seed_asks_for_each_part_and_saves_the_record(
     tmp_path: Path,
 ) -> None:
-    client = RemoteClient("127.0.0.1", 1, "Mona")
+    client = ServerLink("127.0.0.1", 1, "Mona")
     link = FakeLink()
     client._link = link  # type: ignore[assignment]
     client.status = LinkStatus.ONLINE
     client.records = RecordFolder(tmp_path / "records")
     first = AnnouncedDeals(bytes(32))
     link.inbox.append(_room_message(RoomPhase.WAITING, first))
-    client.pump()
+    client.poll()
     witness = client._witness
     assert witness is not None
     [sent] = [m for m in link.sent if m["t"] == "client_seed"]
@@ -297,21 +275,21 @@ def test_the_client_sends_its_seed_asks_for_each_part_and_saves_the_record(
         _room_message(RoomPhase.WAITING, taken),
         _room_message(RoomPhase.PLAYING, taken),
     ]
-    client.pump()
+    client.poll()
     assert [m["t"] for m in link.sent].count("client_seed") == 1
     for events in _updates(exchange.seen):
         witness.saw(events, 0)
     link.inbox.append(record_part(ROOM, data, 0))
-    client.pump()
+    client.poll()
     assert link.sent[-1]["t"] == "get_record" and link.sent[-1]["part"] == 1
     assert client.deal_check_for(ROOM) is None
     link.inbox.append(record_part(ROOM, data, 1))
-    client.pump()
+    client.poll()
     check = client.deal_check_for(ROOM)
     assert check is not None and check.ok
     assert client.record_path is not None and read_record(client.record_path) == record
     assert client.record_path.name.startswith("lan-")
     assert client.deal_check_for(ROOM + 1) is None
     link.inbox.append(record_part(ROOM, data, 0))
-    client.pump()
+    client.poll()
     assert len(list((tmp_path / "records").iterdir())) == 1, "a record sent again is kept once"

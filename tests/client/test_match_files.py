@@ -16,13 +16,13 @@ from platformdirs import user_data_path
 
 from client.app import App
 from client.records import MatchKind, RecordFolder, records_dir_for
-from client.scenes.deal_verdict import Tone, deal_verdict
+from client.scenes.match_results import VERDICT_RECT, MatchResultsScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, PauseScene
-from client.scenes.results import VERDICT_RECT, MatchResultsScene
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.settings import Settings, load_settings, settings_dir
+from client.ui.deal_verdict import Tone, deal_verdict
 from client.ui.widgets import Button
 from shared.deals import FairDeals, SeededDeals
 from shared.fairness import DealStatus, verify
@@ -311,7 +311,9 @@ def test_the_results_screen_warns_loudly_naming_the_round(
         assert check.status is DealStatus.MISMATCH and check.bad_round == 1
         answers = iter([None, None, check])
         app.stack.pop()
-        scene = MatchResultsScene(app, honest.table, honest.event, lambda: next(answers))
+        scene = MatchResultsScene(
+            app, app.navigator, honest.table, honest.event, lambda: next(answers)
+        )
         app.stack.push(scene)
         assert scene.verdict is not None and scene.verdict.title == "Checking the deals..."
         step(app, 3)

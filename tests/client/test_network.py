@@ -5,7 +5,8 @@ whose time was up)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -15,38 +16,26 @@ from client.app import App
 from client.i18n import isolate
 from client.i18n.words import card_text
 from client.net.lan_host import LanHost
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.remote_session import RemoteSession
+from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import CreateRoomScene, LobbyScene
-from client.scenes.results import MatchResultsScene
+from client.scenes.match_results import MatchResultsScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import Notice, NoticeLevel, SessionUpdate, TableUpdate
+from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.remote import RemoteSession
 from client.ui.widgets import Button
 from server.app import BasraServer
-from server.config import ServerConfig
+from shared import host_system
 from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
 from tests.waiting import eventually
 
-from .app_driver import FRAME, click, make_app
+from .app_driver import FRAME, click, make_app, quick_host
 
 pytestmark = pytest.mark.timeout(60)
-
-
-@pytest.fixture
-async def server() -> AsyncIterator[BasraServer]:
-    config = ServerConfig(
-        host="127.0.0.1", port=0, bot_delay=0.0, turn_timeout=0, process_levels=(), bot_processes=0
-    )
-    basra = BasraServer(config)
-    task = asyncio.create_task(basra.run())
-    await basra.started.wait()
-    yield basra
-    basra.stop()
-    await asyncio.wait_for(task, 10)
 
 
 async def frames_until(app: App, done: Callable[[], bool], limit: float = 30.0) -> None:
@@ -191,7 +180,8 @@ async def test_a_dropped_connection_reconnects_and_says_so(
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-        client = table.session.client
+        client = table.session.link
+        assert isinstance(client, ServerLink)
         await frames_until(app, lambda: table.view is not None and table.view.round_number == 0)
         link = client._link
         assert link is not None
@@ -236,7 +226,7 @@ async def test_protocol_mismatch_shows_the_servers_words(
     server: BasraServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(wire_client, "PROTOCOL_VERSION", 999)
-    client = RemoteClient("127.0.0.1", server.port, "Future")
+    client = ServerLink("127.0.0.1", server.port, "Future")
     with pytest.raises(ConnectFailed) as refusal:
         await client.connect()
     assert "protocol version" in str(refusal.value)
@@ -244,8 +234,8 @@ async def test_protocol_mismatch_shows_the_servers_words(
 
 async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None:
     first, second = (
-        RemoteClient("127.0.0.1", server.port, "Ann"),
-        RemoteClient("127.0.0.1", server.port, "Bob"),
+        ServerLink("127.0.0.1", server.port, "Ann"),
+        ServerLink("127.0.0.1", server.port, "Bob"),
     )
     await first.connect()
     await second.connect()
@@ -257,19 +247,38 @@ async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None
         second.list_rooms()
         await eventually(lambda: bool(_pumped(second).rooms))
         second.join_room(second.rooms[0].room_id)
-        await eventually(lambda: bool(_pumped(second).notices))
-        assert second.take_notices()[0].text == "That room is full."
+        said: list[LinkEvent] = []
+        await eventually(lambda: _polled(second, said, Notice))
+        assert next(e for e in said if isinstance(e, Notice)).text == "That room is full."
     finally:
         first.close()
         second.close()
 
 
+async def test_on_windows_hosting_stops_the_server_by_ctrl_break_or_else_terminates_it(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Forced here on Linux, where there is no Ctrl+Break to send: the fallback stops it."""
+    monkeypatch.setattr(host_system, "system", lambda: "win32")
+    host = LanHost(ports=(0,), extra_args=("--no-persist",))
+    try:
+        await host.start()
+        process = host.process
+        assert process is not None
+    finally:
+        with caplog.at_level(logging.INFO, logger="client.net.lan_host"):
+            host.stop()
+    assert process.returncode is not None and not host.running
+    assert "cannot send Ctrl+Break to the server" in caplog.text
+    assert "did not stop" not in caplog.text
+
+
 async def test_hosting_starts_and_stops_a_server_process() -> None:
-    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    host = quick_host()
     try:
         port = await host.start()
         assert host.running and port > 0
-        client = RemoteClient("127.0.0.1", port, "Host")
+        client = ServerLink("127.0.0.1", port, "Host")
         await client.connect()
         assert client.status is LinkStatus.ONLINE
         client.close()
@@ -279,16 +288,32 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
     assert not host.running
 
 
-def _pumped(client: RemoteClient) -> RemoteClient:
-    client.pump()
+def _pumped(client: ServerLink, heard: list[LinkEvent] | None = None) -> ServerLink:
+    """`client` after a poll of its link (whose events go to `heard`)."""
+    events = client.poll()
+    if heard is not None:
+        heard += events
     return client
+
+
+def _polled(client: ServerLink, heard: list[LinkEvent], kind: type) -> bool:
+    """Polls `client`'s link into `heard`: True once an event of `kind` was heard."""
+    _pumped(client, heard)
+    return any(isinstance(event, kind) for event in heard)
+
+
+def _fed(client: ServerLink, session: RemoteSession) -> RemoteSession:
+    """`session` told of its link's events, as the navigator does each frame."""
+    for event in client.poll():
+        session.on_link(event)
+    return session
 
 
 def test_connect_from_the_command_line_reaches_the_table(
     tmp_path: Path, pygame_ready: None
 ) -> None:
     """As `run_client.py --connect`: the app is built before the event loop runs."""
-    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0"))
+    host = quick_host()
     port = asyncio.run(host.start())
     try:
         app = make_app(
@@ -325,7 +350,7 @@ async def test_host_a_lan_game_from_the_menu(
 
     def quiet_host(discovery: tuple[str, int] | None) -> LanHost:
         assert discovery is not None and discovery[0].startswith("127."), "announced on loopback"
-        hosts.append(LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery))
+        hosts.append(quick_host(discovery))
         return hosts[-1]
 
     monkeypatch.setattr(connect, "LanHost", quiet_host)
@@ -351,8 +376,8 @@ async def test_host_a_lan_game_from_the_menu(
 async def test_the_idle_player_is_told_which_card_was_played_for_him(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
-    ann = RemoteClient("127.0.0.1", server.port, "Ann")
-    bob = RemoteClient("127.0.0.1", server.port, "Bob")
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
     await ann.connect()
     await bob.connect()
     app = make_app(tmp_path, "--speed", "fast")
@@ -363,19 +388,23 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         bob.join_room(ann.room.room_id)
         await eventually(lambda: _pumped(bob).room is not None)
         ann.start_game()
-        await eventually(lambda: bool(_pumped(ann).game_updates))
-        table = TableScene(app, RemoteSession(ann))
+        anns: list[LinkEvent] = []
+        await eventually(lambda: _polled(ann, anns, TableUpdate))
+        first = next(i for i, e in enumerate(anns) if isinstance(e, TableUpdate))
+        table = TableScene(app, app.navigator, RemoteSession(ann, anns[first:]))
         app.stack.reset(table)
         bobs = RemoteSession(bob)
         heard: list[SessionUpdate] = []
         shown: list[str] = []
 
         def both_timed_out() -> bool:
+            assert isinstance(table.session, RemoteSession)
+            _fed(ann, table.session)
             app.step(FRAME)
             notice = table.effects.notice
             if notice is not None and notice.text not in shown:
                 shown.append(notice.text)
-            heard.extend(bobs.poll_updates())
+            heard.extend(_fed(bob, bobs).poll_updates())
             return len(shown) >= 2 and len([u for u in heard if isinstance(u, Notice)]) >= 2
 
         await eventually(both_timed_out, 15)

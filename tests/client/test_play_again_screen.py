@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from client.net.remote_session import RemoteSession
-from client.scenes.results import MatchResultsScene, agreement_line
+from client.scenes.match_results import MatchResultsScene
+from client.scenes.rematch import agreement_line
 from client.scenes.table import TableScene
+from client.sessions.remote import RemoteSession
 from shared.rules import RuleSet
 from shared.wire.rooms import RoomPhase, RoomState, SeatInfo, SeatKind
 from tests.server.helpers import FAST, running_server
@@ -35,8 +36,9 @@ async def test_play_again_in_a_lan_game_deals_the_next_match_in_the_same_room(
             results = app.stack.top
             assert isinstance(results, MatchResultsScene)
             first_table = results.table
-            remote = results.remote
-            assert remote is not None and remote.room is not None
+            assert results.rematch is not None
+            remote = results.rematch.link
+            assert remote.room is not None
             room_id = remote.room.room_id
             await frames_until(app, lambda: results.again.enabled, 10)
             await frames_until(app, lambda: results.check is not None, 10)

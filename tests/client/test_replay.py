@@ -15,11 +15,11 @@ import pytest
 
 from client.app import App
 from client.records import MatchKind, RecordFolder
+from client.scenes.match_results import MatchResultsScene
 from client.scenes.overlays import MessageScene
 from client.scenes.replay import ReplayScene
 from client.scenes.replays import ReplaysScene
-from client.scenes.results import MatchResultsScene
-from client.sessions.game_session import GameSession
+from client.sessions.game_session import GameSession, Offers
 from client.sessions.local import LocalSession
 from client.sessions.replay import SPEEDS
 from client.table.model import TableModel
@@ -87,7 +87,7 @@ def test_the_table_at_every_step_is_the_engines_replay(app: App, players: int) -
     scene.queue.pace = 0.0
     session = scene.session
     shown: GameSession = session  # the table's own protocol
-    assert shown.seat == 0 and not shown.is_practice and shown.hint() is None
+    assert shown.seat == 0 and shown.offers == Offers() and shown.hint() is None
     assert session.seat == 0 and shows(scene.queue.model, session.state_at(0), 0)  # type: ignore[arg-type]
     for position in range(1, session.length + 1):
         press(app, pygame.K_RIGHT)

@@ -1,4 +1,4 @@
-"""`python -m client.shots` renders every practice screen to a PNG (network ones need a server)."""
+"""`python -m tools.shots` renders every practice screen to a PNG (network ones need a server)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from client.shots import run_tour
+from tools.shots import run_tour
 
 
 @pytest.mark.slow

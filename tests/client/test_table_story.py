@@ -17,11 +17,11 @@ from client import theme
 from client.app import App
 from client.i18n import isolate, use_language
 from client.layout import SeatPosition
-from client.net.remote_session import RemoteSession
 from client.scenes.replay import ReplayScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import SessionUpdate, TableUpdate
 from client.sessions.local import LocalSession
+from client.sessions.remote import RemoteSession
 from client.table.choreography import Tone
 from client.table.play_log import LastCards, LoggedPlay, entry_text, plays_made
 from client.table.teams import pile_seat
@@ -55,7 +55,7 @@ def _table(
     """Two players at our first turn; the other player is a computer that takes a Basra."""
     deck = rigged_deck(mine, theirs, floor)
     session = LocalSession(rules or RuleSet(), "medium", 1, "Mona", 0.2, deck=deck, dealer=1)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -142,7 +142,7 @@ def _four(app: App, events: list[Event] | None = None) -> TableScene:
         return updates
 
     session.poll_updates = polled  # type: ignore[method-assign]
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table

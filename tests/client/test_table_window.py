@@ -19,7 +19,7 @@ import pytest
 from client.app import App
 from client.layout import Rect, SeatPosition, TableLayout
 from client.scenes.table import TableScene
-from client.sessions.game_session import ChatLine
+from client.sessions.game_session import ROOM_OFFERS, ChatLine
 from client.sessions.local import LocalSession
 from client.ui.chat_bubbles import BUBBLE_FILL
 from shared.cards import Card
@@ -34,7 +34,7 @@ class ChattyTable(LocalSession):
     """A practice match that carries a room's chat, as a network game does: lines sent come
     back from the "room", and `hear` brings another seat's line."""
 
-    is_practice = False
+    offers = ROOM_OFFERS
 
     def send_chat(self, text: str) -> None:
         self.hear(self.seat or 0, text)
@@ -60,7 +60,7 @@ def resize(app: App, size: tuple[int, int]) -> None:
 def two_player_table(app: App) -> TableScene:
     deck = rigged_deck("5s 9h Qd 6c", "Ad 4s 8h 10c", "2c 2d 3c Kh")
     session = LocalSession(RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -68,7 +68,7 @@ def two_player_table(app: App) -> TableScene:
 
 def chatty_table(app: App, players: int = 4) -> tuple[TableScene, ChattyTable]:
     session = ChattyTable(RuleSet(players=players), seed=3, bot_delay=1e9)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     run_until(app, lambda: table.queue.idle and table.queue.model is not None)
     return table, session

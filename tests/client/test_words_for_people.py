@@ -5,7 +5,6 @@ Settings saying once that there is no sound device. Real pygame events, a real s
 from __future__ import annotations
 
 import re
-import signal
 from dataclasses import replace
 from pathlib import Path
 
@@ -14,17 +13,19 @@ import pytest
 
 from client.app import App
 from client.i18n import _
-from client.i18n.extract import extract_messages
 from client.i18n.language import catalogue_path
 from client.i18n.po import parse_po
 from client.i18n.words import REFUSALS, ROOM_EXITS, name_limit_text, refusal_text
-from client.net.remote_client import LinkStatus, RemoteClient
+from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.settings_screen import SettingsScene
+from client.sessions.game_session import Notice
+from client.sessions.link import LinkStatus
 from shared.names import MAX_NAME
 from shared.wire.errors import ErrorCode
 from tests.server.test_process import server_process
 from tests.waiting import eventually
+from tools.extract import extract_messages
 
 from .app_driver import FRAME, button, click, drawn_texts, make_app, press, step
 
@@ -68,9 +69,9 @@ async def test_a_restarted_server_is_said_in_the_players_words(tmp_path: Path) -
     (tmp_path / "first").mkdir()
     (tmp_path / "second").mkdir()
     async with server_process(tmp_path / "first", *flags) as (process, port, _log):
-        client = RemoteClient("127.0.0.1", port, "Karim")
+        client = ServerLink("127.0.0.1", port, "Karim")
         await client.connect()
-        process.send_signal(signal.SIGKILL)
+        process.kill()  # SIGKILL; TerminateProcess on Windows
         process.wait()
         await eventually(lambda: client.status is LinkStatus.RECONNECTING, 10)
     try:
@@ -78,7 +79,7 @@ async def test_a_restarted_server_is_said_in_the_players_words(tmp_path: Path) -
             await eventually(lambda: client.status is LinkStatus.CLOSED, 30)
     finally:
         client.close()
-    said = [notice.text for notice in client.take_notices()]
+    said = [event.text for event in client.poll() if isinstance(event, Notice)]
     assert client.closed_reason == refusal_text(ErrorCode.BAD_TOKEN) == said[-1]
     assert "restarted" in client.closed_reason
     assert not [text for text in said if _protocol_words(text)], said

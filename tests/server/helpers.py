@@ -102,6 +102,17 @@ def play_message(play: Play, req: int | None = None) -> Message:
     return message
 
 
+async def play_against_bots(
+    host: WireClient, players: int, level: str, seed: int, timeout: float
+) -> PlayerView:
+    """``host`` (greeted) fills a room of ``players`` (target 11) with ``level`` bots and
+    plays it to the end at random; the last view."""
+    await create_room(host, players, target=11)
+    await host.send({"t": "fill_bots", "level": level})
+    await host.send({"t": "start_game"})
+    return await play_to_end(host, random.Random(seed), timeout=timeout)
+
+
 async def play_to_end(
     client: WireClient,
     rng: random.Random,

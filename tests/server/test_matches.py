@@ -17,6 +17,7 @@ from tests.server.helpers import (
     create_room,
     expect_room,
     join,
+    play_against_bots,
     play_to_end,
     running_server,
     watch_to_end,
@@ -176,9 +177,6 @@ async def test_hard_bots_think_in_a_worker_process() -> None:
     async with running_server(bot_processes=1, bot_budget=0.02) as server:
         assert server.bots._processes is not None  # started before any thread existed
         host = await connect(server, "Host")
-        await create_room(host, 2, target=11)
-        await host.send({"t": "fill_bots", "level": "hard"})
-        await host.send({"t": "start_game"})
-        view = await play_to_end(host, random.Random(6), timeout=40)
+        view = await play_against_bots(host, 2, "hard", seed=6, timeout=40)
         assert view.winner is not None
         assert not errors_in(host)

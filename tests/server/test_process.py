@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -23,6 +22,10 @@ from tests.waiting import eventually
 pytestmark = pytest.mark.timeout(60)
 
 ROOT = Path(__file__).resolve().parents[2]
+posix_only = pytest.mark.skipif(
+    sys.platform == "win32", reason="POSIX signals and limits; Windows's are forced elsewhere"
+)
+linux_only = pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 
 
 @contextlib.asynccontextmanager
@@ -36,6 +39,8 @@ async def server_process(
 
     def limit_files() -> None:
         if fd_limit is not None:
+            import resource
+
             resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
 
     with open(log_file, "wb") as log:
@@ -56,7 +61,7 @@ async def server_process(
             env={**os.environ, "PYTHONPATH": str(ROOT)},
             stdout=log,
             stderr=subprocess.STDOUT,
-            preexec_fn=limit_files,
+            preexec_fn=limit_files if fd_limit is not None else None,
         )
 
     def port_written() -> bool:
@@ -74,6 +79,7 @@ async def server_process(
         process.wait()
 
 
+@posix_only
 async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
     tmp_path: Path,
 ) -> None:
@@ -111,6 +117,7 @@ async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
         assert "Traceback" not in log
 
 
+@posix_only
 async def test_the_open_file_limit_reached_does_not_take_the_server_down(tmp_path: Path) -> None:
     async with server_process(tmp_path, "--max-per-address", "500", fd_limit=48) as (
         process,
@@ -170,10 +177,15 @@ def _alive(pid: int) -> bool:
     return False
 
 
-async def test_the_bot_worker_exits_when_the_server_is_killed(tmp_path: Path) -> None:
-    async with server_process(tmp_path) as (process, _port, _log_file):
+@linux_only
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+async def test_the_bot_worker_exits_when_the_server_is_killed(tmp_path: Path, method: str) -> None:
+    """Forked, a worker sees itself adopted; spawned (as on Windows, which adopts no orphan),
+    it sees the handle to its parent signal."""
+    async with server_process(tmp_path, "--bot-start-method", method) as (process, _, log_file):
         workers = _children(process.pid)
         assert workers, "the server starts its bot worker process at start-up"
+        assert f"1 bot worker process(es) started by {method}" in log_file.read_text()
         process.kill()
         process.wait()
     await eventually(lambda: not any(_alive(pid) for pid in workers), what="the worker to exit")

@@ -4,7 +4,6 @@ same play, with the same hands, scores and chat, to a record that verifies."""
 
 from __future__ import annotations
 
-import signal
 import stat
 from pathlib import Path
 
@@ -52,7 +51,7 @@ async def test_a_match_killed_mid_play_goes_on_after_a_restart(tmp_path: Path) -
         [record_file] = data.glob("*.basra")
         await eventually(lambda: b"Back in a moment" in record_file.read_bytes())
         assert stat.S_IMODE(data.stat().st_mode) == 0o700
-        process.send_signal(signal.SIGKILL)
+        process.kill()  # SIGKILL; TerminateProcess on Windows
         process.wait()
         await ali.client.wait_closed()
         await badr.client.wait_closed()

@@ -1,13 +1,21 @@
-"""RemoteClient folding server messages into state, without a socket (a fake link)."""
+"""ServerLink folding server messages into state, without a socket (a fake link)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from client.net.remote_client import LinkStatus, RemoteClient
-from client.net.remote_session import RemoteSession
-from client.net.room_info import players_by_seat
-from client.sessions.game_session import ChatLine, SeatsChanged, SessionClosed, TableUpdate
+from client.net.server_link import ServerLink
+from client.sessions.game_session import (
+    ChatLine,
+    Notice,
+    RoomChanged,
+    SeatsChanged,
+    SessionClosed,
+    TableUpdate,
+)
+from client.sessions.link import LinkEvent, LinkStatus, RoomLeft
+from client.sessions.remote import RemoteSession
+from client.sessions.room_info import players_by_seat
 from shared.engine import new_match, opening_events
 from shared.rules import RuleSet
 from shared.views import redact, view_for
@@ -35,8 +43,8 @@ class FakeLink:
         pass
 
 
-def _client() -> tuple[RemoteClient, FakeLink]:
-    client = RemoteClient("127.0.0.1", 1, "Ann")
+def _client() -> tuple[ServerLink, FakeLink]:
+    client = ServerLink("127.0.0.1", 1, "Ann")
     link = FakeLink()
     client._link = link  # type: ignore[assignment]
     client.status = LinkStatus.ONLINE
@@ -89,6 +97,16 @@ def _update(events: bool = True, turn_ms: int | None = 29_250) -> Message:
     }
 
 
+def _updates(events: list[LinkEvent]) -> list[TableUpdate]:
+    return [e for e in events if isinstance(e, TableUpdate)]
+
+
+def _hand_on(client: ServerLink, session: RemoteSession) -> None:
+    """What the navigator does each frame while the session's table is on screen."""
+    for event in client.poll():
+        session.on_link(event)
+
+
 def test_room_state_game_updates_and_chat_are_folded_in() -> None:
     client, link = _client()
     link.inbox += [
@@ -96,19 +114,20 @@ def test_room_state_game_updates_and_chat_are_folded_in() -> None:
         _update(),
         {"t": "chat", "from": "Bo", "seat": 1, "text": "hi", "ts": 1},
     ]
-    client.pump()
+    events = client.poll()
     assert client.room is not None and client.room.you == 0
-    [update] = client.game_updates
+    assert [type(e) for e in events] == [RoomChanged, TableUpdate, ChatLine], "in their order"
+    [update] = _updates(events)
     assert update.events and not update.reset
     assert update.turn_seconds == 29.25, "the table shows the time the server says is left"
-    assert list(client.chat) == [ChatLine("Bo", "hi")]
+    assert list(client.chat) == [ChatLine("Bo", "hi")] == events[2:]
+    assert client.poll() == [], "each event is told once"
 
 
 def test_a_snapshot_without_events_resets_the_table() -> None:
     client, link = _client()
     link.inbox += [_room_state(timer=0), _update(events=False, turn_ms=None)]
-    client.pump()
-    [update] = client.game_updates
+    [update] = _updates(client.poll())
     assert update.reset and update.turn_seconds is None
 
 
@@ -117,15 +136,14 @@ def test_an_update_without_turn_ms_shows_no_timer() -> None:
     old_server = _update()
     del old_server["turn_ms"]
     link.inbox += [_room_state(), old_server]
-    client.pump()
-    [update] = client.game_updates
+    [update] = _updates(client.poll())
     assert update.turn_seconds is None
 
 
 def test_bots_with_the_same_name_are_told_apart() -> None:
     client, link = _client()
     link.inbox.append(_room_state())
-    client.pump()
+    client.poll()
     assert client.room is not None
     names = [p.name for p in players_by_seat(client.room)]
     assert names == ["Ann", "Medium bot 2", "Easy bot", "Medium bot 4"]
@@ -134,7 +152,7 @@ def test_bots_with_the_same_name_are_told_apart() -> None:
 def test_leaving_ignores_the_rooms_last_words() -> None:
     client, link = _client()
     link.inbox.append(_room_state())
-    client.pump()
+    client.poll()
     client.leave_room()
     assert link.sent[-1]["t"] == "leave_room" and client.room is None
     link.inbox += [
@@ -142,8 +160,9 @@ def test_leaving_ignores_the_rooms_last_words() -> None:
         _update(),
         {"t": "left_room", "room_id": 3, "reason": "left", "message": ""},
     ]
-    client.pump()
-    assert client.room is None and not client.game_updates and not client.notices
+    events = client.poll()
+    assert client.room is None and not _updates(events)
+    assert not [e for e in events if isinstance(e, Notice | RoomChanged | RoomLeft)]
 
 
 def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
@@ -152,7 +171,7 @@ def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
         _room_state(),
         {"t": "chat", "from": "Ann", "seat": 0, "text": "before", "ts": 1},
     ]
-    client.pump()
+    client.poll()
     session = RemoteSession(client)
     assert session.seat == 0 and len(session.players) == 4
     first = session.poll_updates()
@@ -160,6 +179,7 @@ def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
     changed = _room_state()
     changed["seats"][1] = _seat(1, "human", "Bo")
     link.inbox += [changed, _update()]
+    _hand_on(client, session)
     updates = session.poll_updates()
     assert any(isinstance(u, TableUpdate) for u in updates)
     seats = next(u for u in updates if isinstance(u, SeatsChanged))
@@ -167,6 +187,7 @@ def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
     link.inbox.append(
         {"t": "left_room", "room_id": 3, "reason": "error", "message": "The room failed."}
     )
+    _hand_on(client, session)
     ended = [u for u in session.poll_updates() if isinstance(u, SessionClosed)]
     assert ended and ended[0].reason == "Something went wrong in this room, so it has closed."
     play = view_for(new_match(RuleSet(players=4), 5, dealer=3), 0).legal_plays[0]

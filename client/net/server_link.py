@@ -1,11 +1,14 @@
 """The client's side of a server: lobby, room and match state, requests, and reconnecting.
 
-Owns `RemoteClient`. It holds the `WireClient` link, sends requests (each with a request id),
-and once per frame (`pump`) folds what arrived into plain state the screens read: the room list,
-the current room, chat lines, notices, and the game updates the table animates. When the
-connection drops it reconnects by itself with the resume token (within the server's seat hold)
-and says so through notices and `status`; a refusal that will not change (another connection
-took over, the token expired, the server shut down) ends the client for good. Notices and
+Owns `ServerLink`. It holds the `WireClient` connection, sends requests (each with a request
+id), and once per frame (`poll`, called by the navigator alone) folds what arrived into the
+state the screens read (the room list, the current room, the room's last chat lines) and
+returns it as typed link events (`client.sessions.link`): the room list, the room's changes,
+being taken out of a room, the game updates the table animates, chat lines, notices, and the
+end of the link. When the connection drops it reconnects by itself with the resume token
+(within the server's seat hold) and says so through notices and `status`; a refusal that will
+not change (another connection took over, the token expired, the server shut down) ends the
+link for good. Notices and
 reasons are in the interface's language: the server's refusals are worded by their code,
 never in the server's own (programmers') English.
 
@@ -22,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import logging
 from collections import deque
 from collections.abc import Callable
@@ -33,7 +35,8 @@ from client.i18n import _
 from client.i18n.words import connect_failure_text, refusal_text, room_exit_text
 from client.net.deal_witness import DealWitness
 from client.records import MatchKind, RecordFolder
-from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
+from client.sessions.game_session import ChatLine, Notice, NoticeLevel, RoomChanged, TableUpdate
+from client.sessions.link import LinkClosed, LinkEvent, LinkStatus, RoomLeft, RoomsListed
 from shared.fairness import DealCheck
 from shared.plays import Play
 from shared.wire.client import ConnectFailed, WireClient
@@ -67,13 +70,7 @@ FINAL_CODES = frozenset(
 )
 
 
-class LinkStatus(enum.StrEnum):
-    ONLINE = "online"
-    RECONNECTING = "reconnecting"
-    CLOSED = "closed"
-
-
-class RemoteClient:
+class ServerLink:
     """A connection to one server, as the lobby, room and table screens see it."""
 
     def __init__(self, host: str, port: int, name: str) -> None:
@@ -83,13 +80,12 @@ class RemoteClient:
         self.player_id: int | None = None
         self.rooms: list[RoomSummary] = []
         self.room: RoomState | None = None
-        self.room_version = 0
         self.left_reason: str | None = None
         """The server's words when it last took us out of a room (None: we left or never did)."""
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
-        self.chat_count = 0
-        self.notices: deque[Notice] = deque()
-        self.game_updates: deque[TableUpdate] = deque()
+        """The room's last lines, oldest first (a screen that opens shows what was said)."""
+        self._events: deque[LinkEvent] = deque()
+        """What happened since the last `poll`."""
         self._link: WireClient | None = None
         self._token: str | None = None
         self._watch: asyncio.Task[None] | None = None
@@ -179,6 +175,7 @@ class RemoteClient:
         self.status = LinkStatus.CLOSED
         self.closed_reason = reason
         self._say(reason, NoticeLevel.ERROR)
+        self._events.append(LinkClosed(reason))
         if self._link is not None:
             self._link.close()
 
@@ -219,8 +216,6 @@ class RemoteClient:
         self._send(MsgType.LEAVE_ROOM)
         self._leaving = self.room.room_id
         self.room = None
-        self.room_version += 1
-        self.game_updates.clear()
 
     def take_seat(self, seat: int) -> None:
         self._send(MsgType.TAKE_SEAT, seat=seat)
@@ -247,25 +242,24 @@ class RemoteClient:
 
     # --- what arrived ------------------------------------------------------------------
 
-    def pump(self) -> None:
-        """Fold every message that arrived since the last frame into the client's state."""
-        if self._link is None:
-            return
-        for message in self._link.drain():
-            handler = self._HANDLERS.get(message["t"])
-            if handler is not None:
-                handler(self, message)
-
-    def take_notices(self) -> list[Notice]:
-        notices = list(self.notices)
-        self.notices.clear()
-        return notices
+    def poll(self) -> list[LinkEvent]:
+        """Fold every message that arrived since the last frame into the link's state, and
+        say what happened, oldest first."""
+        if self._link is not None:
+            for message in self._link.drain():
+                handler = self._HANDLERS.get(message["t"])
+                if handler is not None:
+                    handler(self, message)
+        events = list(self._events)
+        self._events.clear()
+        return events
 
     def _say(self, text: str, level: NoticeLevel) -> None:
-        self.notices.append(Notice(text, level))
+        self._events.append(Notice(text, level))
 
     def _on_rooms(self, message: Message) -> None:
         self.rooms = [summary_from_wire(r) for r in message["rooms"]]
+        self._events.append(RoomsListed(tuple(self.rooms)))
 
     def deal_check_for(self, room_id: int) -> DealCheck | None:
         """The verdict on the deals of room ``room_id``'s match once its record has come."""
@@ -279,7 +273,7 @@ class RemoteClient:
             return
         room = self.room = room_state_from_wire(message)
         self.left_reason = None
-        self.room_version += 1
+        self._events.append(RoomChanged(room))
         played = room.tally.matches if room.tally is not None else 0
         witness = self._witness
         if witness is None or witness.room_id != room.room_id or witness.played != played:
@@ -304,7 +298,7 @@ class RemoteClient:
         update = TableUpdate(
             view, events, reset=not events, turn_seconds=seconds, timed_out=timed_out
         )
-        self.game_updates.append(update)
+        self._events.append(update)
         # A snapshot between matches shows the last one's end, not a deal of the next.
         if self._witness is not None and self.room.phase is not RoomPhase.OVER:
             self._witness.saw(events, self.room.you)
@@ -339,16 +333,17 @@ class RemoteClient:
             logger.warning("could not save the match record of room %d: %s", witness.room_id, error)
 
     def _on_chat(self, message: Message) -> None:
-        self.chat.append(ChatLine(message["from"], message["text"]))
-        self.chat_count += 1
+        line = ChatLine(message["from"], message["text"])
+        self.chat.append(line)
+        self._events.append(line)
 
     def _on_left_room(self, message: Message) -> None:
         if message["room_id"] == self._leaving:
             self._leaving = None
             return
         self.room = None
-        self.room_version += 1
-        self.game_updates.clear()
+        # The room's updates not yet handed on are of a match we are no longer in.
+        self._events = deque(e for e in self._events if not isinstance(e, TableUpdate))
         for witness in (self._finished, self._witness):
             if witness is not None:
                 witness.record_missing()
@@ -356,12 +351,13 @@ class RemoteClient:
         self.left_reason = room_exit_text(reason) if reason != "left" else None
         if self.left_reason:
             self._say(self.left_reason, NoticeLevel.WARNING)
+        self._events.append(RoomLeft(self.left_reason))
         self.list_rooms()
 
     def _on_error(self, message: Message) -> None:
         self._say(refusal_text(message["code"]), NoticeLevel.ERROR)
 
-    _HANDLERS: ClassVar[dict[str, Callable[[RemoteClient, Message], None]]] = {
+    _HANDLERS: ClassVar[dict[str, Callable[[ServerLink, Message], None]]] = {
         MsgType.ROOMS.value: _on_rooms,
         MsgType.ROOM_STATE.value: _on_room_state,
         MsgType.GAME_UPDATE.value: _on_game_update,

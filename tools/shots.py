@@ -1,4 +1,4 @@
-"""`python -m client.shots OUTDIR`: every screen of the game rendered to PNG files, for looking.
+"""`python -m tools.shots OUTDIR`: every screen of the game rendered to PNG files, for looking.
 
 Owns the screenshot tour. Practice screens come from seeded `LocalSession`s, stepped to the
 moment worth showing (a capture choice open mid-round, a Basra's banner and confetti, the
@@ -34,18 +34,19 @@ from client.art.cards import RANK_LABELS, CardArt
 from client.art.suits import SUIT_LETTERS
 from client.main import build_app, parse_args
 from client.net.lan_host import LanHost
-from client.net.remote_client import RemoteClient
-from client.net.remote_session import time_up_notice
+from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.how_to_play import HowToPlayScene
+from client.scenes.match_results import MatchResultsScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.replay import ReplayScene
 from client.scenes.replays import ReplaysScene
-from client.scenes.results import MatchResultsScene, RoundResultsScene
+from client.scenes.round_results import RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import TableUpdate, plays_for_card
 from client.sessions.local import LocalSession
+from client.sessions.remote import time_up_notice
 from client.table.hand import Pick
 from shared.cards import STANDARD_DECK, Card, parse_cards
 from shared.events import BasraScored, CardPlayed
@@ -162,7 +163,7 @@ def practice_table(tour: Tour, players: int, seed: int, made: int) -> TableScene
     """A practice table stepped (fast) to our turn after `made` plays of ours."""
     app = tour.app
     session = LocalSession(RuleSet(players=players), seed=seed, name=app.settings.name, bot_delay=0)
-    table = TableScene(app, session)
+    table = TableScene(app, app.navigator, session)
     app.stack.reset(table)
     tour.set_pace(table, 0.0)
     rng = random.Random(seed)
@@ -222,7 +223,7 @@ def shoot_suited_choice(tour: Tour) -> None:
     deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
     rules = RuleSet(card_points=True)
     session = LocalSession(rules, seed=1, name=tour.app.settings.name, deck=deck, dealer=1)
-    table = TableScene(tour.app, session)
+    table = TableScene(tour.app, tour.app.navigator, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.controls.show_hint()
@@ -239,7 +240,7 @@ def shoot_turns(tour: Tour) -> None:
     deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
     name = tour.app.settings.name
     session = LocalSession(RuleSet(), seed=1, name=name, deck=deck, dealer=1, bot_delay=60.0)
-    table = TableScene(tour.app, session)
+    table = TableScene(tour.app, tour.app.navigator, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.send_play(session.view.legal_plays[0])
@@ -270,7 +271,7 @@ def shoot_story(tour: Tour) -> None:
     name = tour.app.settings.name
     rules = RuleSet()
     session = LocalSession(rules, "medium", 1, name, 0.3, deck=deck, dealer=1)
-    table = TableScene(tour.app, session)
+    table = TableScene(tour.app, tour.app.navigator, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.send_play(next(p for p in session.view.legal_plays if p.card == Card.parse("9h")))
@@ -370,7 +371,7 @@ def shoot_menus(tour: Tour) -> None:
     app.navigator.main_menu()
     tour.step(0.1)
     tour.save("01_main_menu")
-    app.stack.push(PracticeSetupScene(app))
+    app.stack.push(PracticeSetupScene(app, app.navigator))
     tour.step(0.1)
     tour.save("02_practice_setup")
     app.stack.pop()
@@ -378,7 +379,7 @@ def shoot_menus(tour: Tour) -> None:
     tour.step(0.1)
     tour.save("03_settings")
     app.stack.pop()
-    app.stack.push(ConnectScene(app, address="192.168.1.20"))
+    app.stack.push(ConnectScene(app, app.navigator, address="192.168.1.20"))
     tour.step(0.1)
     tour.save("04_connect")
     app.stack.pop()
@@ -429,16 +430,16 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
     app = tour.app
     host = LanHost(ports=(0,), extra_args=("--bot-delay", "0.3", "--turn-timeout", "30"))
     port = await host.start()
-    others = [RemoteClient("127.0.0.1", port, name) for name in cast.others]
+    others = [ServerLink("127.0.0.1", port, name) for name in cast.others]
     try:
         for other in others:
             await other.connect()
         others[1].create_room(2, "jawaker", 151, 0, cast.rooms[0])
         others[2].create_room(4, "egyptian", 101, 30, cast.rooms[1])
         await asyncio.sleep(0.3)
-        others[2].pump()
+        others[2].poll()
         others[2].fill_bots("hard")
-        mine = RemoteClient("127.0.0.1", port, app.settings.name)
+        mine = ServerLink("127.0.0.1", port, app.settings.name)
         await mine.connect()
         app.navigator.enter_lobby(mine, None)
         lobby = app.navigator.lobby
@@ -533,7 +534,7 @@ def window_size(text: str) -> tuple[int, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m client.shots", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.shots", description=__doc__)
     parser.add_argument("outdir", type=Path)
     parser.add_argument(
         "--no-network", action="store_true", help="skip the screens that need a server"

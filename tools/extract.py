@@ -5,7 +5,7 @@ with `ast`, with where it is used), `template` (those messages as the ``basra.po
 translator starts from) and `merged` (a language's catalogue brought up to date: translations
 kept, new messages added untranslated, messages the code no longer uses dropped).
 
-``python -m client.i18n.extract`` rewrites ``assets/locale/basra.pot`` and brings every
+``python -m tools.extract`` rewrites ``assets/locale/basra.pot`` and brings every
 language's ``.po`` up to date; a test fails while the template is stale or a message has no
 translation.
 """
@@ -25,7 +25,7 @@ from client.i18n.po import PoEntry, format_po, parse_po
 
 logger = logging.getLogger(__name__)
 
-CLIENT_DIR = Path(__file__).resolve().parent.parent
+CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 SINGULAR_MARKERS = frozenset({"_", "N_"})
 PLURAL_MARKER = "ngettext"
 TEMPLATE_HEADER = (
@@ -143,7 +143,7 @@ def update_catalogues(languages: Iterable[str] = LANGUAGES) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m client.i18n.extract", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.extract", description=__doc__)
     parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     for path in update_catalogues():
