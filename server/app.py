@@ -108,8 +108,9 @@ class BasraServer:
         """Serve until `stop`, then shut down cleanly."""
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_exception)
-        await self.bots.warm_up()
+        self._open_store()
         try:
+            await self.bots.warm_up()
             async with asyncio.TaskGroup() as group:
                 self._group = group
                 self._restore()
@@ -178,13 +179,17 @@ class BasraServer:
 
     # -- rooms ----------------------------------------------------------------------------
 
+    def _open_store(self) -> None:
+        """Open (and lock) the data directory, if the config names one; `DataDirError` if it
+        cannot be used, before anything else starts."""
+        if self.config.data_dir is not None:
+            self.store = MatchStore.open(self.config.data_dir, self.config.record_keep)
+            self.lobby.store = self.store
+
     def _restore(self) -> None:
-        """Open the data directory and take up the matches left running there."""
-        if self.config.data_dir is None:
-            return
-        self.store = MatchStore.open(self.config.data_dir, self.config.record_keep)
-        self.lobby.store = self.store
-        restore_matches(self.store, self.lobby)
+        """Take up the matches left running in the data directory."""
+        if self.store is not None:
+            restore_matches(self.store, self.lobby)
 
     def _spawn_room(self, room: Room) -> None:
         assert self._group is not None
