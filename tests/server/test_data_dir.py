@@ -59,7 +59,7 @@ async def test_a_data_directory_the_server_cannot_write_is_said_at_start_up(
 ) -> None:
     blocked = tmp_path / "a-file"
     blocked.write_text("not a directory")
-    with pytest.raises(DataDirError, match="cannot write its matches.*--no-persist"):
+    with pytest.raises(DataDirError, match=r"cannot write its matches.*--no-persist"):
         await BasraServer(replace(FAST, data_dir=blocked / "server")).run()
     result = await asyncio.to_thread(start_second_server, blocked / "server")
     assert result.returncode == 1 and "cannot write its matches" in result.stderr
