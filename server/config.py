@@ -155,6 +155,10 @@ class ServerConfig:
     chat_max_chars: int = 200
     chat_lines: int = 5
     chat_window: float = 10.0
+    record_chat_lines: int = 2000
+    """Chat lines a match's record keeps (PROTOCOL.md §11): later lines still reach the room,
+    but not the record, so that chat cannot grow a record past what a restart reads back
+    (64 MiB; 2000 lines of 200 characters come to at most about 6 MB)."""
     # bots
     bot_delay: float = field(
         default=0.7,

@@ -75,7 +75,7 @@ class RoomCore:
         """The match, once one has started."""
         self.deals = RoomDeals.for_room(config, identity.room_id)
         self._store = store
-        self._record = RoomRecord(identity.room_id, store)
+        self._record = RoomRecord(identity.room_id, store, config.record_chat_lines)
         self.evening = Evening()
         self._inbox = Inbox(config.room_inbox)
         self._turns = TurnKeeper(bots, self._inbox.post, identity.turn_seconds, config.bot_delay)

@@ -11,6 +11,7 @@ import random
 import stat
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ from shared.rules import RuleSet
 from shared.wire.client import WireClient
 from shared.wire.protocol import view_from_wire
 from tests.server.fair_play import play_all, receive_record, sealed, seat_two
-from tests.server.helpers import FAST, running_server
+from tests.server.helpers import FAST, connect, join, running_server
 from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
@@ -282,3 +283,45 @@ async def test_a_disk_that_fails_loses_the_files_not_the_match(
     finished = decode_record(journal.finish(outcome_of(state, 2)))
     assert replay(finished).final == state
     store.close()
+
+
+async def test_the_chat_a_record_keeps_is_capped_so_the_match_still_restores(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Fifteen spectators chatting into a running match (issue 21, case 5): the room hears every
+    line, the record keeps the first ``record_chat_lines``, and a restart takes the match up."""
+    caplog.set_level(logging.INFO, "server.room.record")
+    config = replace(FAST, seed=None, data_dir=tmp_path, record_chat_lines=12, max_per_address=32)
+    async with running_server(config) as server:
+        ali, badr = await seat_two(server.port)
+        await ali.client.send({"t": "start_game"})
+        await play_all([ali.client, badr.client], seed=2, seq=3)
+        room_id = next(iter(server.lobby.rooms))
+        watchers = [await connect(server, f"Watcher {i}") for i in range(15)]
+        for watcher in watchers:
+            await join(watcher, room_id, spectate=True)
+        for round_of_lines in range(2):
+            for i, watcher in enumerate(watchers):
+                await watcher.send({"t": "chat", "text": f"line {round_of_lines} from {i}"})
+        await eventually(
+            lambda: sum(m["t"] == "chat" for m in ali.client.received) == 30,
+            what="every line to reach the room",
+        )
+        assert server.store is not None
+        await server.store.disk.written()
+    [record_file] = kept(tmp_path, ".basra")
+    record = decode_record(record_file.read_bytes(), allow_torn_tail=True)
+    assert len(record.chat) == 12, "the record keeps the first 12 lines and no more"
+    said = [m["text"] for m in ali.client.received if m["t"] == "chat"]
+    assert [line.text for line in record.chat] == said[:12], "the first 12 the room heard"
+    assert any("kept 12 chat lines, its most" in r.getMessage() for r in caplog.records)
+    async with running_server(config) as server:
+        assert room_id in server.lobby.rooms, "the match restores"
+        back = await resume(server.port, ali.token)
+        await back.expect("game_update")
+        await back.send({"t": "chat", "text": "after the restart"})
+        await back.expect("chat")
+        assert server.store is not None
+        await server.store.disk.written()
+    again = decode_record(record_file.read_bytes(), allow_torn_tail=True)
+    assert len(again.chat) == 12, "the cap holds across the restart"
