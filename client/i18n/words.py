@@ -157,6 +157,21 @@ def play_refusal_text(reason: Refusal) -> str:
     return _(PLAY_REFUSALS[reason])
 
 
+SERVER_NOTICES: dict[str, str] = {
+    "not_saved": N_(
+        "The server can no longer save this match: play goes on, but a restart would lose it."
+    ),
+    "saved_again": N_("The server saves this match again."),
+}
+"""A server's `notice` about the room's match, by its code (PROTOCOL.md §5)."""
+
+
+def server_notice_text(code: str) -> str:
+    """A server's `notice` for the player (one from a newer server: in general)."""
+    wording = SERVER_NOTICES.get(code)
+    return _(wording) if wording is not None else _("The server has news about this room.")
+
+
 def room_exit_text(reason: str) -> str:
     """Why the server took us out of a room, for the player."""
     wording = ROOM_EXITS.get(reason)

@@ -32,7 +32,12 @@ from pathlib import Path
 from typing import ClassVar
 
 from client.i18n import _
-from client.i18n.words import connect_failure_text, refusal_text, room_exit_text
+from client.i18n.words import (
+    connect_failure_text,
+    refusal_text,
+    room_exit_text,
+    server_notice_text,
+)
 from client.net.deal_witness import DealWitness
 from client.records import MatchKind, RecordFolder
 from client.sessions.game_session import ChatLine, Notice, NoticeLevel, RoomChanged, TableUpdate
@@ -354,6 +359,10 @@ class ServerLink:
         self._events.append(RoomLeft(self.left_reason))
         self.list_rooms()
 
+    def _on_notice(self, message: Message) -> None:
+        level = NoticeLevel.WARNING if message["code"] == "not_saved" else NoticeLevel.INFO
+        self._say(server_notice_text(message["code"]), level)
+
     def _on_error(self, message: Message) -> None:
         self._say(refusal_text(message["code"]), NoticeLevel.ERROR)
 
@@ -364,5 +373,6 @@ class ServerLink:
         MsgType.MATCH_RECORD.value: _on_match_record,
         MsgType.CHAT.value: _on_chat,
         MsgType.LEFT_ROOM.value: _on_left_room,
+        MsgType.NOTICE.value: _on_notice,
         MsgType.ERROR.value: _on_error,
     }

@@ -30,6 +30,7 @@ from server.room.messages import (
     left_room_message,
     room_state,
     room_summary,
+    saving_notice,
     send_room_state,
     send_update,
 )
@@ -75,7 +76,9 @@ class RoomCore:
         """The match, once one has started."""
         self.deals = RoomDeals.for_room(config, identity.room_id)
         self._store = store
-        self._record = RoomRecord(identity.room_id, store, config.record_chat_lines)
+        self._record = RoomRecord(
+            identity.room_id, store, config.record_chat_lines, self._tell_saving
+        )
         self.evening = Evening()
         self._inbox = Inbox(config.room_inbox)
         self._turns = TurnKeeper(bots, self._inbox.post, identity.turn_seconds, config.bot_delay)
@@ -180,6 +183,10 @@ class RoomCore:
             player.send_frame(update.frame_for(self.members.seat_of(player)))
         if self._record.revealed is not None:
             player.send(self._record.part(0))
+
+    def _tell_saving(self, saving: bool) -> None:
+        """Tell every member that the match is kept on disk again, or no longer."""
+        self.members.send_to_all(encode(saving_notice(saving)))
 
     def _send_record_to_members(self) -> None:
         self.members.send_to_all(encode(self._record.part(0)))

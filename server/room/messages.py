@@ -150,5 +150,21 @@ def chat_message(sender: Player, seat: Seat | None, text: str) -> Message:
     }
 
 
+_NOTICES = {
+    False: (
+        "not_saved",
+        "The server can no longer save this match (its disk refuses): play goes on, but a "
+        "restart of the server would lose it.",
+    ),
+    True: ("saved_again", "The server saves this match again."),
+}
+
+
+def saving_notice(saving: bool) -> Message:
+    """The ``notice`` that the room's match is kept on disk again, or no longer."""
+    code, text = _NOTICES[saving]
+    return {"t": MsgType.NOTICE.value, "code": code, "message": text}
+
+
 def left_room_message(room_id: int, reason: str, message: str) -> Message:
     return {"t": MsgType.LEFT_ROOM.value, "room_id": room_id, "reason": reason, "message": message}

@@ -16,7 +16,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 
-from server.persistence.journal import MatchJournal
+from server.persistence.journal import MatchJournal, SavingNews
 from server.persistence.room_file import SavedBot, SavedHuman, SavedRoom
 from server.persistence.store import MatchStore
 from server.room.deals import RoomDeals
@@ -40,7 +40,16 @@ class NoRecordError(ValueError):
 class RoomRecord:
     """The record of one room's match; see the module's docstring."""
 
-    def __init__(self, room_id: int, store: MatchStore | None, chat_kept: int) -> None:
+    def __init__(
+        self,
+        room_id: int,
+        store: MatchStore | None,
+        chat_kept: int,
+        on_saving: SavingNews | None = None,
+    ) -> None:
+        """``on_saving``: told when the match can no longer be kept on disk, and when it is
+        kept again (`server.persistence.journal`)."""
+        self._on_saving = on_saving
         self._room_id = room_id
         self._store = store
         self._chat_kept = chat_kept
@@ -60,10 +69,12 @@ class RoomRecord:
             state, entries, started=_now_ms(), room=room_name, dealer_rotated=dealer_rotated
         )
         self._journal = MatchJournal.begin(record, self._room_id, self._store)
+        self._journal.on_saving = self._on_saving
 
     def take_up(self, journal: MatchJournal) -> None:
         """Go on with the record of a match restored after a restart."""
         self._journal = journal
+        journal.on_saving = self._on_saving
         self._chat_left = self._chat_kept - len(journal.record.chat)
 
     @property

@@ -134,6 +134,7 @@ class MsgType(enum.StrEnum):
     GAME_UPDATE = "game_update"
     MATCH_RECORD = "match_record"
     LEFT_ROOM = "left_room"
+    NOTICE = "notice"
     ERROR = "error"
     BYE = "bye"
 
@@ -216,6 +217,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
             "message": Str(0, 500),
         }
     ),
+    MsgType.NOTICE: Struct({"code": OneOf(("not_saved", "saved_again")), "message": Str(0, 500)}),
     MsgType.ERROR: Struct({"req": Nullable(_REQ), "code": Str(1, 32), "message": Str(0, 500)}),
     MsgType.BYE: Struct({"code": Str(1, 32), "message": Str(0, 500)}),
     MsgType.PING: Struct({}),

@@ -5,6 +5,7 @@ once its room has closed."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import random
@@ -17,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from server.config import FALLBACK_LEVEL
+from server.persistence import journal as journal_module
 from server.persistence.journal import MatchJournal
 from server.persistence.room_file import (
     SavedBot,
@@ -325,3 +327,52 @@ async def test_the_chat_a_record_keeps_is_capped_so_the_match_still_restores(
         await server.store.disk.written()
     again = decode_record(record_file.read_bytes(), allow_torn_tail=True)
     assert len(again.chat) == 12, "the cap holds across the restart"
+
+
+def notices(client: WireClient) -> list[str]:
+    return [m["code"] for m in client.received if m["t"] == "notice"]
+
+
+async def test_players_are_told_when_their_match_cannot_be_saved_and_when_it_is_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21, case 6: the disk refuses a write mid-match; both players are told, play goes
+    on, and once the disk takes writes again the whole record is written afresh."""
+    monkeypatch.setattr(journal_module, "RETRY_SECONDS", 0.2)
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        ali, badr = await seat_two(server.port)
+        clients = [ali.client, badr.client]
+        await ali.client.send({"t": "start_game"})
+
+        async def play_to(seq: int) -> None:
+            for client, last in zip(
+                clients, await play_all(clients, seed=seq, seq=seq), strict=True
+            ):
+                client.put_back(last)  # the next call plays on from the turn it shows
+
+        await play_to(3)
+        assert server.store is not None
+        await server.store.disk.written()
+        [first] = kept(tmp_path, ".basra")
+
+        def full(fd: int, data: object) -> int:
+            raise OSError(28, "No space left on device")
+
+        with monkeypatch.context() as failing:
+            failing.setattr(os, "write", full)
+            await play_to(6)
+            await server.store.disk.written()
+            await eventually(lambda: all(notices(c) == ["not_saved"] for c in clients))
+        assert not first.exists(), "no half match is left behind"
+        seq = 6
+        while notices(ali.client) != ["not_saved", "saved_again"]:
+            assert seq < 40, "the match was never kept again"
+            seq += 1
+            await asyncio.sleep(0.05)
+            await play_to(seq)
+        await server.store.disk.written()
+        [again] = kept(tmp_path, ".basra")
+        room = next(iter(server.lobby.rooms.values()))
+        record = decode_record(again.read_bytes(), allow_torn_tail=True)
+        assert len(record.plays) == room.seq, "every play, from the first, is on disk again"
+        assert len(kept(tmp_path, ".room")) == 1, "and the room file beside it"
