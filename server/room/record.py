@@ -127,10 +127,13 @@ class RoomRecord:
 
     def settle(self, shutdown: bool, state: MatchState | None) -> bool:
         """The room closes (``shutdown``: because the server stops); whether the record was
-        revealed just now, to be sent to whoever is still in the room."""
+        revealed just now, to be sent to whoever is still in the room. Nothing more is said
+        of its saving: the room's callback is let go (it would tie the room into a cycle)."""
+        self._on_saving = None
         journal = self._journal
         if journal is None:
             return False
+        journal.on_saving = None
         if self.revealed is not None:
             journal.discard()
             return False
