@@ -155,7 +155,7 @@ class Lobby:
             )
         old = player.link
         player.link = link
-        player.token = token  # a player restored after a restart had only its digest
+        self.players.rotate(player)  # the welcome carries the new token
         if old is not None:
             # The newest connection wins; the old one (half-open, or a second resume) goes.
             old.player = None
@@ -282,6 +282,12 @@ class Lobby:
             )
         except (RuleError, TypeError) as error:
             raise Refused(ErrorCode.BAD_RULES, str(error)) from None
+        if not rules.scores:
+            raise Refused(
+                ErrorCode.BAD_RULES,
+                "With every point value 0 and no card points, nobody could ever score: "
+                "the match would never end.",
+            )
         return rules, turn_seconds
 
     def _room_for(self, link: Link, message: Message) -> tuple[Player, Room]:

@@ -21,7 +21,7 @@ from server.persistence.store import MatchStore
 from server.players import Link, Player
 from server.refusals import Refused
 from server.room.bots_runner import BotRunner
-from server.room.commands import Command, Inbox
+from server.room.commands import Command, Inbox, Join, Request
 from server.room.deals import RoomDeals
 from server.room.evening import Evening
 from server.room.members import Members, RoomIdentity
@@ -197,7 +197,7 @@ class RoomCore:
         """Close the room: everyone back to the lobby, every timer and bot stopped."""
         if self.closed:
             return
-        self._inbox.close()
+        unheard = self._inbox.close()
         self._turns.close()
         self._holds.close()
         if self._linger is not None:
@@ -217,5 +217,24 @@ class RoomCore:
                         player.send(error_message(None, ErrorCode.INTERNAL, message))
                     player.send(left_room_message(self.id, reason, message))
                     self._release(player)
+        for command in unheard:
+            with contextlib.suppress(Exception):
+                self._answer_unheard(command)
         log.info("room %d closed (%s)", self.id, reason)
         self._on_closed(self)
+
+    def _answer_unheard(self, command: Command) -> None:
+        """A request or join that came as the room closed: answered, so that nobody waits for
+        ever; a joiner, never a member, is back in the lobby."""
+        if not isinstance(command, Request | Join):
+            return
+        player, link = command.player, command.link
+        if isinstance(command, Join):
+            req = command.req
+            if player.room is self:
+                player.room = None
+                self._release(player)
+        else:
+            req = command.message.get("req")
+        if player.link is link:
+            link.send(error_message(req, ErrorCode.NO_SUCH_ROOM, "The room has closed."))

@@ -155,6 +155,7 @@ class MembersRoom(MatchRoom):
         was_standin = slot.standin
         self._holds.give_back(player, slot)
         log.info("room %d: %s is back at seat %d", self.id, player.name, seat)
+        self._save()  # his token has rotated: a restart must know the new one
         if was_standin and self.match is not None and self.match.to_move == seat:
             self._schedule_turn()  # the bot's pending move for him is now stale
         self._send_room_state()

@@ -1,0 +1,104 @@
+"""Who may be in a room, against a real server on 127.0.0.1 (issue 21): resume tokens rotate on
+every resume (case 11)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shared.wire.client import ConnectFailed, WireClient
+from tests.server.helpers import connect, create_room, running_server
+
+pytestmark = pytest.mark.timeout(60)
+
+
+async def resume(port: int, token: str) -> WireClient:
+    client = await WireClient.connect("127.0.0.1", port, record=True)
+    welcome = await client.hello("ignored", token)
+    assert welcome["resumed"]
+    return client
+
+
+async def test_each_resume_brings_a_fresh_token_and_the_old_one_stops_working() -> None:
+    async with running_server() as server:
+        owner = await connect(server)
+        first = (await owner.hello("Owner"))["resume_token"]
+        await create_room(owner)
+        owner.close()
+        back = await WireClient.connect("127.0.0.1", server.port, record=True)
+        welcome = await back.hello("ignored", first)
+        second = welcome["resume_token"]
+        assert welcome["resumed"] and second != first and len(second) >= 32
+        thief = await WireClient.connect("127.0.0.1", server.port, record=True)
+        with pytest.raises(ConnectFailed) as refused:
+            await thief.hello("Thief", first)
+        assert refused.value.code == "bad_token", "the sniffed token serves no more"
+        again = await resume(server.port, second)
+        assert (await again.expect("room_state"))["you"] == 0, "the newest token gives the seat"
+        assert (await back.wait_closed() or {}).get("code") == "replaced"
+
+
+async def test_a_sniffed_token_serves_once_so_owner_and_thief_cannot_evict_each_other() -> None:
+    async with running_server() as server:
+        owner = await connect(server)
+        token = (await owner.hello("Owner"))["resume_token"]
+        await create_room(owner)
+        thief = await WireClient.connect("127.0.0.1", server.port, record=True)
+        stolen = await thief.hello("Thief", token)
+        assert stolen["resumed"]
+        assert (await owner.wait_closed() or {}).get("code") == "replaced"
+        again = await WireClient.connect("127.0.0.1", server.port, record=True)
+        with pytest.raises(ConnectFailed) as refused:
+            await again.hello("Owner", token)
+        assert refused.value.code == "bad_token"
+        # Only the newest token lives: one more resume with it rotates it again.
+        fresh = await resume(server.port, stolen["resume_token"])
+        assert (await thief.wait_closed() or {}).get("code") == "replaced"
+        assert not fresh.closed.is_set()
+
+
+async def test_rules_under_which_nobody_can_score_are_refused_and_the_bounds_hold() -> None:
+    async with running_server() as server:
+        host = await connect(server, "Host")
+        never = {"jack_basra_points": 0, "basra_points": 0, "majority_points": 0}
+        await host.send({"t": "create_room", "players": 2, "rules": never, "req": 1})
+        error = await host.expect("error")
+        assert (error["code"], error["req"]) == ("bad_rules", 1)
+        assert "never end" in error["message"]
+        for field, value in (("target", 100_001), ("turn_timer", 3601)):
+            await host.send({"t": "create_room", "players": 2, field: value, "req": 2})
+            assert (await host.expect("error"))["code"] == "bad_message", field
+        scoring = {**never, "card_points": True}
+        await host.send({"t": "create_room", "players": 2, "rules": scoring, "target": 100_000})
+        state = await host.expect("room_state")
+        assert state["rules"]["card_points"] and state["rules"]["target"] == 100_000
+
+
+async def test_a_join_sent_as_the_room_closes_is_answered_and_leaves_nobody_stuck() -> None:
+    """Issue 21, case 13: the creator leaves (the room closes) while a join is on its way."""
+    async with running_server() as server:
+        joiner = await connect(server, "Joiner")
+        outcomes: list[str] = []
+        for attempt in range(20):
+            host = await connect(server, f"Host {attempt}")
+            room_id = (await create_room(host))["room_id"]
+            await host.send({"t": "leave_room"})
+            await joiner.send({"t": "join_room", "room_id": room_id, "req": attempt})
+            answer = await joiner.recv()
+            while answer["t"] not in ("room_state", "error"):
+                answer = await joiner.recv()
+            outcomes.append(answer["t"] if answer["t"] == "room_state" else answer["code"])
+            if answer["t"] == "room_state":  # he got in first: the room is his now
+                await joiner.send({"t": "leave_room"})
+                await joiner.expect("left_room")
+            else:
+                assert answer["req"] == attempt
+            await joiner.send({"t": "create_room", "players": 2, "req": 100 + attempt})
+            made = await joiner.recv()
+            while made["t"] not in ("room_state", "error"):
+                made = await joiner.recv()
+            assert made["t"] == "room_state", f"stuck after {outcomes[-1]}: {made}"
+            await joiner.send({"t": "leave_room"})
+            await joiner.expect("left_room")
+            host.close()
+        assert set(outcomes) <= {"room_state", "no_such_room"}
+        assert "no_such_room" in outcomes, "the race was met at least once"
