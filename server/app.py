@@ -34,7 +34,7 @@ from server.persistence.store import MatchStore
 from server.restore import restore_matches
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
-from shared import host_system
+from shared import host_system, lookalikes
 from shared.wire.protocol import ErrorCode, Message, MsgType
 from shared.wire.session import bye_frame, ping_frame
 
@@ -109,6 +109,7 @@ class BasraServer:
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_exception)
         self._open_store()
+        lookalikes.warm()  # before any room checks a name
         try:
             await self.bots.warm_up()
             async with asyncio.TaskGroup() as group:

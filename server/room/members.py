@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from server.players import Player
 from server.room.chat import ChatLimiter
 from server.room.seats import HumanSeat, Slot
-from shared.names import name_key
+from shared.lookalikes import name_keys
 from shared.rules import RuleSet
 from shared.state import Seat
 
@@ -70,16 +70,20 @@ class Members:
         return any(not slot.standin for slot in self.humans())
 
     def name_taken(self, name: str) -> bool:
-        return name_key(name) in self._names
+        """Someone here has ``name``, or one that looks like it (`shared.lookalikes`)."""
+        return any(key in self._names for key in name_keys(name))
 
     def admit(self, player: Player) -> None:
         """Count ``player`` (just seated or watching) among those with a name and a voice."""
-        self._names[name_key(player.name)] = player
+        for key in name_keys(player.name):
+            self._names[key] = player
         self._chat[player.id] = ChatLimiter(self._chat_lines, self._chat_window)
 
     def forget(self, player: Player) -> None:
         """``player`` has gone: his name is free, his chat limiter goes."""
-        self._names.pop(name_key(player.name), None)
+        for key in name_keys(player.name):
+            if self._names.get(key) is player:
+                del self._names[key]
         self._chat.pop(player.id, None)
 
     def chat_limiter(self, player: Player) -> ChatLimiter | None:

@@ -102,3 +102,26 @@ async def test_a_join_sent_as_the_room_closes_is_answered_and_leaves_nobody_stuc
             host.close()
         assert set(outcomes) <= {"room_state", "no_such_room"}
         assert "no_such_room" in outcomes, "the race was met at least once"
+
+
+@pytest.mark.parametrize(
+    "look_alike",
+    ["\u0410li", "A1i", "ALI", "\u0391li"],
+    ids=["Cyrillic A", "digit one", "capitals", "Greek Alpha"],
+)
+async def test_a_name_that_looks_like_one_in_the_room_is_refused_like_a_duplicate(
+    look_alike: str,
+) -> None:
+    """Issue 21, case 12: TR39 confusables, from the confusable-homoglyphs library's table."""
+    async with running_server() as server:
+        ali = await connect(server, "Ali")
+        room_id = (await create_room(ali))["room_id"]
+        for spectate in (False, True):
+            other = await connect(server, look_alike)
+            kind = "spectate" if spectate else "join_room"
+            await other.send({"t": kind, "room_id": room_id, "req": 5})
+            error = await other.expect("error")
+            assert (error["code"], error["req"]) == ("name_taken", 5), kind
+        different = await connect(server, "Alo")
+        await different.send({"t": "join_room", "room_id": room_id})
+        assert (await different.expect("room_state"))["you"] == 1, "a name unlike it is welcome"
