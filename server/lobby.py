@@ -199,8 +199,10 @@ class Lobby:
         # once when a room opens or closes).
         now = asyncio.get_running_loop().time()
         if self._room_list is None or now - self._room_list_at > ROOM_LIST_TTL:
+            # Rooms waiting for players first, newest first: a new room is never hidden
+            # behind hundreds of older ones past the list's limit.
             rooms = sorted(
-                self.rooms.values(), key=lambda r: (r.phase is not RoomPhase.WAITING, r.id)
+                self.rooms.values(), key=lambda r: (r.phase is not RoomPhase.WAITING, -r.id)
             )
             listing = {
                 "t": MsgType.ROOMS.value,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from server import lobby as lobby_module
 from shared.wire.client import ConnectFailed, WireClient
 from tests.server.helpers import connect, create_room, running_server
 
@@ -125,3 +126,22 @@ async def test_a_name_that_looks_like_one_in_the_room_is_refused_like_a_duplicat
         different = await connect(server, "Alo")
         await different.send({"t": "join_room", "room_id": room_id})
         assert (await different.expect("room_state"))["you"] == 1, "a name unlike it is welcome"
+
+
+async def test_the_room_list_puts_waiting_rooms_first_newest_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 21, case 15: with more rooms than the list holds, the newest waiting one shows."""
+    monkeypatch.setattr(lobby_module, "ROOM_LIST_LIMIT", 3)
+    async with running_server() as server:
+        hosts = [await connect(server, f"Host {i}") for i in range(5)]
+        ids = [(await create_room(host))["room_id"] for host in hosts]
+        await hosts[4].send({"t": "fill_bots", "level": "easy"})
+        await hosts[4].expect("room_state")
+        await hosts[4].send({"t": "start_game"})
+        await hosts[4].expect("game_update")
+        looker = await connect(server, "Looker")
+        await looker.send({"t": "list_rooms"})
+        listing = await looker.expect("rooms")
+        assert [r["room_id"] for r in listing["rooms"]] == [ids[3], ids[2], ids[1]]
+        assert listing["total"] == 5
