@@ -154,8 +154,7 @@ class Room(MembersRoom):
             text = clean_chat(message["text"], config.chat_max_chars)
         except ChatError as error:
             raise Refused(ErrorCode(error.code), str(error)) from None
-        limiter = self.members.chat_limiter(player)
-        if limiter is not None and not limiter.allow(asyncio.get_running_loop().time()):
+        if not self.chat.allow(player.id, link.address, asyncio.get_running_loop().time()):
             raise Refused(
                 ErrorCode.CHAT_RATE,
                 f"At most {config.chat_lines} lines every "

@@ -21,6 +21,7 @@ from server.persistence.store import MatchStore
 from server.players import Link, Player
 from server.refusals import Refused
 from server.room.bots_runner import BotRunner
+from server.room.chat import ChatAllowance
 from server.room.commands import Command, Inbox, Join, Request
 from server.room.deals import RoomDeals
 from server.room.evening import Evening
@@ -71,7 +72,8 @@ class RoomCore:
         self._release = release
         self._on_closed = closed
         self.phase = RoomPhase.WAITING
-        self.members = Members(identity.rules.players, config.chat_lines, config.chat_window)
+        self.members = Members(identity.rules.players)
+        self.chat = ChatAllowance(config.chat_lines, config.chat_window)
         self._host: MatchHost | None = None
         """The match, once one has started."""
         self.deals = RoomDeals.for_room(config, identity.room_id)

@@ -1,5 +1,5 @@
 """What a room is (`RoomIdentity`) and who is in it: the seats (human, bot or empty), the spectators
-and the creator, with each member's name (unique in the room) and chat limiter, and sending a frame
+and the creator, with each member's name (unique in the room), and sending a frame
 to everyone present.
 
 A value the room changes and the room's messages read (`server.room.messages`), so that what a
@@ -12,7 +12,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.players import Player
-from server.room.chat import ChatLimiter
 from server.room.seats import HumanSeat, Slot
 from shared.lookalikes import name_keys
 from shared.rules import RuleSet
@@ -35,16 +34,13 @@ class RoomIdentity:
 class Members:
     """The seats, spectators and creator of one room; see the module's docstring."""
 
-    __slots__ = ("_chat", "_chat_lines", "_chat_window", "_names", "creator", "seats", "spectators")
+    __slots__ = ("_names", "creator", "seats", "spectators")
 
-    def __init__(self, players: int, chat_lines: int, chat_window: float) -> None:
+    def __init__(self, players: int) -> None:
         self.seats: list[Slot] = [None] * players
         self.spectators: list[Player] = []
         self.creator: Player | None = None
         self._names: dict[str, Player] = {}
-        self._chat: dict[int, ChatLimiter] = {}
-        self._chat_lines = chat_lines
-        self._chat_window = chat_window
 
     def seat_of(self, player: Player) -> Seat | None:
         for seat, slot in enumerate(self.seats):
@@ -74,20 +70,15 @@ class Members:
         return any(key in self._names for key in name_keys(name))
 
     def admit(self, player: Player) -> None:
-        """Count ``player`` (just seated or watching) among those with a name and a voice."""
+        """Count ``player`` (just seated or watching) among those with a name."""
         for key in name_keys(player.name):
             self._names[key] = player
-        self._chat[player.id] = ChatLimiter(self._chat_lines, self._chat_window)
 
     def forget(self, player: Player) -> None:
-        """``player`` has gone: his name is free, his chat limiter goes."""
+        """``player`` has gone: his name is free (his chat limit stays with the room)."""
         for key in name_keys(player.name):
             if self._names.get(key) is player:
                 del self._names[key]
-        self._chat.pop(player.id, None)
-
-    def chat_limiter(self, player: Player) -> ChatLimiter | None:
-        return self._chat.get(player.id)
 
     def hand_on_creator(self, leaving: Player) -> None:
         """The creator's part passes to the first seated human left when ``leaving`` had it."""

@@ -293,7 +293,14 @@ async def test_the_chat_a_record_keeps_is_capped_so_the_match_still_restores(
     """Fifteen spectators chatting into a running match (issue 21, case 5): the room hears every
     line, the record keeps the first ``record_chat_lines``, and a restart takes the match up."""
     caplog.set_level(logging.INFO, "server.room.record")
-    config = replace(FAST, seed=None, data_dir=tmp_path, record_chat_lines=12, max_per_address=32)
+    config = replace(
+        FAST,
+        seed=None,
+        data_dir=tmp_path,
+        record_chat_lines=12,
+        max_per_address=32,
+        chat_lines=100,  # 15 spectators on one address, which shares one limit
+    )
     async with running_server(config) as server:
         ali, badr = await seat_two(server.port)
         await ali.client.send({"t": "start_game"})

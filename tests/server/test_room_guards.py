@@ -7,7 +7,7 @@ import pytest
 
 from server import lobby as lobby_module
 from shared.wire.client import ConnectFailed, WireClient
-from tests.server.helpers import connect, create_room, running_server
+from tests.server.helpers import connect, create_room, join, running_server
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -145,3 +145,39 @@ async def test_the_room_list_puts_waiting_rooms_first_newest_first(
         listing = await looker.expect("rooms")
         assert [r["room_id"] for r in listing["rooms"]] == [ids[3], ids[2], ids[1]]
         assert listing["total"] == 5
+
+
+async def test_the_chat_limit_is_the_persons_across_leaving_and_new_players() -> None:
+    """Issue 21, case 3: leaving and coming back, or saying hello again from the same address,
+    does not start the 5-lines-in-10-s limit afresh."""
+    async with running_server() as server:
+        host = await connect(server, "Host")
+        room_id = (await create_room(host, 4))["room_id"]
+        talker = await connect(server, "Talker")
+        said = 0
+        for attempt in range(3):
+            await join(talker, room_id)
+            for line in range(5):
+                await talker.send({"t": "chat", "text": f"{attempt}.{line}", "req": line})
+                answer = await talker.recv()
+                while answer["t"] not in ("chat", "error"):
+                    answer = await talker.recv()
+                said += answer["t"] == "chat"
+            await talker.send({"t": "leave_room"})
+            await talker.expect("left_room")
+        assert said == 5, "five lines in all, however often he came back"
+        newcomer = await WireClient.connect(
+            "127.0.0.1", server.port, local_host="127.0.0.1", record=True
+        )
+        await newcomer.hello("Newcomer")
+        await join(newcomer, room_id)
+        await newcomer.send({"t": "chat", "text": "fresh name, same machine", "req": 9})
+        error = await newcomer.expect("error")
+        assert (error["code"], error["req"]) == ("chat_rate", 9)
+        elsewhere = await WireClient.connect(
+            "127.0.0.1", server.port, local_host="127.0.0.3", record=True
+        )
+        await elsewhere.hello("Elsewhere")
+        await join(elsewhere, room_id)
+        await elsewhere.send({"t": "chat", "text": "another machine"})
+        assert (await elsewhere.expect("chat"))["text"] == "another machine"
