@@ -36,6 +36,7 @@ from server.room.actor import Room
 from server.room.bots_runner import BotRunner
 from shared import host_system, lookalikes
 from shared.wire.protocol import ErrorCode, Message, MsgType
+from shared.wire.rooms import RoomPhase
 from shared.wire.session import bye_frame, ping_frame
 
 __all__ = ["BasraServer", "raise_fd_limit"]
@@ -154,7 +155,7 @@ class BasraServer:
         if self._listener is not None:
             self._listener.close()
         for connection in list(self.connections):
-            connection.close(ErrorCode.SHUTDOWN, "The server is shutting down.")
+            connection.close(*self._goodbye(connection))
         pending = set(self._connection_tasks)
         if pending:
             # Each connection gives its goodbye `shutdown_grace` to leave, then cuts itself.
@@ -179,6 +180,25 @@ class BasraServer:
         loop.default_exception_handler(context)
 
     # -- rooms ----------------------------------------------------------------------------
+
+    def _goodbye(self, connection: Connection) -> tuple[ErrorCode, str]:
+        """What a client is told as the server stops: a player seated in a match the data
+        directory keeps may come back to it (`restarting`, and a client tries again as after
+        a drop); anyone else is told the server is going (`shutdown`)."""
+        player = connection.player
+        room = None if player is None else player.room
+        if (
+            player is not None
+            and self.store is not None
+            and isinstance(room, Room)
+            and room.phase is RoomPhase.PLAYING
+            and room.members.seat_of(player) is not None
+        ):
+            return (
+                ErrorCode.RESTARTING,
+                "The server is restarting: your seat is kept; reconnect to play on.",
+            )
+        return ErrorCode.SHUTDOWN, "The server is shutting down."
 
     def _open_store(self) -> None:
         """Open (and lock) the data directory, if the config names one; `DataDirError` if it

@@ -87,6 +87,7 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.CHAT_EMPTY: N_("There is nothing to say in that line."),
     ErrorCode.CHAT_RATE: N_("You are chatting too fast; wait a little."),
     ErrorCode.SHUTDOWN: N_("The server is shutting down."),
+    ErrorCode.RESTARTING: N_("The server is restarting: reconnecting to your seat..."),
     ErrorCode.REPLACED: N_("You connected again from elsewhere."),
     ErrorCode.HELLO_TIMEOUT: N_("Connecting took too long: connect again."),
     ErrorCode.IDLE: N_("The server heard nothing from this game for too long."),

@@ -150,11 +150,14 @@ class ServerLink:
             if bye is not None and bye["code"] in FINAL_CODES:
                 self._end(refusal_text(bye["code"]))
                 return
-            await self._reconnect()
+            restarting = bye is not None and bye["code"] == ErrorCode.RESTARTING
+            await self._reconnect(refusal_text(ErrorCode.RESTARTING) if restarting else None)
 
-    async def _reconnect(self) -> None:
+    async def _reconnect(self, why: str | None = None) -> None:
+        """Reconnect and resume, as after a drop (``why``: what to tell the player, when the
+        server said why it went: it is restarting)."""
         self.status = LinkStatus.RECONNECTING
-        self._say(_("Connection lost: reconnecting..."), NoticeLevel.WARNING)
+        self._say(why or _("Connection lost: reconnecting..."), NoticeLevel.WARNING)
         loop = asyncio.get_running_loop()
         give_up = loop.time() + RECONNECT_WINDOW
         attempt = 0

@@ -65,6 +65,8 @@ log = logging.getLogger(__name__)
 
 FRAME_HEADER = HEADER_SIZE
 """Bytes of length in front of each frame's body (a message transport strips them)."""
+_NOT_DROPS = frozenset({ErrorCode.SHUTDOWN, ErrorCode.RESTARTING, ErrorCode.REPLACED})
+"""Closes that are not counted as drops."""
 _CLOSE = None
 """Queued after a goodbye: the writer flushes, then closes."""
 
@@ -243,7 +245,7 @@ class Connection:
         """Send ``bye`` with ``code`` and close once it is out (or after the grace)."""
         if self._closing:
             return
-        if code is not ErrorCode.SHUTDOWN and code is not ErrorCode.REPLACED:
+        if code not in _NOT_DROPS:
             self._counters.drops += 1
         frame = self.session.bye(code, message)
         self._closing = True

@@ -56,6 +56,7 @@ class ErrorCode(enum.StrEnum):
     CHAT_RATE = "chat_rate"
     # closing (sent in `bye`)
     SHUTDOWN = "shutdown"
+    RESTARTING = "restarting"
     REPLACED = "replaced"
     HELLO_TIMEOUT = "hello_timeout"
     IDLE = "idle"

@@ -1,0 +1,60 @@
+"""A graceful restart is as kind as a crash (issue 21, case 8): a server stopped on purpose
+with a data directory tells the players of running matches it is restarting, and the desktop
+client's link reconnects and resumes its seat once the server is back on its port. Real servers
+on 127.0.0.1, one after the other on the same port and data directory."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from client.net.server_link import ServerLink
+from client.sessions.link import LinkStatus
+from shared.wire.rooms import RoomPhase
+from tests.server.helpers import FAST, running_server
+from tests.waiting import eventually
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def in_room(link: ServerLink, phase: RoomPhase | None = None, full: bool = False) -> bool:
+    """Whether ``link`` (polled now) is in a room, in ``phase`` if given, with every seat
+    taken if ``full``."""
+    link.poll()
+    room = link.room
+    if room is None:
+        return False
+    return (phase is None or room.phase is phase) and not (full and room.empty_seats)
+
+
+async def test_a_graceful_restart_brings_the_player_back_to_his_seat(tmp_path: Path) -> None:
+    config = replace(FAST, seed=None, data_dir=tmp_path / "data", seat_hold=20.0)
+    async with running_server(config) as first:
+        port = first.port
+        link = ServerLink("127.0.0.1", port, "Ann")
+        await link.connect()
+        link.create_room(2, "egyptian", 101, 0)
+        await eventually(lambda: in_room(link))
+        link.fill_bots("easy")
+        await eventually(lambda: in_room(link, full=True))
+        link.start_game()
+        await eventually(lambda: in_room(link, RoomPhase.PLAYING))
+        assert link.room is not None
+        room_id, player_id = link.room.room_id, link.player_id
+    bye = link._link.bye if link._link is not None else None
+    assert bye is not None and bye["code"] == "restarting"
+    await eventually(lambda: link.status is LinkStatus.RECONNECTING)
+    try:
+        async with running_server(config, port=port):
+            await eventually(lambda: link.status is LinkStatus.ONLINE, 15)
+            await eventually(
+                lambda: (
+                    in_room(link, RoomPhase.PLAYING)
+                    and getattr(link.room, "room_id", None) == room_id
+                )
+            )
+            assert link.player_id == player_id, "the same player, in the same seat"
+    finally:
+        link.close()
