@@ -185,7 +185,10 @@ class ServerConfig:
     """How those processes start (``fork``, ``spawn``); None: the system's safe way
     (`shared.host_system.safe_start_method`)."""
     bot_budget: float = 1.0
-    """Seconds the hard bot thinks per move."""
+    """Seconds the hard bot thinks per move, when the workers have time for every room."""
+    bot_min_budget: float = 0.06
+    """The least it thinks when many rooms wait for the workers at once (`server.room.bots_runner`
+    halves the budget as the queue doubles, so that every room's bots keep their pace)."""
     engine_memo_entries: int = 1 << 12
     """Cap of each rules-engine memo in the server process (bot workers keep the engine's
     larger default): a miss costs microseconds here, and a small cap keeps memory flat. With
