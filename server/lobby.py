@@ -25,6 +25,7 @@ from server.players import Link, Player, Players
 from server.refusals import Refused
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
+from server.room.codes import code_fits, new_room_code
 from server.room.commands import Dropped, Join, Request, Resumed
 from server.room.core import RoomCore
 from shared.names import BadNameError, clean_name, clean_room_name
@@ -226,7 +227,8 @@ class Lobby:
             name = clean_room_name(message.get("name", f"{player.name} table"))
         except BadNameError as error:
             raise Refused(ErrorCode.BAD_NAME, str(error)) from None
-        room = self.make_room(room_id, name, rules, turn_seconds)
+        code = new_room_code() if message.get("private", False) else None
+        room = self.make_room(room_id, name, rules, turn_seconds, code)
         self.adopt(room)
         log.info(
             "room %d created by %s: %d players, %s rules, target %d, turn timer %s",
@@ -240,8 +242,15 @@ class Lobby:
         player.room = room
         room.post(Join(player, link, spectate=False, req=message.get("req")))
 
-    def make_room(self, room_id: int, name: str, rules: RuleSet, turn_seconds: float) -> Room:
-        """A room of this lobby, not yet open (`adopt` opens it)."""
+    def make_room(
+        self,
+        room_id: int,
+        name: str,
+        rules: RuleSet,
+        turn_seconds: float,
+        code: str | None = None,
+    ) -> Room:
+        """A room of this lobby, not yet open (`adopt` opens it); ``code``: a private one's."""
         return Room(
             room_id,
             name,
@@ -253,6 +262,7 @@ class Lobby:
             release=self.release,
             closed=self._room_closed,
             store=self.store,
+            code=code,
         )
 
     def adopt(self, room: Room) -> None:
@@ -309,6 +319,13 @@ class Lobby:
 
     def _join(self, link: Link, message: Message, spectate: bool) -> None:
         player, room = self._room_for(link, message)
+        if not code_fits(room.identity.code, message.get("code")):
+            raise Refused(
+                ErrorCode.WRONG_CODE,
+                "This room is private: ask its players for its code."
+                if message.get("code") is None
+                else "That is not this room's code.",
+            )
         player.room = room
         if not room.post(Join(player, link, spectate, message.get("req"))):
             player.room = None

@@ -67,6 +67,7 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.ALREADY_IN_ROOM: N_("Leave your room first."),
     ErrorCode.NOT_IN_ROOM: N_("You are not in a room."),
     ErrorCode.NAME_TAKEN: N_("Someone in that room already has your name."),
+    ErrorCode.WRONG_CODE: N_("That room is private: its code is needed to join or watch it."),
     ErrorCode.BAD_RULES: N_("The server does not take those rules."),
     ErrorCode.BAD_LEVEL: N_("The server does not know that computer level."),
     ErrorCode.TOO_MANY_ROOMS: N_("The server has all the rooms it can hold: join one."),

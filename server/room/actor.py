@@ -81,9 +81,11 @@ class Room(MembersRoom):
         release: Callable[[Player], None],
         closed: Callable[[RoomCore], None],
         store: MatchStore | None = None,
+        code: str | None = None,
     ) -> None:
-        """``store``: the data directory that keeps running matches; None keeps none."""
-        identity = RoomIdentity(room_id, name, rules, turn_seconds)
+        """``store``: the data directory that keeps running matches; None keeps none;
+        ``code``: a private room's code."""
+        identity = RoomIdentity(room_id, name, rules, turn_seconds, code)
         super().__init__(identity, config, bots, counters, release, closed, store)
         self._expired_turn: int | None = None
         """The token of the turn whose timer ran out: its bot move is played for the player."""

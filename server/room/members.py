@@ -29,6 +29,8 @@ class RoomIdentity:
     rules: RuleSet
     turn_seconds: float
     """The turn timer (fractional in tests; the rules say it in whole seconds)."""
+    code: str | None = None
+    """A private room's code (`server.room.codes`); None: a public room."""
 
 
 class Members:

@@ -90,6 +90,7 @@ def room_state(
         spectators=tuple(p.name for p in members.spectators),
         you=None,
         deals=deals.announced(),
+        code=identity.code,
         **_between_matches(phase, evening),
     )
 
@@ -137,6 +138,7 @@ def room_summary(identity: RoomIdentity, phase: RoomPhase, members: Members) -> 
         turn_timer=rules.turn_timer,
         phase=phase,
         spectators=len(members.spectators),
+        locked=identity.code is not None,
     )
 
 

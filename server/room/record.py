@@ -165,6 +165,7 @@ def saved_room(identity: RoomIdentity, members: Members, deals: RoomDeals) -> Sa
         creator,
         tuple(seats),
         deals.seeded_seats(),
+        identity.code,
     )
 
 

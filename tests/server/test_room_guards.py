@@ -181,3 +181,30 @@ async def test_the_chat_limit_is_the_persons_across_leaving_and_new_players() ->
         await join(elsewhere, room_id)
         await elsewhere.send({"t": "chat", "text": "another machine"})
         assert (await elsewhere.expect("chat"))["text"] == "another machine"
+
+
+async def test_a_private_room_shows_its_code_inside_is_listed_locked_and_needs_it() -> None:
+    """Issue 21, case 9: nobody joins or watches a private room without its code."""
+    async with running_server() as server:
+        host = await connect(server, "Host")
+        await host.send({"t": "create_room", "players": 4, "private": True})
+        state = await host.expect("room_state")
+        code, room_id = state["code"], state["room_id"]
+        assert isinstance(code, str) and len(code) == 6 and code.isalnum()
+        public = await connect(server, "Public")
+        assert (await create_room(public))["code"] is None
+        looker = await connect(server, "Looker")
+        await looker.send({"t": "list_rooms"})
+        listed = {r["room_id"]: r["locked"] for r in (await looker.expect("rooms"))["rooms"]}
+        assert listed[room_id] is True and list(listed.values()).count(True) == 1
+        for kind in ("join_room", "spectate"):
+            for given in ({}, {"code": "WRONG1"}):
+                await looker.send({"t": kind, "room_id": room_id, "req": 3, **given})
+                error = await looker.expect("error")
+                assert (error["code"], error["req"]) == ("wrong_code", 3), (kind, given)
+        await looker.send({"t": "join_room", "room_id": room_id, "code": code.lower()})
+        joined = await looker.expect("room_state")
+        assert joined["you"] is not None and joined["code"] == code, "members see the code"
+        watcher = await connect(server, "Watcher")
+        await watcher.send({"t": "spectate", "room_id": room_id, "code": code})
+        assert (await watcher.expect("room_state"))["you"] is None
