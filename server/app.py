@@ -32,9 +32,10 @@ from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, r
 from server.net.tcp import TcpCarrier, doorway, peer_address, read_stream
 from server.persistence.store import MatchStore
 from server.restore import restore_matches
+from server.room import lookalikes
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
-from shared import host_system, lookalikes
+from shared import host_system
 from shared.wire.protocol import ErrorCode, Message, MsgType
 from shared.wire.rooms import RoomPhase
 from shared.wire.session import bye_frame, ping_frame

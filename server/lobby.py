@@ -60,6 +60,8 @@ _ROOM_MESSAGES = frozenset(
         MsgType.PLAY,
         MsgType.GET_RECORD,
         MsgType.CHAT,
+        MsgType.REMOVE_MEMBER,
+        MsgType.BOT_FOR_SEAT,
     }
 )
 

@@ -67,6 +67,7 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.ALREADY_IN_ROOM: N_("Leave your room first."),
     ErrorCode.NOT_IN_ROOM: N_("You are not in a room."),
     ErrorCode.NAME_TAKEN: N_("Someone in that room already has your name."),
+    ErrorCode.REMOVED: N_("The room's creator removed you from that room."),
     ErrorCode.WRONG_CODE: N_("That room is private: its code is needed to join or watch it."),
     ErrorCode.BAD_RULES: N_("The server does not take those rules."),
     ErrorCode.BAD_LEVEL: N_("The server does not know that computer level."),
@@ -104,6 +105,7 @@ REFUSALS: dict[ErrorCode, str] = {
 ROOM_EXITS: dict[str, str] = {
     "left": N_("You left the room."),
     "removed": N_("You were away too long, so you are out of the room."),
+    "removed_by_creator": N_("The room's creator removed you from the room."),
     "last_human_left": N_("Everyone has left; the room has closed."),
     "match_over": N_("The match is over; the room has closed."),
     "error": N_("Something went wrong in this room, so it has closed."),

@@ -51,8 +51,8 @@ from server.room.commands import (
 from server.room.core import RoomCore
 from server.room.deals import match_seed
 from server.room.members import RoomIdentity
-from server.room.membership import MembersRoom
 from server.room.messages import chat_message, encode
+from server.room.moderation import ModeratedRoom
 from shared.names import ChatError, clean_chat
 from shared.rules import RuleSet
 from shared.wire.protocol import ErrorCode, Message, MsgType
@@ -66,7 +66,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[["Room", Player, Link, Message], None]
 
 
-class Room(MembersRoom):
+class Room(ModeratedRoom):
     """One table: seats, spectators, chat and (once started) a match."""
 
     def __init__(
@@ -180,5 +180,7 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.PLAY: Room._on_play,
     MsgType.GET_RECORD: Room._on_get_record,
     MsgType.CHAT: Room._on_chat,
+    MsgType.REMOVE_MEMBER: Room._on_remove_member,
+    MsgType.BOT_FOR_SEAT: Room._on_bot_for_seat,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.players import Player
+from server.room.lookalikes import name_keys
 from server.room.seats import HumanSeat, Slot
-from shared.lookalikes import name_keys
 from shared.rules import RuleSet
 from shared.state import Seat
 
@@ -36,13 +36,15 @@ class RoomIdentity:
 class Members:
     """The seats, spectators and creator of one room; see the module's docstring."""
 
-    __slots__ = ("_names", "creator", "seats", "spectators")
+    __slots__ = ("_names", "_removed", "creator", "seats", "spectators")
 
     def __init__(self, players: int) -> None:
         self.seats: list[Slot] = [None] * players
         self.spectators: list[Player] = []
         self.creator: Player | None = None
         self._names: dict[str, Player] = {}
+        self._removed: set[int | str] = set()
+        """Player ids and addresses the creator removed: they stay out while the room lives."""
 
     def seat_of(self, player: Player) -> Seat | None:
         for seat, slot in enumerate(self.seats):
@@ -68,8 +70,16 @@ class Members:
         return any(not slot.standin for slot in self.humans())
 
     def name_taken(self, name: str) -> bool:
-        """Someone here has ``name``, or one that looks like it (`shared.lookalikes`)."""
+        """Someone here has ``name``, or one that looks like it (`server.room.lookalikes`)."""
         return any(key in self._names for key in name_keys(name))
+
+    def remember_removed(self, player_id: int, address: str | None) -> None:
+        self._removed.add(player_id)
+        if address is not None:
+            self._removed.add(address)
+
+    def was_removed(self, player_id: int, address: str) -> bool:
+        return player_id in self._removed or address in self._removed
 
     def admit(self, player: Player) -> None:
         """Count ``player`` (just seated or watching) among those with a name."""

@@ -35,6 +35,7 @@ class ErrorCode(enum.StrEnum):
     NOT_IN_ROOM = "not_in_room"
     NAME_TAKEN = "name_taken"
     WRONG_CODE = "wrong_code"
+    REMOVED = "removed"
     BAD_RULES = "bad_rules"
     BAD_LEVEL = "bad_level"
     TOO_MANY_ROOMS = "too_many_rooms"

@@ -122,6 +122,8 @@ class MsgType(enum.StrEnum):
     SWAP_SEATS = "swap_seats"
     PLAY = "play"
     GET_RECORD = "get_record"
+    REMOVE_MEMBER = "remove_member"
+    BOT_FOR_SEAT = "bot_for_seat"
     # both ways
     CHAT = "chat"
     PING = "ping"
@@ -171,6 +173,8 @@ _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.JOIN_ROOM: Struct({"room_id": ID_SCHEMA}, {**_OPT_REQ, "code": Str(1, 16)}),
     MsgType.SPECTATE: Struct({"room_id": ID_SCHEMA}, {**_OPT_REQ, "code": Str(1, 16)}),
     MsgType.LEAVE_ROOM: Struct({}, _OPT_REQ),
+    MsgType.REMOVE_MEMBER: Struct({"player_id": ID_SCHEMA}, _OPT_REQ),
+    MsgType.BOT_FOR_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
     MsgType.START_GAME: Struct({}, _OPT_REQ),
@@ -213,7 +217,15 @@ _TO_CLIENT: dict[MsgType, Struct] = {
         {
             "room_id": ID_SCHEMA,
             "reason": OneOf(
-                ("left", "removed", "last_human_left", "match_over", "error", "shutdown")
+                (
+                    "left",
+                    "removed",
+                    "removed_by_creator",
+                    "last_human_left",
+                    "match_over",
+                    "error",
+                    "shutdown",
+                )
             ),
             "message": Str(0, 500),
         }

@@ -7,9 +7,13 @@ import pytest
 
 from server import lobby as lobby_module
 from shared.wire.client import ConnectFailed, WireClient
+from shared.wire.protocol import play_to_wire, view_from_wire
 from tests.server.helpers import connect, create_room, join, running_server
 
 pytestmark = pytest.mark.timeout(60)
+
+GUEST = "127.0.0.2"
+"""An address of its own, for what is counted by address."""
 
 
 async def resume(port: int, token: str) -> WireClient:
@@ -208,3 +212,53 @@ async def test_a_private_room_shows_its_code_inside_is_listed_locked_and_needs_i
         watcher = await connect(server, "Watcher")
         await watcher.send({"t": "spectate", "room_id": room_id, "code": code})
         assert (await watcher.expect("room_state"))["you"] is None
+
+
+async def test_the_creator_removes_a_person_who_cannot_come_back_by_id_or_address() -> None:
+    """Issue 21, case 10: removal, by player id and by address, for the room's life."""
+    async with running_server() as server:
+        host = await connect(server)
+        host_id = (await host.hello("Host"))["player_id"]
+        room_id = (await create_room(host, 4))["room_id"]
+        pest = await WireClient.connect("127.0.0.1", server.port, local_host=GUEST, record=True)
+        pest_id = (await pest.hello("Pest"))["player_id"]
+        await join(pest, room_id, spectate=True)
+        await pest.send({"t": "remove_member", "player_id": host_id, "req": 1})
+        assert (await pest.expect("error"))["code"] == "not_creator"
+        await host.send({"t": "remove_member", "player_id": pest_id})
+        gone = await pest.expect("left_room")
+        assert gone["reason"] == "removed_by_creator"
+        await pest.send({"t": "join_room", "room_id": room_id, "req": 2})
+        assert (await pest.expect("error"))["code"] == "removed", "not by his player id"
+        again = await WireClient.connect("127.0.0.1", server.port, local_host=GUEST, record=True)
+        await again.hello("Someone Else")
+        await again.send({"t": "spectate", "room_id": room_id, "req": 3})
+        assert (await again.expect("error"))["code"] == "removed", "nor from his address"
+        friend = await connect(server, "Friend")
+        assert (await join(friend, room_id))["you"] is not None, "others come in as before"
+
+
+async def test_the_creator_gives_a_silent_players_seat_to_a_bot_with_the_timer_off() -> None:
+    async with running_server(turn_timeout=0.0) as server:
+        host = await connect(server, "Host")
+        room_id = (await create_room(host, 2, turn_timer=0))["room_id"]
+        silent = await connect(server, "Silent")
+        await join(silent, room_id)
+        await host.send({"t": "bot_for_seat", "seat": 1, "req": 1})
+        assert (await host.expect("error"))["code"] == "not_in_game", "during a match only"
+        await host.send({"t": "start_game"})  # FAST deals from its seed: no client seeds
+        first = await host.expect("game_update")
+        await silent.send({"t": "bot_for_seat", "seat": 0, "req": 2})
+        assert (await silent.expect("error"))["code"] == "not_creator"
+        await host.send({"t": "bot_for_seat", "seat": 1})
+        state = await host.expect("room_state")
+        while state["seats"][1]["kind"] != "bot":
+            state = await host.expect("room_state")
+        assert "Silent" in state["spectators"], "he watches on"
+        view = view_from_wire(first["view"])
+        if view.to_move == 0:
+            await host.send({"t": "play", **play_to_wire(view.legal_plays[0])})
+        update = await host.expect("game_update")
+        while view_from_wire(update["view"]).to_move != 0:
+            update = await host.expect("game_update")
+        assert update["seq"] >= 1, "the bot played the silent seat; the match goes on"
