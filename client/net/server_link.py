@@ -202,9 +202,18 @@ class ServerLink:
         self._send(MsgType.LIST_ROOMS)
 
     def create_room(
-        self, players: int, preset: str, target: int, turn_timer: int, name: str | None = None
+        self,
+        players: int,
+        preset: str,
+        target: int,
+        turn_timer: int,
+        name: str | None = None,
+        private: bool = False,
     ) -> None:
-        extra = {"name": name} if name else {}
+        """Make a room (``private``: one joined and watched only with its code)."""
+        extra: dict[str, object] = {"name": name} if name else {}
+        if private:
+            extra["private"] = True
         self._send(
             MsgType.CREATE_ROOM,
             players=players,
@@ -214,8 +223,18 @@ class ServerLink:
             **extra,
         )
 
-    def join_room(self, room_id: int, spectate: bool = False) -> None:
-        self._send(MsgType.SPECTATE if spectate else MsgType.JOIN_ROOM, room_id=room_id)
+    def join_room(self, room_id: int, spectate: bool = False, code: str | None = None) -> None:
+        """Join (or watch) a room; ``code``: a private room's."""
+        extra = {"code": code} if code else {}
+        self._send(MsgType.SPECTATE if spectate else MsgType.JOIN_ROOM, room_id=room_id, **extra)
+
+    def remove_member(self, player_id: int) -> None:
+        """As the room's creator: take someone out of the room for as long as it lives."""
+        self._send(MsgType.REMOVE_MEMBER, player_id=player_id)
+
+    def bot_for_seat(self, seat: int) -> None:
+        """As the room's creator, during a match: a bot plays another person's seat."""
+        self._send(MsgType.BOT_FOR_SEAT, seat=seat)
 
     def leave_room(self) -> None:
         """Leave the current room; its later messages (already on the way) are ignored."""

@@ -200,6 +200,13 @@ class RoomScene(FormScene):
         )
         line = "  ·  ".join(parts)
         text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        if room.code is not None:
+            private = _("Private room: others join with the code  {code}").format(
+                code=isolate(room.code)
+            )
+            text.draw(
+                surface, private, (640, 168), theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center"
+            )
         for team, panel in enumerate(TEAM_PANELS):
             self._draw_team(surface, room, team, panel)
         if not self.mine and room.phase is RoomPhase.WAITING:

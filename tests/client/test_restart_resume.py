@@ -1,7 +1,8 @@
 """A graceful restart is as kind as a crash (issue 21, case 8): a server stopped on purpose
 with a data directory tells the players of running matches it is restarting, and the desktop
 client's link reconnects and resumes its seat once the server is back on its port. Real servers
-on 127.0.0.1, one after the other on the same port and data directory."""
+on 127.0.0.1, one after the other on the same port and data directory. Also the link's side of
+private rooms (case 9)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from client.net.server_link import ServerLink
+from client.sessions.game_session import Notice
 from client.sessions.link import LinkStatus
 from shared.wire.rooms import RoomPhase
 from tests.server.helpers import FAST, running_server
@@ -58,3 +60,28 @@ async def test_a_graceful_restart_brings_the_player_back_to_his_seat(tmp_path: P
             assert link.player_id == player_id, "the same player, in the same seat"
     finally:
         link.close()
+
+
+async def test_the_desktop_link_makes_a_private_room_and_joins_one_with_its_code() -> None:
+    """Issue 21, case 9 on the desktop client's side: the link asks for a private room, sees its
+    code, and another link joins it with the code (refused without)."""
+    async with running_server() as server:
+        host = ServerLink("127.0.0.1", server.port, "Host")
+        guest = ServerLink("127.0.0.1", server.port, "Guest")
+        await host.connect()
+        await guest.connect()
+        try:
+            host.create_room(2, "egyptian", 101, 0, private=True)
+            await eventually(lambda: in_room(host))
+            assert host.room is not None and host.room.code is not None
+            code = host.room.code
+            guest.list_rooms()
+            await eventually(lambda: bool(guest.poll() or True) and bool(guest.rooms))
+            assert guest.rooms[0].locked
+            guest.join_room(guest.rooms[0].room_id)
+            await eventually(lambda: any(isinstance(e, Notice) for e in guest.poll()))
+            guest.join_room(guest.rooms[0].room_id, code=code)
+            await eventually(lambda: in_room(guest))
+        finally:
+            host.close()
+            guest.close()
