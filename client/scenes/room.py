@@ -88,6 +88,8 @@ class RoomScene(FormScene):
         self.add(Button((60, 620, 180, 54), _("Leave"), text, on_click=self.back))
         self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
         self.take: dict[int, Button] = {}
+        self.remove: dict[int, Button] = {}
+        """The creator's Remove buttons, by the player id of the person at that seat."""
         self._auto = {"fill": False, "start": False}
 
     @property
@@ -116,6 +118,10 @@ class RoomScene(FormScene):
         for seat, button in self.take.items():
             if button.handle_event(event):
                 self.client.take_seat(seat)
+                return
+        for player_id, button in self.remove.items():
+            if button.handle_event(event):
+                self.client.remove_member(player_id)
                 return
         super().handle_event(event)
 
@@ -160,6 +166,16 @@ class RoomScene(FormScene):
             or Button(self._take_rect(s), _("Take seat"), self.app.text, font_size=theme.FONT_SMALL)
             for s in room.seats
             if watching and s.kind is SeatKind.BOT
+        }
+        self.remove = {
+            s.player_id: self.remove.get(s.player_id)
+            or Button(self._take_rect(s), _("Remove"), self.app.text, font_size=theme.FONT_SMALL)
+            for s in room.seats
+            if self.mine
+            and waiting
+            and s.kind is SeatKind.HUMAN
+            and s.player_id is not None
+            and s.player_id != self.client.player_id
         }
 
     def _autoplay(self, room: RoomState) -> None:
@@ -224,7 +240,7 @@ class RoomScene(FormScene):
                     surface, line, (450, 560 + i * 26), theme.FONT_SMALL, theme.TEXT, "center"
                 )
         self.chat.draw(surface)
-        for button in self.take.values():
+        for button in (*self.take.values(), *self.remove.values()):
             button.draw(surface)
 
     def _draw_team(

@@ -85,3 +85,31 @@ async def test_the_desktop_link_makes_a_private_room_and_joins_one_with_its_code
         finally:
             host.close()
             guest.close()
+
+
+async def test_the_desktop_link_removes_a_player_who_is_told_why() -> None:
+    """Issue 21, case 10 on the desktop client's side (the room scene's Remove button sends
+    this): the removed player is back in the lobby with the reason, and cannot come back."""
+    async with running_server() as server:
+        host = ServerLink("127.0.0.1", server.port, "Host")
+        guest = ServerLink("127.0.0.1", server.port, "Guest")
+        await host.connect()
+        await guest.connect()
+        try:
+            host.create_room(4, "egyptian", 101, 0)
+            await eventually(lambda: in_room(host))
+            assert host.room is not None
+            guest.join_room(host.room.room_id)
+            await eventually(lambda: in_room(guest))
+            assert guest.player_id is not None
+            host.remove_member(guest.player_id)
+            await eventually(lambda: bool(guest.poll() or True) and guest.room is None)
+            assert guest.left_reason == "The room's creator removed you from the room."
+            assert host.room is not None
+            guest.join_room(host.room.room_id)
+            await eventually(
+                lambda: any(isinstance(e, Notice) and "removed you" in e.text for e in guest.poll())
+            )
+        finally:
+            host.close()
+            guest.close()
