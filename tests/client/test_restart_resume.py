@@ -6,6 +6,8 @@ private rooms (case 9)."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,6 +21,20 @@ from tests.server.helpers import FAST, running_server
 from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
+
+
+@contextlib.asynccontextmanager
+async def host_and_guest(port: int) -> AsyncIterator[tuple[ServerLink, ServerLink]]:
+    """Two desktop links on the server at ``port``, closed at the end."""
+    host = ServerLink("127.0.0.1", port, "Host")
+    guest = ServerLink("127.0.0.1", port, "Guest")
+    await host.connect()
+    await guest.connect()
+    try:
+        yield host, guest
+    finally:
+        host.close()
+        guest.close()
 
 
 def in_room(link: ServerLink, phase: RoomPhase | None = None, full: bool = False) -> bool:
@@ -65,51 +81,35 @@ async def test_a_graceful_restart_brings_the_player_back_to_his_seat(tmp_path: P
 async def test_the_desktop_link_makes_a_private_room_and_joins_one_with_its_code() -> None:
     """Issue 21, case 9 on the desktop client's side: the link asks for a private room, sees its
     code, and another link joins it with the code (refused without)."""
-    async with running_server() as server:
-        host = ServerLink("127.0.0.1", server.port, "Host")
-        guest = ServerLink("127.0.0.1", server.port, "Guest")
-        await host.connect()
-        await guest.connect()
-        try:
-            host.create_room(2, "egyptian", 101, 0, private=True)
-            await eventually(lambda: in_room(host))
-            assert host.room is not None and host.room.code is not None
-            code = host.room.code
-            guest.list_rooms()
-            await eventually(lambda: bool(guest.poll() or True) and bool(guest.rooms))
-            assert guest.rooms[0].locked
-            guest.join_room(guest.rooms[0].room_id)
-            await eventually(lambda: any(isinstance(e, Notice) for e in guest.poll()))
-            guest.join_room(guest.rooms[0].room_id, code=code)
-            await eventually(lambda: in_room(guest))
-        finally:
-            host.close()
-            guest.close()
+    async with running_server() as server, host_and_guest(server.port) as (host, guest):
+        host.create_room(2, "egyptian", 101, 0, private=True)
+        await eventually(lambda: in_room(host))
+        assert host.room is not None and host.room.code is not None
+        code = host.room.code
+        guest.list_rooms()
+        await eventually(lambda: bool(guest.poll() or True) and bool(guest.rooms))
+        assert guest.rooms[0].locked
+        guest.join_room(guest.rooms[0].room_id)
+        await eventually(lambda: any(isinstance(e, Notice) for e in guest.poll()))
+        guest.join_room(guest.rooms[0].room_id, code=code)
+        await eventually(lambda: in_room(guest))
 
 
 async def test_the_desktop_link_removes_a_player_who_is_told_why() -> None:
     """Issue 21, case 10 on the desktop client's side (the room scene's Remove button sends
     this): the removed player is back in the lobby with the reason, and cannot come back."""
-    async with running_server() as server:
-        host = ServerLink("127.0.0.1", server.port, "Host")
-        guest = ServerLink("127.0.0.1", server.port, "Guest")
-        await host.connect()
-        await guest.connect()
-        try:
-            host.create_room(4, "egyptian", 101, 0)
-            await eventually(lambda: in_room(host))
-            assert host.room is not None
-            guest.join_room(host.room.room_id)
-            await eventually(lambda: in_room(guest))
-            assert guest.player_id is not None
-            host.remove_member(guest.player_id)
-            await eventually(lambda: bool(guest.poll() or True) and guest.room is None)
-            assert guest.left_reason == "The room's creator removed you from the room."
-            assert host.room is not None
-            guest.join_room(host.room.room_id)
-            await eventually(
-                lambda: any(isinstance(e, Notice) and "removed you" in e.text for e in guest.poll())
-            )
-        finally:
-            host.close()
-            guest.close()
+    async with running_server() as server, host_and_guest(server.port) as (host, guest):
+        host.create_room(4, "egyptian", 101, 0)
+        await eventually(lambda: in_room(host))
+        assert host.room is not None
+        guest.join_room(host.room.room_id)
+        await eventually(lambda: in_room(guest))
+        assert guest.player_id is not None
+        host.remove_member(guest.player_id)
+        await eventually(lambda: bool(guest.poll() or True) and guest.room is None)
+        assert guest.left_reason == "The room's creator removed you from the room."
+        assert host.room is not None
+        guest.join_room(host.room.room_id)
+        await eventually(
+            lambda: any(isinstance(e, Notice) and "removed you" in e.text for e in guest.poll())
+        )
