@@ -20,7 +20,9 @@ and stops by itself; nothing leaves loopback.
 
 The clients are `WireClient`s that hand each message straight to their player and skip the
 schema checks: no task per connection and no work beyond unpacking, so that 2000 of them cost
-this process little and the figures measure the server, not the generator.
+this process little and the figures measure the server, not the generator. With ``--transport
+websocket`` they are `WebSocketClient`s on the server's web port instead (the same client over
+WebSocket, as a browser connects), so that the two transports are measured alike.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.ws_client import WebSocketClient
 from server.net.stats import cpu_seconds
 from shared.deals import new_client_seed
 from shared.wire.client import WireClient, parse_address
@@ -224,7 +227,21 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
 
 
-async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, Any]:
+async def _open_link(
+    args: argparse.Namespace, host: str, ports: tuple[int, int | None], local: str
+) -> WireClient:
+    """A client's connection: TCP, or WebSocket on the web port (``--transport``)."""
+    tcp_port, web_port = ports
+    if args.transport == "websocket":
+        if web_port is None:
+            raise SystemExit("--transport websocket needs the server's web port (--web-port)")
+        return await WebSocketClient.open(host, web_port, local_host=local, validate=False)
+    return await WireClient.connect(host, tcp_port, local_host=local, validate=False)
+
+
+async def run_load(
+    args: argparse.Namespace, host: str, port: int, web_port: int | None = None
+) -> dict[str, Any]:
     tally = Tally()
     rng = random.Random(args.seed)
     addresses = source_addresses()
@@ -236,7 +253,7 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
     for group in groups:
         for _ in range(args.players):
             local = addresses[index // PER_ADDRESS]
-            link = await WireClient.connect(host, port, local_host=local, validate=False)
+            link = await _open_link(args, host, (port, web_port), local)
             client = LoadClient(link, group, index, tally, random.Random(rng.random()))
             greeting = link.hello(f"bot{index}", timeout=WELCOME_TIMEOUT)
             greetings.append(asyncio.create_task(greeting))
@@ -267,6 +284,7 @@ async def run_load(args: argparse.Namespace, host: str, port: int) -> dict[str, 
     hang_up = await _hang_up(host, port, clients, after["connections"])
     rtts_ms = [r * 1000 for r in tally.rtts]
     return {
+        "transport": args.transport,
         "clients": len(clients),
         "rooms": args.rooms,
         "players": args.players,
@@ -371,7 +389,7 @@ def _server_process(args: argparse.Namespace) -> Any:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp) / "data" if args.persist else None
         with server_process(Path(tmp), args.server_log_level, clients, data) as (_, port):
-            yield port
+            yield port, int((Path(tmp) / "web-port").read_text())
 
 
 @contextlib.contextmanager
@@ -395,6 +413,10 @@ def server_process(
         str(port),
         "--port-file",
         str(port_file),
+        "--web-port",
+        "0",
+        "--web-port-file",
+        str(folder / "web-port"),
         "--log-level",
         log_level,
         "--max-connections",
@@ -443,6 +465,15 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--connect", metavar="HOST:PORT", help="use a running server")
     parser.add_argument(
+        "--web-port", type=int, help="with --connect: the running server's web port"
+    )
+    parser.add_argument(
+        "--transport",
+        choices=["tcp", "websocket"],
+        default="tcp",
+        help="how the clients connect: TCP frames, or WebSocket on the web port as browsers do",
+    )
+    parser.add_argument(
         "--persist",
         action="store_true",
         help="the started server keeps its running matches in a data directory (in a "
@@ -466,9 +497,9 @@ def measure(argv: Sequence[str] | None = None) -> dict[str, Any]:
     raise_fd_limit()
     if args.connect:
         host, port = parse_address(args.connect)
-        return asyncio.run(run_load(args, host, port))
-    with _server_process(args) as port:
-        result = asyncio.run(run_load(args, "127.0.0.1", port))
+        return asyncio.run(run_load(args, host, port, args.web_port))
+    with _server_process(args) as (port, web_port):
+        result = asyncio.run(run_load(args, "127.0.0.1", port, web_port))
     return {"persist": args.persist, **result}
 
 

@@ -9,7 +9,10 @@ beside it, to tell a quiet machine from a busy one.
 
 With ``--persist both`` (the default) every run is made twice in a row, the server keeping its
 running matches in a data directory and not, so that what persistence costs is measured on the
-same machine at the same time; a table at the end puts the two side by side.
+same machine at the same time; a table at the end puts the two side by side. With
+``--transport both`` (the default) each of those runs is made once with TCP clients and once
+with WebSocket clients (the web port, as browsers connect), so the two transports are compared
+on the same machine at the same time too.
 
     python bench/server_load.py --repeat 2 --duration 60
 """
@@ -42,6 +45,7 @@ SHOWN = (
 """The figures of each run in the closing table."""
 
 MODES = {"off": (False,), "on": (True,), "both": (False, True)}
+TRANSPORTS = {"tcp": ("tcp",), "websocket": ("websocket",), "both": ("tcp", "websocket")}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -56,21 +60,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="both",
         help="run with the server keeping its matches on disk, without, or both in turn",
     )
+    parser.add_argument(
+        "--transport",
+        choices=sorted(TRANSPORTS),
+        default="both",
+        help="clients over TCP, over WebSocket (the web port, as browsers), or both in turn",
+    )
     args = parser.parse_args(argv)
     rows: list[dict[str, Any]] = []
     for rooms in args.rooms:
         for run in range(1, args.repeat + 1):
             for persist in MODES[args.persist]:
-                load = " ".join(f"{x:.2f}" for x in os.getloadavg())
-                kept = "on" if persist else "off"
-                print(
-                    f"== {rooms} rooms / {rooms * 4} clients, persistence {kept}, run {run} "
-                    f"(load average {load})"
-                )
-                sys.stdout.flush()
-                result = loadgen.measure(_load_args(rooms, args, persist))
-                _print(result)
-                rows.append({"run": run, **result})
+                for transport in TRANSPORTS[args.transport]:
+                    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+                    kept = "on" if persist else "off"
+                    print(
+                        f"== {rooms} rooms / {rooms * 4} {transport} clients, persistence "
+                        f"{kept}, run {run} (load average {load})"
+                    )
+                    sys.stdout.flush()
+                    result = loadgen.measure(
+                        [*_load_args(rooms, args, persist), "--transport", transport]
+                    )
+                    _print(result)
+                    rows.append({"run": run, **result})
     _print_table(rows)
     return 0 if all(not row["errors"] and not row["drops"] for row in rows) else 1
 
@@ -97,10 +110,10 @@ def _print(result: dict[str, Any]) -> None:
 
 
 def _print_table(rows: list[dict[str, Any]]) -> None:
-    header = ["rooms", "persist", "run", *SHOWN]
+    header = ["rooms", "transport", "persist", "run", *SHOWN]
     print("\n" + " | ".join(header))
     for row in rows:
-        cells = [row["rooms"], "on" if row["persist"] else "off", row["run"]]
+        cells = [row["rooms"], row["transport"], "on" if row["persist"] else "off", row["run"]]
         print(" | ".join(str(cell) for cell in [*cells, *(row[key] for key in SHOWN)]))
 
 

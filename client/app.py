@@ -4,8 +4,10 @@ Owns `App` (the window, the frame loop, the scene stack, and the services scenes
 card art at any size, the felt, sounds, settings; it is the `SceneHost` every scene is given).
 A `window_resolution` scene (the table) draws straight into the window at its real size and
 gets mouse positions in window pixels; the other screens draw on the logical 1280x720 surface,
-letterboxed into the window, and overlays over the table (results, the pause menu) on a
-logical surface of their own, scaled only when they change. Each frame: clamp dt, hand pygame
+scaled into the window over felt of the window's size (no black bars), zoomed in on the
+screen's content in a narrow window so that text stays readable (`layout.menu_view`); and
+overlays over the table (results, the pause menu) on a logical surface of their own, scaled
+only when they change. Each frame: clamp dt, hand pygame
 events to the top scene, update it, draw the visible scenes only when something changed, then
 yield the rest of the frame to asyncio so network tasks run in the same thread. Sounds are
 synthesised in a worker thread after the first frame.
@@ -26,7 +28,7 @@ import pygame
 from client.art.cards import CardArt
 from client.art.felt import felt_background
 from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
-from client.layout import LOGICAL_SIZE, scale_to_window
+from client.layout import LOGICAL_SIZE, Rect, menu_view, scale_to_window
 from client.scenes.base import Scene, SceneStack
 from client.settings import LaunchOptions, Settings, save_settings
 from client.ui.logical_layer import LogicalLayer
@@ -44,7 +46,6 @@ MAX_DT = 0.1
 """A stall (a dragged window, a slow disk) never jumps animations more than this."""
 FELT_SEED = 1955
 SMALL_CARD_SIZE = (48, 70)
-LETTERBOX = (8, 10, 9)
 CARD_SIZES_KEPT = 3
 """Card art kept per size: a window resized back and forth needs no new art."""
 
@@ -67,8 +68,11 @@ class App:
         pygame.init()
         pygame.display.set_caption("Basra")
         self.window = self._open_window()
-        self._offscreen = pygame.Surface(LOGICAL_SIZE).convert()
-        self._scaled: pygame.Surface | None = None
+        self._clear_offscreen = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        self._window_felt: pygame.Surface | None = None
+        self.felt_beneath = False
+        """The window's own felt lies beneath the logical screen (a window not of its shape):
+        a screen leaves its background clear, so no black bars frame it."""
         self._overlays = LogicalLayer()
         self.text = TextRenderer()
         self.panels = PanelPainter()
@@ -186,7 +190,7 @@ class App:
         for scene in visible:
             scene.draw(surface)
             scene.dirty = False
-        self._present(surface)
+        self._present(surface, visible)
 
     def _draw_in_window(self, visible: list[Scene]) -> None:
         """The bottom scene at the window's resolution, the overlays above it scaled."""
@@ -259,7 +263,7 @@ class App:
         if scene.window_resolution:
             scene.handle_event(event)
         else:
-            scale, offset = scale_to_window(self.window.get_size())
+            scale, offset = self._menu_view()
             scene.handle_event(logical_mouse_event(event, scale, offset))
         scene.dirty = True
 
@@ -270,23 +274,47 @@ class App:
     def _needs_draw(self) -> bool:
         return any(s.dirty or s.animating for s in self.stack.visible())
 
-    def _logical_target(self) -> pygame.Surface:
-        """Draw straight into the window when it is exactly the logical size."""
-        self.window = pygame.display.get_surface() or self.window
-        if self.window.get_size() == LOGICAL_SIZE:
-            return self.window
-        return self._offscreen
+    def _menu_view(self) -> tuple[float, tuple[float, float]]:
+        """Where the logical screen lies in the window: letterboxed, or zoomed in on what the
+        visible screens must show when a narrow window would make their text unreadable."""
+        content = [scene.content for scene in self.stack.visible()]
+        if not content:
+            return scale_to_window(self.window.get_size())
+        left = min(rect.x for rect in content)
+        top = min(rect.y for rect in content)
+        right = max(rect.right for rect in content)
+        bottom = max(rect.bottom for rect in content)
+        return menu_view(self.window.get_size(), Rect(left, top, right - left, bottom - top))
 
-    def _present(self, surface: pygame.Surface) -> None:
+    def _logical_target(self) -> pygame.Surface:
+        """Draw straight into the window when it is exactly the logical size; in a window of
+        another size, on a clear surface laid over the window's felt (no black bars)."""
+        self.window = pygame.display.get_surface() or self.window
+        self.felt_beneath = self.window.get_size() != LOGICAL_SIZE
+        if not self.felt_beneath:
+            return self.window
+        self._clear_offscreen.fill((0, 0, 0, 0))
+        return self._clear_offscreen
+
+    def _present(self, surface: pygame.Surface, visible: list[Scene]) -> None:
+        scale, offset = 1.0, (0.0, 0.0)
         if surface is not self.window:
-            scale, offset = scale_to_window(self.window.get_size())
+            scale, offset = self._menu_view()
             size = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
-            if self._scaled is None or self._scaled.get_size() != size:
-                self._scaled = pygame.Surface(size).convert()
-            pygame.transform.smoothscale(surface, size, self._scaled)
-            self.window.fill(LETTERBOX)
-            self.window.blit(self._scaled, (round(offset[0]), round(offset[1])))
+            self.window.blit(self._felt_for_window(), (0, 0))
+            scaled = pygame.transform.smoothscale(surface, size)
+            self.window.blit(scaled, (round(offset[0]), round(offset[1])))
+        for scene in visible:
+            scene.draw_crisp(self.window, scale, offset)
         pygame.display.flip()
+
+    def _felt_for_window(self) -> pygame.Surface:
+        """The plain felt at the window's size, made once per size."""
+        size = self.window.get_size()
+        if self._window_felt is None or self._window_felt.get_size() != size:
+            felt = felt_background(random.Random(FELT_SEED), size, floor_area=None)
+            self._window_felt = felt.convert()
+        return self._window_felt
 
     def _out_of_time(self) -> bool:
         limit = self.options.quit_after

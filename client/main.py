@@ -14,7 +14,8 @@ import argparse
 import asyncio
 import logging
 import os
-from collections.abc import Sequence
+import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -151,6 +152,21 @@ def _open_first_screen(app: App, args: argparse.Namespace) -> None:
         nav.main_menu()
 
 
+def missing_display(environ: Mapping[str, str], platform: str) -> str | None:
+    """Why this computer cannot show the game's window, or None when it can (as far as can
+    be told before SDL tries): on Linux and the BSDs a desktop sets DISPLAY or
+    WAYLAND_DISPLAY, and without one SDL would run the game in no window at all."""
+    if not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if environ.get("SDL_VIDEODRIVER") or environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "No display: Basra needs a desktop to open its window (neither DISPLAY nor "
+        "WAYLAND_DISPLAY is set). Run it from a desktop session, or set SDL_VIDEODRIVER "
+        "(dummy runs it without a window, for tests)."
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the client; the process exit status."""
     args = parse_args(argv)
@@ -158,7 +174,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    app = build_app(args)
+    missing = missing_display(os.environ, sys.platform)
+    if missing is not None:
+        sys.stderr.write(missing + "\n")
+        return 2
+    import pygame  # as `build_app` does: the command line is read without it
+
+    try:
+        app = build_app(args)
+    except pygame.error as error:
+        # SDL found no way to show a window: say so rather than a traceback.
+        sys.stderr.write(f"Basra could not open its window: {error}\n")
+        return 2
     try:
         asyncio.run(app.run())
     except KeyboardInterrupt:

@@ -23,7 +23,7 @@ from typing import Any, TypeGuard
 
 from platformdirs import user_config_path
 
-from client.i18n import DIGIT_STYLES, LANGUAGES
+from client.i18n import DIGIT_STYLES, LANGUAGES, N_, _
 from shared.bots import LEVELS
 from shared.names import MAX_NAME, name_character
 from shared.rules import PRESETS
@@ -43,11 +43,19 @@ DEFAULT_RECORDS_KEPT = 200
 MAX_RECORDS_KEPT = 100_000
 
 
+CUT_MARK = "..."
+"""Ends a name cut to `MAX_NAME`: three full stops, which names may hold (an ellipsis
+character would become them anyway, names being NFKC-normalised)."""
+DEFAULT_NAME = N_("Player")
+"""The name of a player who has not typed one, kept in English and shown in their language."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the client remembers between runs; every field has a safe default."""
 
-    name: str = "Player"
+    name: str = DEFAULT_NAME
+    """`DEFAULT_NAME` until the player types one (`player_name` words it)."""
     volume: float = 0.8
     """0..1."""
     muted: bool = False
@@ -67,6 +75,11 @@ class Settings:
     """How numbers are written: a key of `client.i18n.DIGIT_STYLES`."""
     records_kept: int = DEFAULT_RECORDS_KEPT
     """How many match files (practice and LAN) to keep; the oldest go first."""
+
+    @property
+    def player_name(self) -> str:
+        """The player's name as others see it: the default one in the interface's language."""
+        return _(DEFAULT_NAME) if self.name == DEFAULT_NAME else self.name
 
     @property
     def duration_scale(self) -> float:
@@ -153,10 +166,16 @@ def clean_name(text: str) -> str:
     """`text` trimmed to a usable player name (may be empty).
 
     Keeps what the name rule lets a player type (`shared.names.name_character`), at most
-    `MAX_NAME` characters; the server's `shared.names.clean_name` has the last word.
+    `MAX_NAME` characters; a longer one ends in "..." (so "Mona the Magnificent" reads as
+    cut, "Mona the Magn..."), or at a whole word when one ends right at the limit. The
+    server's `shared.names.clean_name` has the last word.
     """
     kept = "".join(c for c in text if name_character(c)).strip()
-    return kept[:MAX_NAME]
+    if len(kept) <= MAX_NAME:
+        return kept
+    if kept[MAX_NAME] == " ":
+        return kept[:MAX_NAME].rstrip()
+    return kept[: MAX_NAME - len(CUT_MARK)].rstrip() + CUT_MARK
 
 
 def _validated(settings: Settings) -> Settings:

@@ -34,6 +34,9 @@ FONT_SMALL = 20
 FONT_BODY = 26
 FONT_LARGE = 34
 FONT_TITLE = 60
+FONT_MIN = 14
+"""The smallest size text is drawn at in a small window (about 9 points, where 11 was 7): below
+it, a player cannot read a name tag or a chat line."""
 
 # --- widgets ------------------------------------------------------------------------------
 BUTTON_FILL: RGB = (44, 72, 58)

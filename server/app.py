@@ -22,6 +22,9 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from websockets.asyncio.server import Server as WebServer
+from websockets.asyncio.server import ServerConnection
+
 from server.config import ServerConfig
 from server.lobby import Lobby
 from server.net.connection import Carrier, Connection
@@ -30,6 +33,8 @@ from server.net.limits import AddressCounter, AddressLedger, is_loopback
 from server.net.pacing import TurnQuota
 from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
 from server.net.tcp import TcpCarrier, doorway, peer_address, read_stream
+from server.net.web_gateway import start_gateway
+from server.net.websocket import WebSocketCarrier, read_socket
 from server.persistence.store import MatchStore
 from server.restore import restore_matches
 from server.room import lookalikes
@@ -86,6 +91,7 @@ class BasraServer:
         )
         self._hang_ups = TurnQuota(config.hang_ups_per_turn)
         self._listener: asyncio.Server | None = None
+        self._web: WebServer | None = None
         self._group: asyncio.TaskGroup | None = None
         self._room_tasks: dict[int, asyncio.Task[None]] = {}
         self._connection_tasks: set[asyncio.Task[Any]] = set()
@@ -101,6 +107,13 @@ class BasraServer:
         """The port actually listened on (useful with port 0)."""
         assert self._listener is not None and self._listener.sockets
         return int(self._listener.sockets[0].getsockname()[1])
+
+    @property
+    def web_port(self) -> int | None:
+        """The web port actually listened on, or None when the server serves no web."""
+        if self._web is None:
+            return None
+        return int(self._web.sockets[0].getsockname()[1])
 
     def stop(self) -> None:
         """Ask `run` to shut down (safe to call from a signal handler, more than once)."""
@@ -123,6 +136,8 @@ class BasraServer:
                     self.config.port,
                     backlog=self.config.backlog,
                 )
+                if self.config.web:
+                    self._web = await start_gateway(self.config, self._accept_websocket)
                 self.counters.started = loop.time()
                 self.lag.start()
                 services = [group.create_task(self._ping_loop(), name="pings")]
@@ -130,9 +145,10 @@ class BasraServer:
                     services.append(group.create_task(self._stats_log_loop(), name="stats-log"))
                 beacon = self._start_beacon(group)
                 log.info(
-                    "Basra server listening on %s port %d",
+                    "Basra server listening on %s port %d%s",
                     self.config.host,
                     self.port,
+                    "" if self._web is None else f", web port {self.web_port}",
                 )
                 self.started.set()
                 await self._stop.wait()
@@ -155,12 +171,18 @@ class BasraServer:
         )
         if self._listener is not None:
             self._listener.close()
+        if self._web is not None:
+            # Stop listening only: the open sockets are closed below, with a goodbye each.
+            self._web.close(close_connections=False)
         for connection in list(self.connections):
             connection.close(*self._goodbye(connection))
         pending = set(self._connection_tasks)
         if pending:
             # Each connection gives its goodbye `shutdown_grace` to leave, then cuts itself.
             await asyncio.wait(pending, timeout=self.config.shutdown_grace + 0.5)
+        if self._web is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._web.wait_closed(), self.config.shutdown_grace)
         for task in list(self._room_tasks.values()):
             task.cancel()
 
@@ -243,6 +265,13 @@ class BasraServer:
         carrier = TcpCarrier(reader, writer, self.config.socket_send_buffer)
         await self.serve(carrier, peer_address(writer), lambda c: read_stream(reader, c))
 
+    async def _accept_websocket(self, socket: ServerConnection, address: str) -> None:
+        """A WebSocket from the web port (`server.net.web_gateway`), admitted like any client."""
+        config = self.config
+        carrier = WebSocketCarrier(socket, config.socket_send_buffer, config.shutdown_grace)
+        await self.serve(carrier, address, lambda c: read_socket(socket, c))
+        await carrier.closed()
+
     async def serve(
         self,
         carrier: Carrier,
@@ -309,7 +338,8 @@ class BasraServer:
         """The LAN discovery beacon's task, when the config asks for one."""
         if not self.config.discovery:
             return None
-        return group.create_task(run_beacon(self.config, self.lobby, self.port), name="discovery")
+        beacon = run_beacon(self.config, self.lobby, self.port, self.web_port)
+        return group.create_task(beacon, name="discovery")
 
     async def _ping_loop(self) -> None:
         """Ping every client once per ``ping_interval``, a slice at a time: 2000 socket writes

@@ -16,7 +16,7 @@ from typing import Any
 
 from shared.names import clean_room_name
 from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT, ipv4_address, udp_port
-from shared.wire.protocol import DEFAULT_PORT
+from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
 __all__ = ["FALLBACK_LEVEL", "Option", "ServerConfig", "option"]
 
@@ -58,6 +58,14 @@ def seconds(text: str) -> float:
     return value
 
 
+def any_port(text: str) -> int:
+    """A TCP port, or 0 for one the system chooses."""
+    value = int(text)
+    if not 0 <= value <= 65535:
+        raise ValueError("must be a port, 0 to 65535")
+    return value
+
+
 def count(text: str) -> int:
     """A count of at least 1."""
     value = int(text)
@@ -73,6 +81,17 @@ class ServerConfig:
         default=DEFAULT_PORT, metadata=option("TCP port (default %(default)s; 0: any)", int)
     )
     backlog: int = 1024
+    web: bool = False
+    """Serve the browser client and WebSocket clients on ``web_port`` (PROTOCOL.md §14). Off
+    unless asked for (the command line asks by default, unless ``--no-web``), like discovery."""
+    web_port: int = field(
+        default=DEFAULT_WEB_PORT,
+        metadata=option(
+            "HTTP and WebSocket port: the browser client for phones, and /ws "
+            "(default %(default)s; 0: any)",
+            any_port,
+        ),
+    )
     # connections
     max_connections: int = field(
         default=2000, metadata=option("most clients at once (default %(default)s)", count)

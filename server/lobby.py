@@ -28,6 +28,7 @@ from server.room.bots_runner import BotRunner
 from server.room.codes import code_fits, new_room_code
 from server.room.commands import Dropped, Join, Request, Resumed
 from server.room.core import RoomCore
+from shared.bots import LEVELS
 from shared.names import BadNameError, clean_name, clean_room_name
 from shared.rules import RuleError, RuleSet
 from shared.wire.framing import encode_frame
@@ -229,8 +230,12 @@ class Lobby:
             name = clean_room_name(message.get("name", f"{player.name} table"))
         except BadNameError as error:
             raise Refused(ErrorCode.BAD_NAME, str(error)) from None
+        bot_level = message.get("bot_level")
+        if bot_level is not None and bot_level not in LEVELS:
+            raise Refused(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
         code = new_room_code() if message.get("private", False) else None
         room = self.make_room(room_id, name, rules, turn_seconds, code)
+        room.bot_level = bot_level
         self.adopt(room)
         log.info(
             "room %d created by %s: %d players, %s rules, target %d, turn timer %s",

@@ -15,14 +15,16 @@ import argparse
 import asyncio
 import logging
 import signal
+import sys
 from collections.abc import Callable, Sequence
-from dataclasses import fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from server.app import BasraServer, raise_fd_limit
 from server.collector import run_collector
 from server.config import Option, ServerConfig
+from server.join_banner import join_banner
 from server.net.stats import PollClock
 from server.persistence.store import DataDirError, default_data_dir
 from shared import host_system
@@ -55,6 +57,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="how much to log (default %(default)s)",
     )
     parser.add_argument("--port-file", type=Path, help="write the listening port to this file")
+    parser.add_argument(
+        "--web-port-file", type=Path, help="write the web port to this file once listening"
+    )
+    parser.add_argument(
+        "--no-web", action="store_true", help="serve no browser client and no WebSocket"
+    )
     parser.add_argument(
         "--no-discovery",
         action="store_true",
@@ -114,6 +122,7 @@ def _config_of(args: argparse.Namespace, max_connections: int) -> ServerConfig:
     return ServerConfig(
         **options,
         discovery=not args.no_discovery,
+        web=not args.no_web,
         data_dir=None if args.no_persist else (args.data_dir or default_data_dir()),
     )
 
@@ -144,12 +153,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The loop polls through a `PollClock`, so the server can tell how long it ever blocked.
         clock = PollClock()
         with asyncio.Runner(loop_factory=lambda: asyncio.SelectorEventLoop(clock)) as runner:
-            runner.run(_serve(config, args.port_file, clock))
+            runner.run(_serve(config, _PortFiles(args.port_file, args.web_port_file), clock))
     except DataDirError as error:
         log.error("%s", error)
         return 1
     except OSError as error:
-        log.error("cannot serve on %s port %d: %s", config.host, config.port, error)
+        log.error(
+            "cannot serve on %s port %d (web port %d): %s",
+            config.host,
+            config.port,
+            config.web_port,
+            error,
+        )
         return 1
     return 0
 
@@ -167,7 +182,32 @@ def stop_on_signals(loop: asyncio.AbstractEventLoop, stop: Callable[[], None]) -
             signal.signal(getattr(signal, name), lambda *_: loop.call_soon_threadsafe(stop))
 
 
-async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock) -> None:
+@dataclass(frozen=True, slots=True)
+class _PortFiles:
+    """Where to write the ports listened on, once listening (None: nowhere)."""
+
+    tcp: Path | None
+    web: Path | None
+
+    def write(self, server: BasraServer) -> None:
+        """The web port's file first: whoever waits for the TCP port's file (`LanHost`, the
+        load generator) may then read both."""
+        if self.web is not None and server.web_port is not None:
+            self.web.write_text(f"{server.web_port}\n", encoding="ascii")
+        if self.tcp is not None:
+            self.tcp.write_text(f"{server.port}\n", encoding="ascii")
+
+
+def _show_join_addresses(server: BasraServer) -> None:
+    """The console's join URLs and QR codes, for guests with a phone."""
+    if server.web_port is None:
+        return
+    banner = join_banner(server.config.host, server.web_port, colour=sys.stdout.isatty())
+    sys.stdout.write(banner + "\n")
+    sys.stdout.flush()
+
+
+async def _serve(config: ServerConfig, port_files: _PortFiles, clock: PollClock) -> None:
     server = BasraServer(config, clock)
     loop = asyncio.get_running_loop()
     stop_on_signals(loop, server.stop)
@@ -180,8 +220,9 @@ async def _serve(config: ServerConfig, port_file: Path | None, clock: PollClock)
         limit_memos(config.engine_memo_entries)
         plays = server.counters
         collector = asyncio.create_task(run_collector(lambda: plays.plays), name="collector")
-        if port_file is not None:
-            port_file.write_text(f"{server.port}\n", encoding="ascii")
+        _show_join_addresses(server)
+        # Last: whoever waits for the port files (`LanHost`, the load generator) finds it ready.
+        port_files.write(server)
     started.cancel()
     try:
         await task

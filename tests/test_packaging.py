@@ -4,7 +4,8 @@ The wheel is built offline with the setuptools of the test environment, then ins
 its dependencies into a new venv, which borrows them from the test environment through a
 ``.pth`` file (so the test needs no network); the checkout is nowhere on its path and the
 commands run from another folder. Both entry points answer ``--help``, the packages come from
-the venv, and every file of ``assets/`` is inside the installed package.
+the venv, and every file of ``assets/`` is inside the installed package, as is every file of
+the browser client (``web/``), which the installed server finds and serves.
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ for package in (client, server, shared, assets):
 root = importlib.resources.files("assets")
 files = (p for p in Path(str(root)).rglob("*") if p.is_file() and "__pycache__" not in p.parts)
 print(*sorted(str(p.relative_to(root)) for p in files), sep="|")
+from server.net.web_files import SHIPPED, reply_to
+print(*sorted({name for name, _ in SHIPPED.values()}), sep="|")
+print(*sorted(reply_to("GET", path).status.value for path in SHIPPED))
 """
 
 
@@ -72,8 +76,12 @@ def test_the_wheel_installs_in_a_fresh_venv_and_both_commands_run(tmp_path: Path
     assert "--discovery-port" in _run(venv / "bin" / "basra-server", "--help", cwd=elsewhere)
 
     found = _run(python, "-c", WHERE_THINGS_ARE, cwd=elsewhere)
-    *packages, files = found.strip().splitlines()
+    *packages, files, web_files, web_statuses = found.strip().splitlines()
     for package in packages:
         assert Path(package).is_relative_to(site), f"{package} is not the installed one"
     assert files.split("|") == _assets_in_checkout(), "every file of assets/ is installed"
     assert "README.md" in files.split("|")
+    kinds = (".html", ".js", ".css")
+    shipped = sorted(p.name for p in (ROOT / "web").iterdir() if p.suffix in kinds)
+    assert web_files.split("|") == shipped, "the server serves every file of web/, and only those"
+    assert set(web_statuses.split()) == {"200"}, "each is found in the installed package"

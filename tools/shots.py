@@ -7,18 +7,20 @@ network screens come from a real server started as a child process
 (`LanHost`), with two more players joining and chatting. ``--lang ar`` shows every screen in
 Arabic, with Arabic names and chat (`CASTS`); ``--size 1920x1080`` renders the tour in a
 window of that size (default 1280x720). Runs headless (dummy SDL drivers); prints nothing,
-logs each file it writes.
+logs each file it writes. It keeps nothing of the player's: settings, match files and the
+server's saved rooms go to a temporary folder (`private_data`), gone when the tour ends.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
 import os
 import random
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -59,6 +61,8 @@ logger = logging.getLogger(__name__)
 
 FRAME = 1 / 60
 SEARCH_SEEDS = 400
+DATA_HOME = "XDG_DATA_HOME"
+"""Where the platform folders put user data on Linux and the BSDs."""
 
 
 class Cast(NamedTuple):
@@ -383,6 +387,10 @@ def shoot_menus(tour: Tour) -> None:
     tour.step(0.1)
     tour.save("04_connect")
     app.stack.pop()
+    app.stack.push(ConnectScene(app, app.navigator, hosting=True))
+    tour.step(0.1)
+    tour.save("04b_host")
+    app.stack.pop()
 
 
 def shoot_rules_and_words(tour: Tour) -> None:
@@ -428,7 +436,9 @@ def shoot_cards(tour: Tour) -> None:
 
 async def shoot_network(tour: Tour, cast: Cast) -> None:
     app = tour.app
-    host = LanHost(ports=(0,), extra_args=("--bot-delay", "0.3", "--turn-timeout", "30"))
+    # The server keeps no rooms: a later "Host a LAN game" must not find the tour's.
+    extra = ("--bot-delay", "0.3", "--turn-timeout", "30", "--no-persist")
+    host = LanHost(ports=(0,), extra_args=extra)
     port = await host.start()
     others = [ServerLink("127.0.0.1", port, name) for name in cast.others]
     try:
@@ -497,8 +507,8 @@ async def run_tour(
     the files written."""
     out.mkdir(parents=True, exist_ok=True)
     cast = CASTS[language]
-    with tempfile.TemporaryDirectory() as settings_dir:
-        settings = str(Path(settings_dir) / "settings.json")
+    with private_data() as settings_dir:
+        settings = str(settings_dir / "settings.json")
         args = parse_args(["--settings", settings, "--mute", "--name", cast.me, "--lang", language])
         args.no_discovery = True  # the tour sends nothing onto the network
         app: App = build_app(args, owns_pygame=False)
@@ -522,8 +532,25 @@ async def run_tour(
     return tour.saved
 
 
+@contextlib.contextmanager
+def private_data() -> Iterator[Path]:
+    """A temporary folder for the tour's settings, and the user data folder (XDG_DATA_HOME,
+    which the platform folders and a hosted server's child process follow) inside it, so
+    nothing of the tour is left among the player's own files."""
+    before = os.environ.get(DATA_HOME)
+    with tempfile.TemporaryDirectory(prefix="basra-shots-") as folder:
+        os.environ[DATA_HOME] = str(Path(folder) / "data")
+        try:
+            yield Path(folder)
+        finally:
+            if before is None:
+                os.environ.pop(DATA_HOME, None)
+            else:
+                os.environ[DATA_HOME] = before
+
+
 def window_size(text: str) -> tuple[int, int]:
-    """"1920x1080" as (1920, 1080); raises ValueError for anything else."""
+    """ "1920x1080" as (1920, 1080); raises ValueError for anything else."""
     width, sep, height = text.lower().partition("x")
     if not sep or not width.isdigit() or not height.isdigit():
         raise ValueError(f"a window size is WIDTHxHEIGHT, such as 1920x1080, not {text!r}")

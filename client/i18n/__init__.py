@@ -22,6 +22,7 @@ from client.i18n.language import (
     isolate,
     ngettext,
     number,
+    separator,
     system_language,
     use_language,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "isolate",
     "ngettext",
     "number",
+    "separator",
     "system_language",
     "use_language",
 ]

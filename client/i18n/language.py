@@ -4,7 +4,8 @@ Owns the active `Locale` (a language, its translations and the digits to show nu
 by `use_language` when the app starts and when the player changes the setting; `_` and
 `ngettext` (translate now, with the active catalogue), `N_` (mark a literal for the catalogue
 and translate it later, where it is shown), `number` (a number in the chosen digits),
-`isolate` (a name or a card kept whole inside a sentence), `is_rtl` and `system_language`
+`isolate` (a name or a card kept whole inside a sentence), `separator` (between a line's
+parts), `is_rtl` and `system_language`
 (what the computer's locale asks for: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
 then `locale.getlocale`). English is the source language: its catalogue is the messages
 themselves. Pure: no pygame, so sessions and the network layer can word their notices too.
@@ -35,6 +36,10 @@ DIGIT_STYLES: tuple[str, ...] = ("western", "arabic-indic")
 """How numbers are written: 0123456789, or ٠١٢٣٤٥٦٧٨٩."""
 FIRST_STRONG_ISOLATE = "\u2068"
 POP_DIRECTIONAL_ISOLATE = "\u2069"
+SEPARATOR = "  ·  "
+SEPARATORS = {"ar": "  ،  "}
+"""Between the parts of a line, by language: in Arabic a middle dot beside a number reads as
+the Arabic-Indic zero ("٣ · ٢" as "٣٠٢"), so Arabic has its comma."""
 _ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 _LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 _WINDOWS_NAMES = {"arabic": "ar", "english": "en"}
@@ -124,6 +129,11 @@ def number(value: int | str) -> str:
     """`value` written in the chosen digits (Western unless Arabic-Indic was chosen)."""
     text = str(value)
     return text.translate(_ARABIC_INDIC) if _active.digits == "arabic-indic" else text
+
+
+def separator() -> str:
+    """What stands between the parts of a line in the interface's language."""
+    return SEPARATORS.get(_active.language, SEPARATOR)
 
 
 def isolate(text: str) -> str:

@@ -16,13 +16,14 @@ English. Pure: no pygame.
 from __future__ import annotations
 
 from client.i18n.language import (
+    LANGUAGES,
     N_,
     SOURCE_LANGUAGE,
     _,
     current_language,
-    isolate,
     ngettext,
     number,
+    translations_for,
 )
 from shared.bots.hints import Reason, Why
 from shared.cards import KOMI, Card, Rank, Suit
@@ -31,6 +32,9 @@ from shared.names import MAX_NAME
 from shared.wire.client import ConnectFailed
 from shared.wire.errors import ErrorCode
 
+RIGHT_TO_LEFT_ISOLATE = "\u2067"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+NO_BREAK_SPACE = "\u00a0"
 SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 COURT_WORDS = {
     Rank.ACE: N_("ace"),
@@ -202,6 +206,20 @@ def _client_words(error: Exception, ours: str) -> str:
     return english if english and current_language() == SOURCE_LANGUAGE else ours
 
 
+COMPUTER_NAMES = (N_("Karim"), N_("Nour"), N_("Salma"))
+"""The practice computer players' names, written in the interface's language when a match
+starts (`computer_name` words them again in another)."""
+
+
+def computer_name(name: str) -> str:
+    """A practice computer player's name in the interface's language, whichever language it
+    was written in when its match began (any other name as it is)."""
+    for english in COMPUTER_NAMES:
+        if name in {translations_for(language).gettext(english) for language in LANGUAGES}:
+            return _(english)
+    return name
+
+
 def card_text(card: Card) -> str:
     """A card as text: "9♣", "J♠" ("الولد ♠" in Arabic), the 7♦ as "الكومي" in Arabic."""
     symbol = SUIT_SYMBOLS[card.suit]
@@ -210,8 +228,12 @@ def card_text(card: Card) -> str:
     if card == KOMI:
         return _("the Komi")
     court = COURT_WORDS.get(card.rank)
-    # Isolated, or the bidi algorithm would put an Arabic sentence's suit before its rank.
-    return isolate(f"{_(court)} {symbol}" if court is not None else f"{card.rank.label}{symbol}")
+    # One right-to-left unit, read rank then suit like the court cards' words: the no-break
+    # space keeps a wrapped line from cutting it, the isolate keeps neighbours from taking its
+    # suit, and the rank is written in the player's digits.
+    rank = _(court) if court is not None else number(card.rank.label)
+    joiner = NO_BREAK_SPACE if court is not None else ""
+    return f"{RIGHT_TO_LEFT_ISOLATE}{rank}{joiner}{symbol}{POP_DIRECTIONAL_ISOLATE}"
 
 
 def hint_text(reason: Reason) -> str:

@@ -3,7 +3,8 @@
 Owns `Rect` (the value every layout returns; `pygame.FRect(*rect)` accepts it), `Point`, the
 logical 1280x720 surface the screens other than the table are drawn on, and the mapping
 between it and a window of any size (`scale_to_window`, `window_to_logical`,
-`logical_to_window`). Pure: no pygame.
+`logical_to_window`; `menu_view` zooms in on a screen's content when the whole surface would
+shrink its text below the readable minimum). Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -11,10 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from client import theme
+
 Point = tuple[float, float]
 
 LOGICAL_SIZE = (1280, 720)
 """The surface the screens other than the table are drawn on, then scaled to the window."""
+READABLE_SCALE = theme.FONT_MIN / theme.FONT_SMALL
+"""The smallest scale of the logical surface at which its small text stays readable."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,3 +105,29 @@ def window_to_logical(point: Point, scale: float, offset: Point) -> Point:
 def logical_to_window(point: Point, scale: float, offset: Point) -> Point:
     """Map a logical point to window pixels (the inverse of `window_to_logical`)."""
     return (point[0] * scale + offset[0], point[1] * scale + offset[1])
+
+
+def menu_view(window_size: tuple[int, int], content: Rect) -> tuple[float, Point]:
+    """(scale, offset) of the logical surface in `window_size` for a screen whose `content`
+    (logical pixels) must be seen: the whole surface, letterboxed, while that keeps text at
+    `READABLE_SCALE` or more; in a smaller window of another shape (a narrow one) it zooms in
+    towards that scale as far as `content` still fits, centred on it, and the felt around the
+    content may be cut at the window's edges."""
+    scale, offset = scale_to_window(window_size)
+    if scale >= READABLE_SCALE:
+        return scale, offset
+    width, height = max(1, window_size[0]), max(1, window_size[1])
+    scale = max(scale, min(READABLE_SCALE, width / content.w, height / content.h))
+    centre_x, centre_y = content.center
+    return scale, (
+        _placed(width, LOGICAL_SIZE[0] * scale, width / 2 - centre_x * scale),
+        _placed(height, LOGICAL_SIZE[1] * scale, height / 2 - centre_y * scale),
+    )
+
+
+def _placed(window: float, frame: float, wanted: float) -> float:
+    """The frame's offset along one axis: centred if it fits, else `wanted` kept so that the
+    frame still covers the window."""
+    if frame <= window:
+        return (window - frame) / 2
+    return min(0.0, max(window - frame, wanted))

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 
+from client import theme
 from client.layout.geometry import LOGICAL_SIZE, Point, Rect
 from client.layout.seats import SeatPosition, is_sideways, positions_for
 from client.layout.table_zones import (
@@ -37,8 +38,6 @@ HIDDEN_HAND_STEP = 36
 FLOOR_GAP = (12, 12)
 CHOICE_HEIGHT = 96
 PEEK_SIZE = (480, 140)
-MIN_FONT = 11
-"""Smallest text size in pixels, whatever the window."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,8 +104,8 @@ class TableLayout:
         return max(1, round(value * self.unit))
 
     def font(self, size: int) -> int:
-        """A theme font size in this window's pixels, never below `MIN_FONT`."""
-        return max(MIN_FONT, round(size * self.unit))
+        """A theme font size in this window's pixels, never below `theme.FONT_MIN`."""
+        return max(theme.FONT_MIN, round(size * self.unit))
 
     @property
     def side_card(self) -> tuple[int, int]:

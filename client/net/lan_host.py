@@ -3,69 +3,37 @@
 Owns `LanHost`: `start()` runs the server installed beside the client (``python -m
 server.main``, or the desktop app run again as the server, see `client.child_process`: the
 client never imports the server, it only starts it, and needs no checkout)
-on the default port, or on any free port when that one is taken, learns the port from
-``--port-file``, and `stop()` ends it (politely, then firmly). The hosted server announces
-itself where the client looks for games (or nowhere). `lan_addresses()` lists the addresses
-other machines on the network may reach this one at.
+on the default port (and the default web port, where phones join), or on any free ports when
+that one is taken, learns the ports from ``--port-file`` and ``--web-port-file``, and `stop()`
+ends it (politely, then firmly). The hosted server announces itself where the client looks for
+games (or nowhere). `lan_addresses()` (`shared.wire.join`) lists the addresses other machines
+on the network may reach this one at.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import ipaddress
 import logging
 import signal
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
-import ifaddr
-
 from client.child_process import child_environment, module_command
-from client.i18n import _
+from client.i18n import _, separator
 from shared import host_system
-from shared.wire.protocol import DEFAULT_PORT
+from shared.wire.join import lan_addresses
+from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
 logger = logging.getLogger(__name__)
 
 SERVER_MODULE = "server.main"
 START_TIMEOUT = 8.0
 STOP_TIMEOUT = 3.0
-PROBE_ADDRESS = ("10.254.254.254", 1)
-"""Any routable address: connecting a UDP socket only picks the outgoing interface."""
-ADDRESS_SEPARATOR = "  ·  "
 
 
 class HostError(RuntimeError):
     """The server could not be started; the text is for the player."""
-
-
-def lan_addresses() -> tuple[str, ...]:
-    """This machine's IPv4 addresses that others may reach (never loopback), the one of the
-    default route first; empty when the machine is on no network."""
-    found: list[str] = []
-    with contextlib.suppress(OSError):
-        found = [
-            ip.ip
-            for adapter in ifaddr.get_adapters()
-            for ip in adapter.ips
-            if ip.is_IPv4 and isinstance(ip.ip, str)
-        ]
-    route = _default_route_address()
-    ordered = dict.fromkeys([route, *found] if route is not None else found)
-    return tuple(a for a in ordered if not ipaddress.IPv4Address(a).is_loopback)
-
-
-def _default_route_address() -> str | None:
-    """The address this machine sends from by default, found without sending a packet."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(PROBE_ADDRESS)
-        address: str = probe.getsockname()[0]
-        if address and not address.startswith("0."):
-            return address
-    return None
 
 
 def _own_process_group() -> int:
@@ -105,6 +73,8 @@ class LanHost:
         self.ports = ports
         self.process: subprocess.Popen[bytes] | None = None
         self.port: int | None = None
+        self.web_port: int | None = None
+        """The port phones join at (the browser client), once started."""
         self._dir = tempfile.TemporaryDirectory(prefix="basra-host-")
 
     @property
@@ -121,7 +91,7 @@ class LanHost:
     @property
     def address(self) -> str:
         """What others type to join, as one line: ``192.168.1.20:40404 · 10.0.0.5:40404``."""
-        return ADDRESS_SEPARATOR.join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
+        return separator().join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
 
     async def start(self) -> int:
         """Start the server (default port, else any free one); its port. `HostError` if not."""
@@ -135,6 +105,9 @@ class LanHost:
 
     async def _start_on(self, port: int) -> int | None:
         port_file = Path(self._dir.name) / f"port-{port}"
+        web_port_file = Path(self._dir.name) / f"web-port-{port}"
+        # The default ports go together; a server on any free port has its web on any too.
+        web_port = DEFAULT_WEB_PORT if port == DEFAULT_PORT else 0
         command = [
             *module_command(SERVER_MODULE),
             "--host",
@@ -143,6 +116,10 @@ class LanHost:
             str(port),
             "--port-file",
             str(port_file),
+            "--web-port",
+            str(web_port),
+            "--web-port-file",
+            str(web_port_file),
             "--log-level",
             "WARNING",
             *self._discovery_args(),
@@ -158,6 +135,8 @@ class LanHost:
         deadline = loop.time() + START_TIMEOUT
         while loop.time() < deadline:
             if port_file.exists() and port_file.read_text().strip():
+                # The server writes the web port's file first, so both are there now.
+                self.web_port = int(web_port_file.read_text().strip())
                 return int(port_file.read_text().strip())
             if self.process.poll() is not None:
                 logger.info("server exited at once on port %d (in use?)", port)

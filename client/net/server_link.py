@@ -84,6 +84,8 @@ class ServerLink:
         self.closed_reason = ""
         self.player_id: int | None = None
         self.rooms: list[RoomSummary] = []
+        self.rooms_listed = False
+        """The server's list of rooms has arrived (an empty list is then no rooms at all)."""
         self.room: RoomState | None = None
         self.left_reason: str | None = None
         """The server's words when it last took us out of a room (None: we left or never did)."""
@@ -208,10 +210,14 @@ class ServerLink:
         target: int,
         turn_timer: int,
         name: str | None = None,
+        bot_level: str | None = None,
         private: bool = False,
     ) -> None:
-        """Make a room (``private``: one joined and watched only with its code)."""
+        """`bot_level`: the level of a computer player taking the seat of one who leaves;
+        ``private``: a room joined and watched only with its code."""
         extra: dict[str, object] = {"name": name} if name else {}
+        if bot_level is not None:
+            extra["bot_level"] = bot_level
         if private:
             extra["private"] = True
         self._send(
@@ -286,6 +292,7 @@ class ServerLink:
 
     def _on_rooms(self, message: Message) -> None:
         self.rooms = [summary_from_wire(r) for r in message["rooms"]]
+        self.rooms_listed = True
         self._events.append(RoomsListed(tuple(self.rooms)))
 
     def deal_check_for(self, room_id: int) -> DealCheck | None:

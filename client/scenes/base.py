@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from client.layout import LOGICAL_SIZE, Rect
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
     from client.ui.text import TextRenderer
 
 logger = logging.getLogger(__name__)
+
+WHOLE_SCREEN = Rect(0, 0, *LOGICAL_SIZE)
+CONTENT_MARGIN = 24
+"""Felt kept in view either side of a screen's panel when a narrow window zooms in on it."""
 
 
 class Scene:
@@ -48,6 +54,12 @@ class Scene:
     def animating(self) -> bool:
         """True while the scene changes every frame (the app then draws every frame)."""
         return False
+
+    @property
+    def content(self) -> Rect:
+        """What of the logical surface this screen must keep in view: a narrow window zooms
+        in on it (`client.layout.menu_view`), so that its text stays readable."""
+        return WHOLE_SCREEN
 
     @property
     def scene_name(self) -> str:
@@ -80,6 +92,13 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw on the logical 1280x720 surface (the window, for a `window_resolution` scene)."""
+
+    def draw_crisp(
+        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
+    ) -> None:
+        """Anything drawn in window pixels over the logical picture once it is scaled there (a
+        QR code, whose modules must stay sharp); logical point ``p`` is at ``p * scale +
+        offset`` in the window. Not called for a `window_resolution` scene."""
 
 
 class SceneStack:
@@ -169,6 +188,9 @@ class SceneHost(Protocol):
     """The table's felt with the floor area lit, at the logical size."""
     plain_felt: pygame.Surface
     """The felt without the floor area, behind menu screens."""
+    felt_beneath: bool
+    """The window's felt is drawn beneath this frame: a menu screen leaves its background
+    clear (a window of another shape than the logical screen has no black bars)."""
 
     @property
     def small_cards(self) -> CardArt: ...

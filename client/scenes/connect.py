@@ -3,11 +3,12 @@
 Owns `ConnectScene`. In join mode it lists the servers found on the LAN (`ServerFinder`: the
 list fills and empties itself, with each server's rooms waiting and players; one click joins)
 beside a field for ``host[:port]`` (remembered) and the name; in host mode it shows every
-address of this machine that others may join at, and starts a server here first (`LanHost`),
-announced where this client looks for games. Connecting runs as an asyncio task beside the
-frame loop; the screen says what is happening, and a failure (nothing listening, unknown host,
-another protocol version, a refused name) comes back as one readable line, in the player's
-language; the screen is mirrored in Arabic.
+address of this machine that others may join at, with the web address phones join at and its
+QR code (drawn crisp in window pixels, `draw_crisp`), and starts a server here first
+(`LanHost`), announced where this client looks for games. Connecting runs as an asyncio task
+beside the frame loop; the screen says what is happening, and a failure (nothing listening,
+unknown host, another protocol version, a refused name) comes back as one readable line, in
+the player's language; the screen is mirrored in Arabic.
 """
 
 from __future__ import annotations
@@ -20,18 +21,21 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from client import theme
-from client.i18n import _, isolate, ngettext, number
+from client.i18n import _, isolate, ngettext, number, separator
 from client.i18n.words import address_text, connect_failure_text, name_limit_text
 from client.net.discovery import FoundServer, ServerFinder
-from client.net.lan_host import HostError, LanHost, lan_addresses
+from client.net.lan_host import HostError, LanHost
 from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
 from client.settings import clean_name
+from client.ui.direction import flow_rect
+from client.ui.qr_code import QrPicture
 from client.ui.widgets import Button, ListBox, TextInput
 from shared.names import MAX_NAME, name_character
 from shared.wire.client import ConnectFailed, parse_address
-from shared.wire.protocol import DEFAULT_PORT
+from shared.wire.join import join_url, lan_addresses
+from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -47,6 +51,9 @@ JOIN_FIELD = (720, 250, 440, 48)
 JOIN_ROW_STEP = 120
 ADDRESSES_PER_LINE = 2
 ADDRESS_LINES = 3
+QR_AREA = pygame.Rect(962, 222, 276, 276)
+"""Where the phones' join QR code goes (logical, laid out left to right), beside the panel."""
+WEB_ADDRESSES_SHOWN = 3
 
 
 class ConnectRoutes(Protocol):
@@ -78,6 +85,9 @@ class ConnectScene(FormScene):
         self.found: tuple[FoundServer, ...] = ()
         self.servers: ListBox | None = None
         self.lan_addresses: tuple[str, ...] = lan_addresses() if hosting else ()
+        self.join_urls = tuple(join_url(a, DEFAULT_WEB_PORT) for a in self.lan_addresses)
+        """Where phones join the game hosted here (the web port a hosted server takes)."""
+        self.join_qr = QrPicture(self.join_urls[0]) if self.join_urls else None
         self.target = ""
         """The address being connected to, "host:port"."""
         self.connect_soon = False
@@ -94,7 +104,7 @@ class ConnectScene(FormScene):
             TextInput(
                 (x, name_y, w, h),
                 text,
-                app.settings.name,
+                app.settings.player_name,
                 max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder=_("Your name"),
@@ -204,10 +214,13 @@ class ConnectScene(FormScene):
 
     async def _connect(self, host: str, port: int, name: str) -> ServerLink:
         if self.hosting:
-            self.host = LanHost(discovery=self.discovery)
+            # Others see the game under the host player's name (a clean name is a clean room
+            # name), not the computer's.
+            named = ("--server-name", name)
+            self.host = LanHost(discovery=self.discovery, extra_args=named)
             port = await self.host.start()
             running = _("Server running on port {port}; joining it...")
-            self.say(running.format(port=port))
+            self.say(running.format(port=number(port)))
         client = ServerLink(host, port, name)
         await client.connect()
         return client
@@ -299,7 +312,7 @@ class ConnectScene(FormScene):
         text.draw(surface, note, (640, 322), theme.FONT_SMALL, theme.TEXT_DIM, "center")
         shown = ADDRESSES_PER_LINE * ADDRESS_LINES
         lines = [
-            "  ·  ".join(addresses[i : i + ADDRESSES_PER_LINE])
+            separator().join(addresses[i : i + ADDRESSES_PER_LINE])
             for i in range(0, min(len(addresses), shown), ADDRESSES_PER_LINE)
         ]
         if len(addresses) > shown:
@@ -307,13 +320,34 @@ class ConnectScene(FormScene):
         for i, line in enumerate(lines):
             position = (640, 356 + i * 30)
             text.draw(surface, line, position, theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center")
+        self._draw_phone_join(surface)
+
+    def _draw_phone_join(self, surface: pygame.Surface) -> None:
+        """The words around the phones' QR code (the code itself is drawn crisp, over them)."""
+        area = flow_rect(QR_AREA)
+        x, text = area.centerx, self.app.text
+        heading = _("Phones join here")
+        text.draw(surface, heading, (x, area.y - 10), theme.FONT_BODY, theme.TEXT, "midbottom")
+        for i, url in enumerate(self.join_urls[:WEB_ADDRESSES_SHOWN]):
+            colour = theme.TEXT_ACCENT if i == 0 else theme.TEXT_DIM
+            position = (x, area.bottom + 10 + i * 26)
+            text.draw(surface, isolate(url), position, theme.FONT_SMALL, colour, "midtop")
+
+    def draw_crisp(
+        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
+    ) -> None:
+        if self.join_qr is None:
+            return
+        area = flow_rect(QR_AREA)
+        centre = (round(area.centerx * scale + offset[0]), round(area.centery * scale + offset[1]))
+        self.join_qr.draw(window, centre, int(area.width * scale))
 
     def _draw_join_extra(self, surface: pygame.Surface) -> None:
         x, y, h = JOIN_FIELD[0], JOIN_FIELD[1], JOIN_FIELD[3]
         labels = ((_("Or type its address"), y), (_("Your name"), y + JOIN_ROW_STEP))
         for label, top in labels:
             self.write(surface, label, (x, top - 8), theme.FONT_BODY, theme.TEXT, "bottomleft")
-        hint = _("host or host:port (port {port} if left out)").format(port=DEFAULT_PORT)
+        hint = _("host or host:port (port {port} if left out)").format(port=number(DEFAULT_PORT))
         self.write(surface, hint, (x, y + h + 8), theme.FONT_SMALL, theme.TEXT_DIM, "topleft")
         top = SERVER_LIST.y - 8
         heading = _("Games on your network")
@@ -351,11 +385,11 @@ def found_server_line(server: FoundServer) -> str:
     # be several) are told apart by it.
     name, host = isolate(found.name), isolate(server.address)
     if not server.compatible:
-        return f"{name}  ·  {_('another version of Basra')}  ·  {host}"
+        return separator().join((name, _("another version of Basra"), host))
     waiting = found.rooms_waiting
     rooms = ngettext("{count} room waiting", "{count} rooms waiting", waiting)
     players = ngettext("{count} player", "{count} players", found.players)
-    return "  ·  ".join(
+    return separator().join(
         (
             name,
             rooms.format(count=number(waiting)),

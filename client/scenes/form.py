@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import pygame
 
 from client import theme
-from client.scenes.base import Scene
+from client.layout import LOGICAL_SIZE, Rect
+from client.scenes.base import CONTENT_MARGIN, Scene
 from client.sessions.game_session import NoticeLevel
 from client.table.effects import NOTICE_COLOURS
 from client.ui.direction import flow_anchor, flow_point, flow_rect
@@ -58,6 +59,14 @@ class FormScene(Scene):
         self.focus = FocusCycle([])
         self.status = ""
         self.status_level = NoticeLevel.INFO
+
+    @property
+    def content(self) -> Rect:
+        """The panel with a margin of felt, from the heading to the status line."""
+        if self.panel_rect is None:
+            return super().content
+        panel = flow_rect(self.panel_rect)
+        return Rect(panel.x - CONTENT_MARGIN, 0, panel.w + 2 * CONTENT_MARGIN, LOGICAL_SIZE[1])
 
     def add(self, widget: W) -> W:
         """Show `widget` (laid out left to right) at its place in the reading direction."""
@@ -106,7 +115,8 @@ class FormScene(Scene):
                 tick(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.plain_felt, (0, 0))
+        if not self.app.felt_beneath:
+            surface.blit(self.app.plain_felt, (0, 0))
         if self.panel_rect is not None:
             self.app.panels.panel(surface, flow_rect(self.panel_rect))
         if self.title:

@@ -23,6 +23,7 @@ from client.scenes.base import Scene
 from client.ui.panel import draw_heading
 from client.ui.rule_page import PageStyle, RulePage, draw_page, lay_out
 from client.ui.widgets import Button
+from shared.rules import RuleSet
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -82,8 +83,10 @@ class HowToPlayScene(Scene):
 
     window_resolution = True
 
-    def __init__(self, app: SceneHost) -> None:
+    def __init__(self, app: SceneHost, rules: RuleSet | None = None) -> None:
+        """`rules`: the match being played, whose figures the page quotes (its target)."""
         super().__init__(app)
+        self.rules = rules
         self.scroll = 0
         """Pixels of the page above the view."""
         self._frame: Frame | None = None
@@ -102,7 +105,7 @@ class HowToPlayScene(Scene):
         key = (size, current_language())
         if self._frame is None or self._page is None or self._laid_out_for != key:
             self._frame = Frame.for_window(size)
-            self._page = lay_out(self.app.text, self._frame.style)
+            self._page = lay_out(self.app.text, self._frame.style, self.rules)
             self._laid_out_for = key
             self._back = Button(
                 self._frame.back,

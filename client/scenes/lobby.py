@@ -15,7 +15,7 @@ import pygame
 
 from client import theme
 from client.i18n import _, isolate
-from client.i18n.words import points_text, preset_name, seconds_text
+from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.layout import LOGICAL_SIZE
 from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
@@ -24,8 +24,10 @@ from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.room_info import summary_line
 from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
+from shared.bots import LEVELS
 from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
+from shared.wire.rooms import RoomPhase
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -157,10 +159,26 @@ class LobbyScene(FormScene):
             and self.app.options.autoplay
             and not self.auto_created
             and client.status is LinkStatus.ONLINE
+            and client.rooms_listed
         ):
             self.auto_created = True
-            s = self.app.settings
-            client.create_room(s.practice_players, s.practice_preset, s.practice_target, 0)
+            self._autoplay_room()
+
+    def _autoplay_room(self) -> None:
+        """`--autoplay`: join a room waiting for players, else create one (the room fills
+        it with bots and starts)."""
+        client, s = self.client, self.app.settings
+        waiting = [r for r in client.rooms if r.phase is RoomPhase.WAITING and r.open_seats > 0]
+        if waiting:
+            client.join_room(waiting[0].room_id)
+        else:
+            client.create_room(
+                s.practice_players,
+                s.practice_preset,
+                s.practice_target,
+                0,
+                bot_level=s.practice_level,
+            )
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         text = self.app.text
@@ -201,6 +219,7 @@ class CreateRoomScene(FormScene):
         s = app.settings
         text = app.text
         x, y, w, h = 400, 190, 480, 50
+        step = 58
         self.name = self.add(
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
@@ -212,7 +231,7 @@ class CreateRoomScene(FormScene):
         )
         self.players = self.add(
             Choice(
-                (x, y + 66, w, h),
+                (x, y + step, w, h),
                 _("Players"),
                 [(2, _("2 players")), (4, _("4 (teams)"))],
                 text,
@@ -221,7 +240,7 @@ class CreateRoomScene(FormScene):
         )
         self.preset = self.add(
             Choice(
-                (x, y + 132, w, h),
+                (x, y + 2 * step, w, h),
                 _("Rules"),
                 [(preset, preset_name(preset)) for preset in PRESETS],
                 text,
@@ -231,7 +250,7 @@ class CreateRoomScene(FormScene):
         targets = sorted({*TARGETS, s.practice_target})
         self.target = self.add(
             Choice(
-                (x, y + 198, w, h),
+                (x, y + 3 * step, w, h),
                 _("Play to"),
                 [(t, points_text(t)) for t in targets],
                 text,
@@ -239,11 +258,18 @@ class CreateRoomScene(FormScene):
             )
         )
         timers = [(t, seconds_text(t) if t else _("No timer")) for t in TIMERS]
-        self.timer = self.add(Choice((x, y + 264, w, h), _("Turn timer"), timers, text, 30))
+        self.timer = self.add(Choice((x, y + 4 * step, w, h), _("Turn timer"), timers, text, 30))
+        # The level of a computer player that takes the seat of one who leaves the match.
+        levels = [(level, level_name(level)) for level in LEVELS]
+        self.level = self.add(
+            Choice((x, y + 5 * step, w, h), _("Bots"), levels, text, s.practice_level)
+        )
         who = [(False, _("Anyone")), (True, _("Only with its code"))]
-        self.private = self.add(Choice((x, y + 330, w, h), _("Who may join"), who, text, False))
-        self.add(Button((x + w - 200, y + 404, 200, 54), _("Create"), text, on_click=self.create))
-        self.add(Button((x, y + 404, 160, 54), _("Cancel"), text, on_click=self.back))
+        self.private = self.add(
+            Choice((x, y + 6 * step, w, h), _("Who may join"), who, text, False)
+        )
+        self.add(Button((x + w - 200, y + 420, 200, 54), _("Create"), text, on_click=self.create))
+        self.add(Button((x, y + 420, 160, 54), _("Cancel"), text, on_click=self.back))
 
     def create(self) -> None:
         name = self.name.text.strip() or None
@@ -253,6 +279,7 @@ class CreateRoomScene(FormScene):
             self.target.value,
             self.timer.value,
             name,
+            self.level.value,
             private=self.private.value,
         )
         self.app.stack.pop()

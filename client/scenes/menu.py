@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client import theme
 from client.i18n import _, isolate
+from client.layout import LOGICAL_SIZE, Rect
+from client.scenes.base import CONTENT_MARGIN
 from client.scenes.form import FormScene
 from client.scenes.how_to_play import HowToPlayScene
-from client.ui.direction import flow_point
+from client.ui.direction import flow_point, flow_rect
 from client.ui.panel import draw_heading
 from client.ui.widgets import Button
 
@@ -30,6 +33,8 @@ FAN_CARDS = ("Kc", "10h", "7d", "As", "Jd")
 FAN_SPREAD = 13.0
 """Degrees between neighbouring cards in the fan."""
 FAN_CENTER = (380, 470)
+FAN_HALF_WIDTH = 230
+"""How far the fan reaches either side of its centre (logical pixels)."""
 BUTTON_WIDTH = 320
 BUTTON_ROWS = {7: (46, 8), 8: (40, 6)}
 """Height of a button and space between buttons, by how many there are: eight fit the panel
@@ -61,6 +66,14 @@ class MainMenuScene(FormScene):
 
     panel_rect = pygame.Rect(760, 150, 400, 440)
 
+    @property
+    def content(self) -> Rect:
+        """The fan of cards beside the panel of buttons."""
+        panel = self.panel_rect
+        left = FAN_CENTER[0] - FAN_HALF_WIDTH - CONTENT_MARGIN
+        width = panel.right + CONTENT_MARGIN - left
+        return Rect(*flow_rect(pygame.Rect(left, 0, width, LOGICAL_SIZE[1])))
+
     def __init__(self, app: SceneHost, routes: MenuRoutes) -> None:
         super().__init__(app)
         self.routes = routes
@@ -69,7 +82,9 @@ class MainMenuScene(FormScene):
 
     def _build(self) -> None:
         nav = self.routes
-        entries = [(_("Continue"), nav.continue_practice)] if nav.unfinished_practice() else []
+        entries: list[tuple[str, Callable[[], None]]] = []
+        if nav.unfinished_practice():
+            entries.append((_("Continue"), nav.continue_practice))
         entries += [
             (_("Practice"), nav.practice_setup),
             (_("Join a LAN game"), nav.connect_screen),
@@ -114,7 +129,7 @@ class MainMenuScene(FormScene):
         surface.blit(fan, fan.get_rect(center=flow_point(FAN_CENTER)))
         self.write(
             surface,
-            _("Playing as {name}").format(name=isolate(self.app.settings.name)),
+            _("Playing as {name}").format(name=isolate(self.app.settings.player_name)),
             (self.panel_rect.centerx, self.panel_rect.bottom + 24),
             theme.FONT_SMALL,
             theme.TEXT_DIM,

@@ -150,7 +150,7 @@ class Navigator:
             rules,
             level,
             seed=app.options.seed,
-            name=app.settings.name,
+            name=app.settings.player_name,
             bot_delay=BOT_DELAY_SECONDS * pace,
             record_to=self._new_practice_file(),
         )
@@ -158,13 +158,35 @@ class Navigator:
             self.records.prune()
         return self._show_practice(session)
 
+    def new_practice(self, players: int, level: str, preset: str, target: int) -> None:
+        """`start_practice`, once the player agrees when a match was left unfinished: it is
+        kept (Replays continues it), but the menu's Continue will offer the new one."""
+
+        def start() -> None:
+            self.start_practice(players, level, preset, target)
+
+        if self.unfinished_practice() is None:
+            start()
+            return
+        question = ConfirmScene(
+            self.app,
+            _("Start a new match?"),
+            _(
+                "The match you left is kept: Replays can continue it, the menu's Continue will "
+                "take you to the new one."
+            ),
+            (_("New match"), _("Back")),
+            start,
+        )
+        self.app.stack.push(question)
+
     def unfinished_practice(self) -> UnfinishedPractice | None:
         """The practice match left before its end, which the main menu offers to continue."""
         return self.records.unfinished_practice() if self.records is not None else None
 
-    def continue_practice(self) -> None:
-        """The unfinished practice match, at the very position it was left."""
-        found = self.unfinished_practice()
+    def continue_practice(self, found: UnfinishedPractice | None = None) -> None:
+        """The unfinished practice match (`found`, else the latest), where it was left."""
+        found = found or self.unfinished_practice()
         if found is None:
             return
         pace = self.app.settings.duration_scale
@@ -202,8 +224,8 @@ class Navigator:
 
     def pause(self, table: TableScene) -> None:
         kept = table.session.offers.kept
-        leave = self.confirm_leave if kept else functools.partial(self.leave_table, table)
-        self.app.stack.push(PauseScene(self.app, leave, self.settings, kept))
+        leave = self.confirm_leave if kept else functools.partial(self.confirm_leave_lan, table)
+        self.app.stack.push(PauseScene(self.app, leave, self.settings, kept, table.rules))
 
     def confirm_leave(self) -> None:
         """Ask before leaving a practice match: it is kept, to be continued from the menu."""
@@ -213,6 +235,17 @@ class Navigator:
             _("It is kept: the main menu's Continue takes you back to this very position."),
             (_("Leave"), _("Stay")),
             self.main_menu,
+        )
+        self.app.stack.push(question)
+
+    def confirm_leave_lan(self, table: TableScene) -> None:
+        """Ask before leaving a network game: it goes on without the player."""
+        question = ConfirmScene(
+            self.app,
+            _("Leave this game?"),
+            _("The game goes on without you: a computer player takes your seat."),
+            (_("Leave"), _("Stay")),
+            functools.partial(self.leave_table, table),
         )
         self.app.stack.push(question)
 

@@ -17,11 +17,13 @@ import pygame
 
 from client import theme
 from client.i18n import _
-from client.scenes.base import Scene
+from client.layout import Rect
+from client.scenes.base import CONTENT_MARGIN, Scene
 from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_x
-from client.ui.panel import draw_heading
+from client.ui.panel import OPAQUE_FILL, draw_heading
 from client.ui.widgets import Button, FocusCycle
+from shared.rules import RuleSet
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -40,6 +42,10 @@ class _ButtonOverlay(Scene):
         self.title = title
         self.buttons: list[Button] = []
         self.focus = FocusCycle([])
+
+    @property
+    def content(self) -> Rect:
+        return Rect(*self.panel.inflate(2 * CONTENT_MARGIN, 2 * CONTENT_MARGIN))
 
     def add_button(
         self, label: str, action: Callable[[], None], y: int, centre_x: int | None = None
@@ -72,7 +78,7 @@ class _ButtonOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.panels.dim(surface, 140)
-        self.app.panels.panel(surface, self.panel)
+        self.app.panels.panel(surface, self.panel, OPAQUE_FILL)
         draw_heading(
             surface,
             self.app.text,
@@ -93,16 +99,20 @@ class PauseScene(_ButtonOverlay):
         leave: Callable[[], None],
         settings: Callable[[], None],
         practice: bool = True,
+        rules: RuleSet | None = None,
     ) -> None:
-        """`practice`: the leave button says "Leave game" (else "Leave table")."""
+        """`practice`: the leave button says "Leave game" (else "Leave table"); `rules`: the
+        match's, which How to play quotes."""
         super().__init__(app, "")
         self.leave = leave
         self.settings = settings
         self.practice = practice
+        self.rules = rules
         self._build()
 
     def _build(self) -> None:
-        self.title = _("Paused")
+        # A network game does not stop for one player's menu: the title must not say so.
+        self.title = _("Paused") if self.practice else _("The game goes on")
         top = self.panel.y + 100
         self.add_button(_("Resume"), self.dismiss, top)
         self.add_button(_("How to play"), self._how_to_play, top + 64)
@@ -111,7 +121,7 @@ class PauseScene(_ButtonOverlay):
         self.add_button(leave, self.leave, top + 192)
 
     def _how_to_play(self) -> None:
-        self.app.stack.push(HowToPlayScene(self.app))
+        self.app.stack.push(HowToPlayScene(self.app, self.rules))
 
     def on_language(self) -> None:
         super().on_language()

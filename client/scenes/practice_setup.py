@@ -43,7 +43,7 @@ KOMI_BASRA_LIMIT = 10
 class PracticeRoutes(Protocol):
     """Where the set-up leads: the practice match chosen."""
 
-    def start_practice(self, players: int, level: str, preset: str, target: int) -> object: ...
+    def new_practice(self, players: int, level: str, preset: str, target: int) -> object: ...
 
 
 class PracticeSetupScene(FormScene):
@@ -98,7 +98,7 @@ class PracticeSetupScene(FormScene):
             practice_target=self.target.value,
         )
         self.app.update_settings(settings)
-        self.routes.start_practice(
+        self.routes.new_practice(
             players=self.players.value,
             level=self.level.value,
             preset=self.preset.value,

@@ -10,7 +10,7 @@ match's `RemoteSession` (never from the network itself). Pure: no pygame.
 
 from __future__ import annotations
 
-from client.i18n import _, isolate, number
+from client.i18n import _, isolate, number, separator
 from client.net.server_link import ServerLink
 from client.sessions.game_session import NextMatch, Notice, RoomChanged, SessionClosed
 from client.sessions.remote import RemoteSession
@@ -122,7 +122,7 @@ def tally_line(room: RoomState, sides: tuple[str, str]) -> str:
     """The evening so far: matches won by each side."""
     tally = room.tally
     assert tally is not None
-    wins = "  ·  ".join(
+    wins = separator().join(
         _("{side} {wins}").format(side=isolate(side), wins=number(won))
         for side, won in zip(sides, tally.sides, strict=True)
     )
@@ -139,4 +139,4 @@ def agreement_line(room: RoomState) -> str:
         parts.append(_("Yes to another match: {names}").format(names=", ".join(said)))
     if waiting:
         parts.append(_("Waiting for: {names}").format(names=", ".join(waiting)))
-    return "  ·  ".join(parts)
+    return separator().join(parts)

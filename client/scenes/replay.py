@@ -7,7 +7,7 @@ play forward or back, jumps to the previous or next deal and seeks on its track;
 the same (Space, Left/Right, PageUp/PageDown for deals, Up/Down for rounds, Home/End, +/-, R
 for the review, L for the play log, Esc to leave). The hand review runs in a `ReviewJob` off
 the frame loop, with its progress on the floor and a Cancel button; once made it is kept beside
-the match file (`shared.review.review_file`), so it opens at once the next time. At a flagged
+the match file (`client.sessions.kept_review`), so it opens at once the next time. At a flagged
 play the table shows the lesson and outlines the better play. The table and the play log are
 drawn at the window's resolution with the table's `TableLayout` (the log in its side column);
 the bar and the review panel, laid out on the logical surface, are a `LogicalLayer` over it.
@@ -23,10 +23,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from client import theme
 from client.i18n import _, number
+from client.i18n.words import computer_name
 from client.layout import TableLayout
 from client.scenes.base import Scene
-from client.sessions.game_session import TableUpdate
+from client.sessions.game_session import TableUpdate, worded_players
+from client.sessions.kept_review import keep_review, stored_review
 from client.sessions.replay import SPEEDS, ReplaySession, reviewed_seat
 from client.sessions.review_job import ReviewJob
 from client.table.animator import AnimationQueue, TableAnimator
@@ -39,10 +42,10 @@ from client.table.review_panel import CALLOUT_RECT, LIST_RECT, ReviewPanel
 from client.table.stage import Backdrop, TableStage
 from client.ui.logical_layer import LogicalLayer
 from client.ui.replay_bar import BAR_RECT, BarActions, BarState, ReplayBar
+from client.ui.widgets import Button
 from shared.events import MatchEnded, RoundScored
 from shared.record import MatchRecord, replay
-from shared.review.hand_review import PlayReview, Review, ReviewSettings, record_digest
-from shared.review.review_file import ReviewFileError, read_review, sidecar_path, write_review
+from shared.review.hand_review import PlayReview, ReviewSettings
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -70,9 +73,11 @@ class ReplayScene(Scene):
         super().__init__(app)
         self.record = record
         self.path = path
-        seat = reviewed_seat(record, app.settings.name)
+        seat = reviewed_seat(record, app.settings.player_name)
         self.session = ReplaySession(record, replay(record), seat)
-        self.names = tuple(entry.name for entry in record.seats)
+        self.names = tuple(
+            computer_name(entry.name) if entry.bot_level else entry.name for entry in record.seats
+        )
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, self._pace())
         self.layout = TableLayout.for_window(app.window_size, self._players())
@@ -85,8 +90,10 @@ class ReplayScene(Scene):
         self.play_log = PlayLog()
         self.log_panel = self._make_log_panel()
         self.bar = self._make_bar()
+        self.leave_button = Button((0, 0, 1, 1), _("Leave"), app.text, on_click=self.leave)
+        """Where the table has its buttons: Esc is not the only way out."""
         self.panel = ReviewPanel(app.text, app.panels, self._pick, self.cancel_review)
-        self.review: Review | None = self._stored_review()
+        self.review = stored_review(self.path, self.session.seat, self.record)
         self.job: ReviewJob | None = None
         self.clock = 0.0
         self._outlined = False
@@ -171,6 +178,8 @@ class ReplayScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._fit()
+        if self.leave_button.handle_event(event):
+            return
         # PageUp and PageDown stay the replay's (deals): the log scrolls by the wheel here.
         if event.type != pygame.KEYDOWN and self.log_panel.handle_event(event):
             return
@@ -210,6 +219,7 @@ class ReplayScene(Scene):
         self.stage.sprites.draw(surface, self.animator.sprites.values())
         self.effects.draw(surface)
         self.log_panel.draw(surface, self.play_log)
+        self.leave_button.draw(surface)
         key = self._widgets_shown()
         self.widgets.draw(surface, self._draw_widgets, key != self._widget_key)
         self._widget_key = key
@@ -322,9 +332,10 @@ class ReplayScene(Scene):
         view = self.queue.view_shown.view if self.queue.view_shown is not None else None
         return Backdrop(
             stats,
-            self.session.players,
+            worded_players(self.session.players),
             self.session.seat,
-            view.to_move if view is not None else None,
+            # A paused replay is nobody's turn: the tags would say "your turn" to a watcher.
+            view.to_move if view is not None and self.session.playing else None,
             self.record.rules.target,
             model.viewer,
             model.players,
@@ -385,6 +396,8 @@ class ReplayScene(Scene):
         top = toggle.bottom + layout.px(8)
         rect = pygame.Rect(round(column.x), top, round(column.w), round(column.bottom - top))
         self.log_panel.place(rect, toggle, opened.unit)
+        self.leave_button.rect = pygame.Rect(layout.button_slot(0).rounded())
+        self.leave_button.font_size = layout.font(theme.FONT_SMALL + 2)
         self.widgets.forget()
         self.dirty = True
 
@@ -394,22 +407,6 @@ class ReplayScene(Scene):
     def _side_name(self, team: int) -> str:
         seats = [s for s in range(len(self.names)) if s % 2 == team]
         return " & ".join(self.names[s] for s in seats)
-
-    def _stored_review(self) -> Review | None:
-        """The review kept beside the match file, when it is this record's and seat's."""
-        if self.path is None:
-            return None
-        try:
-            stored = read_review(sidecar_path(self.path))
-        except FileNotFoundError:
-            return None
-        except (OSError, ReviewFileError) as error:
-            logger.info("review beside %s not used: %s", self.path, error)
-            return None
-        mine = stored.seat == self.session.seat and stored.record_digest == record_digest(
-            self.record
-        )
-        return stored if mine else None
 
     def _poll_review(self) -> None:
         job = self.job
@@ -425,11 +422,7 @@ class ReplayScene(Scene):
             return
         self.review = job.review
         self.panel.showing_list = True
-        if self.path is not None:
-            try:
-                write_review(sidecar_path(self.path), job.review)
-            except OSError as error:
-                logger.warning("cannot keep the review beside %s: %s", self.path, error)
+        keep_review(self.path, job.review)
 
     def _outline_better(self) -> None:
         """Outline the better play's cards while the replay stands at a flagged play."""

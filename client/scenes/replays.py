@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 import pygame
 
-from client.i18n import N_, _, isolate, number
-from client.records import MatchKind, RecordFolder
+from client.i18n import N_, _, isolate, number, separator
+from client.records import MatchKind, RecordFolder, UnfinishedPractice
 from client.scenes.form import FormScene
 from client.sessions.replay import reviewed_seat
 from client.ui.widgets import Button, ListBox
@@ -69,8 +69,15 @@ def describe_file(path: Path, name: str) -> MatchFile:
     kind = _("LAN match") if path.name.startswith(MatchKind.LAN) else _("Practice match")
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.started / 1000))
     verdict = _(PROVEN[check.status]) if check.status in PROVEN else _("Not checked")
-    parts = (number(started), kind, players_text(record), result_text(record, name), verdict)
-    return MatchFile(path, record, "  ·  ".join(parts))
+    parts: tuple[str, ...] = (
+        number(started),
+        kind,
+        players_text(record),
+        result_text(record, name),
+    )
+    if record.outcome is not None:
+        parts += (verdict,)  # the deals of a match left unfinished are checked at its end
+    return MatchFile(path, record, separator().join(parts))
 
 
 def players_text(record: MatchRecord) -> str:
@@ -98,11 +105,13 @@ def result_text(record: MatchRecord, name: str) -> str:
 
 
 class ReplaysRoutes(Protocol):
-    """Where the list leads: a kept match's replay."""
+    """Where the list leads: a kept match's replay, or an unfinished practice match played on."""
 
     def open_replay(
         self, path: Path, record: MatchRecord | None, error: str | None, review: bool = False
     ) -> None: ...
+
+    def continue_practice(self, found: UnfinishedPractice | None = None) -> None: ...
 
 
 class ReplaysScene(FormScene):
@@ -123,11 +132,15 @@ class ReplaysScene(FormScene):
         actions = [
             (_("Watch"), self.watch),
             (_("Review my game"), self.review),
+            (_("Continue"), self.continue_match),
             (_("Back"), self.back),
         ]
-        for i, (label, action) in enumerate(actions):
-            rect = (LIST_RECT.x + i * 262, BUTTON_Y, 246, 54)
-            self.add(Button(rect, label, text, on_click=action))
+        buttons = [
+            self.add(Button((LIST_RECT.x + i * 262, BUTTON_Y, 246, 54), label, text, on_click=act))
+            for i, (label, act) in enumerate(actions)
+        ]
+        self.continue_button = buttons[2]
+        """Shown enabled while the chosen match is an unfinished practice match."""
         self.focus.focus(self.list)
         if not self._unread:
             self.say(_("No match kept yet: finished matches appear here."))
@@ -154,12 +167,33 @@ class ReplaysScene(FormScene):
     def review(self) -> None:
         self.watch(review=True)
 
+    def continuable(self) -> UnfinishedPractice | None:
+        """The chosen match, when it is a practice match left unfinished."""
+        chosen = self.selected()
+        record = chosen.record if chosen is not None else None
+        if chosen is None or record is None or record.outcome is not None:
+            return None
+        practice = chosen.path.name.startswith(MatchKind.PRACTICE)
+        return UnfinishedPractice(chosen.path, record) if practice else None
+
+    def continue_match(self) -> None:
+        """Play on an unfinished practice match from where it was left."""
+        found = self.continuable()
+        if found is None:
+            self.say(_("Only an unfinished practice match can be continued."))
+            return
+        self.routes.continue_practice(found)
+
     def update(self, dt: float) -> None:
         super().update(dt)
+        able = self.continuable() is not None
+        if able != self.continue_button.enabled:
+            self.continue_button.enabled = able
+            self.dirty = True
         if not self._unread:
             return
         deadline = time.perf_counter() + LOAD_SECONDS
-        name = self.app.settings.name
+        name = self.app.settings.player_name
         while self._unread and time.perf_counter() < deadline:
             self.files.append(describe_file(self._unread.popleft(), name))
         self.list.set_items([f.line for f in self.files])

@@ -14,6 +14,7 @@ import pygame
 from client import theme
 from client.scenes.base import Scene
 from client.ui.direction import flow_rect
+from client.ui.panel import OPAQUE_FILL
 from client.ui.widgets import Button, FocusCycle
 
 if TYPE_CHECKING:
@@ -58,6 +59,6 @@ class ResultsOverlay(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.panels.dim(surface, 150)
-        self.app.panels.panel(surface, PANEL)
+        self.app.panels.panel(surface, PANEL, OPAQUE_FILL)
         for button in self.buttons:
             button.draw(surface)

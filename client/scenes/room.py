@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from client import theme
-from client.i18n import N_, _, isolate, ngettext, number
+from client.i18n import N_, _, isolate, ngettext, number, separator
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
@@ -202,7 +202,7 @@ class RoomScene(FormScene):
         text = self.app.text
         self.title = room.name
         timer = (
-            _("{seconds} turns").format(seconds=seconds_text(room.turn_timer))
+            _("turns of {seconds}").format(seconds=seconds_text(room.turn_timer))
             if room.turn_timer
             else _("no turn timer")
         )
@@ -214,7 +214,7 @@ class RoomScene(FormScene):
             _("to {points}").format(points=points_text(room.rules.target)),
             timer,
         )
-        line = "  ·  ".join(parts)
+        line = separator().join(parts)
         text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
         if room.code is not None:
             private = _("Private room: others join with the code  {code}").format(
@@ -292,18 +292,18 @@ def _seat_detail(seat: SeatInfo, room: RoomState) -> str:
             parts.append(_("a computer plays for now"))
     else:
         parts.append(_("open"))
-    return "  ·  ".join(parts)
+    return separator().join(parts)
 
 
 def tally_lines(room: RoomState) -> tuple[str, str]:
     """The evening so far: matches won by each side, then by each person who won one."""
     tally = room.tally
     assert tally is not None
-    sides = "  ·  ".join(
+    sides = separator().join(
         _("{side} {wins}").format(side=_(name), wins=number(won))
         for name, won in zip(TEAM_NAMES, tally.sides, strict=True)
     )
-    people = "  ·  ".join(
+    people = separator().join(
         _("{side} {wins}").format(side=isolate(name), wins=number(won))
         for name, won in tally.players
     )

@@ -65,7 +65,7 @@ class SettingsScene(FormScene):
             TextInput(
                 (x + w - 260, y + 3, 260, h - 6),
                 text,
-                s.name,
+                s.player_name,
                 max_length=MAX_NAME,
                 allowed=name_character,
                 placeholder=_("Your name"),

@@ -22,6 +22,7 @@ from client.i18n import _, number
 from client.layout import TableLayout
 from client.scenes.base import Scene
 from client.scenes.table_panels import (
+    log_event,
     place_chat,
     place_log,
     play_log_panel,
@@ -37,6 +38,7 @@ from client.sessions.game_session import (
     SeatsChanged,
     SessionClosed,
     TableUpdate,
+    worded_players,
 )
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.table.animator import AnimationQueue, TableAnimator
@@ -45,6 +47,7 @@ from client.table.context import TableContext
 from client.table.controls import TableControls
 from client.table.effects import TableEffects
 from client.table.hud import TableStats, pulse_step
+from client.table.notice_turns import NoticeTurns
 from client.table.play_log import PlayLog
 from client.table.stage import Backdrop, TableStage, TurnTimer
 from client.table.turn import TurnShown, shown_turn
@@ -95,7 +98,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.routes = routes
         self.session = session
-        self.players = session.players
+        self.players = worded_players(session.players)
         pace = app.settings.duration_scale
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, pace)
@@ -119,6 +122,7 @@ class TableScene(Scene):
         self.timer: TurnTimer | None = None
         self.awaiting = False
         """A play was sent and its update has not come back yet."""
+        self.notices = NoticeTurns(self.effects)
         self.clock = 0.0
         self.closed_reason: str | None = None
         self._was_ready = False
@@ -201,6 +205,7 @@ class TableScene(Scene):
     def on_language(self) -> None:
         """Word the buttons and the cached furniture (scores, counts) in the new language."""
         super().on_language()
+        self.players = worded_players(self.players)
         self.stage.backdrop = self.stage.new_backdrop()
         self.controls = TableControls(self._controls_context())
         if self.chat is not None:
@@ -229,21 +234,8 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self._fit()
-        if not self._log_event(event):
+        if not log_event(event, self.log_panel, self.chat, self.toggle_log):
             self.controls.handle_event(event)
-
-    def _log_event(self, event: pygame.event.Event) -> bool:
-        """L opens and shuts the log (Esc shuts it); its button and scrolling; True when the
-        event was the log's. Typed chat keeps its letters."""
-        if self.chat is not None and self.chat.typing:
-            return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
-            self.toggle_log()
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.log_panel.open:
-            self.log_panel.flip()
-            return True
-        return self.log_panel.handle_event(event)
 
     def update(self, dt: float) -> None:
         self._fit()
@@ -257,6 +249,8 @@ class TableScene(Scene):
             if self.queue.model is not None:
                 self.stats = TableStats.from_model(self.queue.model)
         self._tick_timer(dt)
+        if self.notices.show_next(self.queue.waiting):
+            self.dirty = True
         self._announce_turn()
         self._moving = self.controls.update(dt)
         pulse = pulse_step(self.clock)
@@ -386,11 +380,11 @@ class TableScene(Scene):
                 self._say_at_seat(update)
                 self._sound("chat")
             elif isinstance(update, Notice):
-                self.effects.notify(update.text, update.level)
                 if update.level is NoticeLevel.ERROR:
-                    self.awaiting = False
+                    self.awaiting = False  # the play was refused
+                self.notices.add(update, self.session.connection_note)
             elif isinstance(update, SeatsChanged):
-                self.players = update.players
+                self.players = worded_players(update.players)
             elif isinstance(update, SessionClosed):
                 self.closed_reason = update.reason
                 self.routes.session_closed(update.reason)
@@ -412,6 +406,8 @@ class TableScene(Scene):
             self.timer = None
 
     def _tick_timer(self, dt: float) -> None:
+        if self.session.connection_note is not None:
+            return  # the server holds the seat while the link is restored: the clock waits
         if self.timer is not None:
             self.timer = self.timer._replace(left=max(0.0, self.timer.left - dt))
 

@@ -2,7 +2,8 @@
 
 Owns making the two panels the table opens in its side column (`table_chat`,
 `play_log_panel`), placing them for a layout (`place_chat`, `place_log`) and the seat a chat
-line's bubble shows at (`speaker_position`). The `TableScene` keeps them and says when.
+line's bubble shows at (`speaker_position`), and the log's keys (`log_event`). The
+`TableScene` keeps them and says when.
 """
 
 from __future__ import annotations
@@ -75,3 +76,22 @@ def speaker_position(
     if model is not None:
         return model.position_of(seats[0])
     return seat_position(seats[0], seat or 0, len(players))
+
+
+def log_event(
+    event: pygame.event.Event,
+    log_panel: PlayLogPanel,
+    chat: ChatPanel | None,
+    toggle_log: Callable[[], None],
+) -> bool:
+    """L opens and shuts the log (Esc shuts it); its button and scrolling; True when the
+    event was the log's. Typed chat keeps its letters."""
+    if chat is not None and chat.typing:
+        return False
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+        toggle_log()
+        return True
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and log_panel.open:
+        log_panel.flip()
+        return True
+    return log_panel.handle_event(event)

@@ -15,7 +15,7 @@ import enum
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from client.i18n.words import hint_text
+from client.i18n.words import computer_name, hint_text
 from shared.bots.hints import Reason
 from shared.cards import Card, Rank
 from shared.events import Event
@@ -32,6 +32,11 @@ class SeatPlayer(NamedTuple):
     name: str
     is_bot: bool = False
     connected: bool = True
+
+
+def worded_players(players: tuple[SeatPlayer, ...]) -> tuple[SeatPlayer, ...]:
+    """The players with the practice computer players named in the interface's language."""
+    return tuple(p._replace(name=computer_name(p.name)) if p.is_bot else p for p in players)
 
 
 class TableUpdate(NamedTuple):

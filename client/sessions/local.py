@@ -21,8 +21,8 @@ import random
 from collections.abc import Sequence
 from pathlib import Path
 
-from client.i18n import N_, _
-from client.i18n.words import play_refusal_text
+from client.i18n import _
+from client.i18n.words import COMPUTER_NAMES, play_refusal_text
 from client.records import now_ms
 from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
@@ -52,8 +52,6 @@ logger = logging.getLogger(__name__)
 
 BOT_DELAY_SECONDS = 0.7
 """Thinking time shown before each bot move at normal animation speed."""
-BOT_NAMES = (N_("Karim"), N_("Nour"), N_("Salma"))
-"""The computer players' names, written in the interface's language when a match starts."""
 UNDO_LIMIT = 200
 
 
@@ -194,7 +192,10 @@ class LocalSession:
         """Practice has nobody to talk to; chat is ignored."""
 
     def can_undo(self) -> bool:
-        return bool(self._undo) and self._host.state.winner is None
+        """A play of this round can be taken back: undo stops at the deal."""
+        if not self._undo or self._host.state.winner is not None:
+            return False
+        return self._undo[-1][0].round.number == self._host.state.round.number
 
     def undo(self) -> None:
         """Go back to before the player's last play, bots' replies included."""
@@ -258,7 +259,7 @@ class LocalSession:
 
 
 def _seat_players(players: int, seat: Seat, name: str) -> tuple[SeatPlayer, ...]:
-    bots = iter(BOT_NAMES)
+    bots = iter(COMPUTER_NAMES)
     return tuple(
         SeatPlayer(name) if s == seat else SeatPlayer(_(next(bots)), is_bot=True)
         for s in range(players)

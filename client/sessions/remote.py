@@ -107,8 +107,9 @@ class RemoteSession:
         self.seat = room.you
         players = players_by_seat(room)
         if players != self.players:
-            self.players = players
+            before, self.players = self.players, players
             self._updates.append(SeatsChanged(players))
+            self._updates.extend(stand_in_notices(before, players))
         self._updates.append(change)
 
     def _end(self, reason: str) -> None:
@@ -150,6 +151,19 @@ class RemoteSession:
             return
         if self.link.room is not None and self.link.status is LinkStatus.ONLINE:
             self.link.leave_room()
+
+
+def stand_in_notices(before: tuple[SeatPlayer, ...], after: tuple[SeatPlayer, ...]) -> list[Notice]:
+    """A notice for each person whose seat a computer player took (he left the match)."""
+    return [
+        Notice(
+            _("{name} left: {bot} plays on in that seat.").format(
+                name=isolate(old.name), bot=isolate(new.name)
+            )
+        )
+        for old, new in zip(before, after, strict=False)
+        if new.is_bot and not old.is_bot and old.name != _("Empty seat")
+    ]
 
 
 def time_up_notice(

@@ -9,7 +9,7 @@ Pure: no pygame.
 
 from __future__ import annotations
 
-from client.i18n import N_, _, isolate, number
+from client.i18n import N_, _, isolate, number, separator
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.sessions.game_session import SeatPlayer
 from shared.wire.rooms import RoomPhase, RoomState, RoomSummary, SeatInfo, SeatKind
@@ -26,7 +26,7 @@ _PHASE_WORDS = {
 def summary_line(summary: RoomSummary) -> str:
     """One row of the lobby's list."""
     timer = (
-        _("{seconds} turns").format(seconds=seconds_text(summary.turn_timer))
+        _("turns of {seconds}").format(seconds=seconds_text(summary.turn_timer))
         if summary.turn_timer
         else _("no timer")
     )
@@ -43,7 +43,7 @@ def summary_line(summary: RoomSummary) -> str:
     )
     if summary.locked:
         parts = (*parts, _("private: needs its code"))
-    return "  ·  ".join(parts)
+    return separator().join(parts)
 
 
 def _name(seat: SeatInfo) -> str:

@@ -24,7 +24,7 @@ from client.table.model import Placement, SpriteKey, TableModel
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite
 from client.tween import Scheduler, Timeline, TweenValue
 from shared.cards import Card
-from shared.events import Event
+from shared.events import Event, MatchEnded, RoundScored
 
 logger = logging.getLogger(__name__)
 
@@ -203,6 +203,10 @@ def _is_off(sprite: CardSprite, place: Placement) -> bool:
     )
 
 
+RESULTS_EVENTS = (RoundScored, MatchEnded)
+"""Events whose results screen covers the table: they start once every card has landed."""
+
+
 class AnimationQueue:
     """Game updates waiting to be shown; animates their events, then snaps to their views."""
 
@@ -249,6 +253,8 @@ class AnimationQueue:
         self._wait = max(0.0, self._wait - dt)
         while may_continue() and self._wait <= 0:
             if self._events:
+                if self.animator.busy and isinstance(self._events[0], RESULTS_EVENTS):
+                    break  # the results wait for the last cards to land
                 self._start_next_event()
             elif self._current is not None:
                 if self.animator.busy:

@@ -57,6 +57,8 @@ class TableControls:
         """The view the hint was given for: it ends when another is shown."""
         self._hint_notice: Toast | None = None
         self.peek = False
+        self._peek_view: PlayerView | None = None
+        """The view the peek was opened on: the next play shuts it."""
         self.menu = Button((0, 0, 1, 1), _("Menu"), text, on_click=table.open_pause)
         column = [(_("Last take"), self.toggle_peek)]
         offers = table.session.offers
@@ -73,6 +75,7 @@ class TableControls:
         self.buttons = [self.menu, *self.column]
         self.hint_button = by_action.get(self.show_hint)
         self.undo_button = by_action.get(self.undo)
+        self.peek_button = by_action[self.toggle_peek]
         self.relayout()
 
     def relayout(self) -> None:
@@ -96,7 +99,9 @@ class TableControls:
             return
         # Its words would stand over an open choice: it closes, the hint outlines the whole play.
         self.close_choice()
-        self.hand.selected = None
+        # The keys go on from the hinted card: Enter plays it, the arrows move from it.
+        hand = self._hand()
+        self.hand.selected = hand.index(hint.play.card) if hint.play.card in hand else None
         self.hint = hint
         self._hint_view = table.view()
         table.effects.notify(hint.reason, seconds=5.0)
@@ -118,13 +123,15 @@ class TableControls:
 
     def undo(self) -> None:
         if not self.table.session.can_undo():
-            self.table.effects.notify(_("Nothing to take back."), NoticeLevel.WARNING)
+            why = _("Nothing to take back since the deal.")
+            self.table.effects.notify(why, NoticeLevel.WARNING)
             return
         self.close_choice()
         self.table.session.undo()
 
     def toggle_peek(self) -> None:
         self.peek = not self.peek
+        self._peek_view = self.table.view()
 
     def close_choice(self) -> None:
         if self.choice is not None:
@@ -140,6 +147,10 @@ class TableControls:
     # --- events ----------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.peek and event.type == pygame.MOUSEBUTTONDOWN:
+            # A click elsewhere shuts the peek (and goes on to do what it does there); one on
+            # its button toggles it.
+            self.peek = self.peek_button.rect.collidepoint(event.pos)
         for button in self.buttons:
             if button.handle_event(event):
                 return
@@ -274,6 +285,8 @@ class TableControls:
             self.close_choice()
         if self.hint is not None and (not ready or table.view() is not self._hint_view):
             self.end_hint()
+        if self.peek and table.view() is not self._peek_view:
+            self.peek = False  # a play was shown: the floor it covers has changed
         shaded = table.session.seat is not None and table.turn().wait is not None
         moving = self.hand.update(dt, self._hand(), table.sprites, ready, shaded)
         if self.choice is not None:

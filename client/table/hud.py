@@ -244,11 +244,16 @@ class TableHud:
             self._team_stripe(surface, rect, tag.team_colour)
         name = tag.player.name
         start = flow_x(rect.x + px(14), rect)
+        name_size, detail_size = self._font(theme.FONT_BODY - 2), self._font(theme.FONT_SMALL - 2)
+        # In a small window the smallest readable text is larger than the tag's design: the
+        # two lines then share what room there is instead of overlapping.
+        spare = rect.height - self.text.line_height(name_size) - self.text.line_height(detail_size)
+        top, bottom = min(px(8), max(0, spare // 2)), min(px(7), max(0, spare - spare // 2))
         self.text.draw(
             surface,
             name,
-            (start, rect.y + px(8)),
-            self._font(theme.FONT_BODY - 2),
+            (start, rect.y + top),
+            name_size,
             theme.TEXT,
             flow_anchor("topleft"),
             max_width=rect.width - px(14) - max(chips, px(TAG_CHIP_ROOM)),
@@ -256,8 +261,8 @@ class TableHud:
         self.text.draw(
             surface,
             _tag_detail(tag),
-            (start, rect.bottom - px(7)),
-            self._font(theme.FONT_SMALL - 2),
+            (start, rect.bottom - bottom),
+            detail_size,
             theme.TEXT_ACCENT if tag.active else theme.TEXT_DIM,
             flow_anchor("bottomleft"),
             max_width=rect.width - px(14 + TAG_TIMER_ROOM),
@@ -326,9 +331,11 @@ class TableHud:
             max_width=board.width - px(32),
         )
         name_width = min(px(SCORE_NAME_WIDTH), board.width - px(100))
-        for team in (0, 1):
-            y = board.y + px(44 + team * 30)
-            colour = side_colour(team, 0 if my_team is None else my_team)
+        # Our side always on the first line, whichever seat we hold in this room.
+        ours = 0 if my_team is None else my_team
+        for row, team in enumerate((ours, 1 - ours)):
+            y = board.y + px(44 + row * 30)
+            colour = side_colour(team, ours)
             name = sides[team]
             self.text.draw(surface, name, (x, y), font(theme.FONT_BODY), colour, start, name_width)
             score = number(stats.scores[team])

@@ -30,7 +30,6 @@ LOG_FILL = (10, 30, 20, 255)
 PADDING = 10
 TITLE_ROOM = 34
 LINE_HEIGHT = 21
-MIN_FONT = 11
 SCROLL_LINES = 3
 """Lines one wheel notch or key press scrolls."""
 
@@ -146,4 +145,4 @@ class PlayLogPanel:
         return round(value * self.unit)
 
     def _font(self, size: int) -> int:
-        return max(MIN_FONT, round(size * self.unit))
+        return max(theme.FONT_MIN, round(size * self.unit))

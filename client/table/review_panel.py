@@ -19,7 +19,7 @@ from client import theme
 from client.i18n import _, isolate, ngettext, number
 from client.i18n.words import card_text
 from client.ui.direction import flow_anchor, flow_point, flow_rect
-from client.ui.panel import PanelPainter
+from client.ui.panel import OPAQUE_FILL, PanelPainter
 from client.ui.text import Anchor, TextRenderer
 from client.ui.widgets import Button
 from shared.plays import Play
@@ -31,10 +31,12 @@ logger = logging.getLogger(__name__)
 CALLOUT_RECT = pygame.Rect(262, 150, 756, 70)
 """Above the floor's cards, which lie from y 238 while a deal leaves two rows or fewer."""
 LIST_RECT = pygame.Rect(262, 150, 756, 348)
+EMPTY_LIST_RECT = pygame.Rect(LIST_RECT.x, LIST_RECT.y, LIST_RECT.width, 92)
+"""The list when no play was costly: its words, without an empty box below them."""
 ROW_TOP = LIST_RECT.y + 62
 ROW_HEIGHT = 56
 PROGRESS_TRACK = pygame.Rect(CALLOUT_RECT.x + 24, CALLOUT_RECT.y + 44, 560, 10)
-CALLOUT_FILL = (10, 30, 20, 228)
+CALLOUT_FILL = OPAQUE_FILL
 BETTER_COLOUR = (150, 230, 160)
 
 
@@ -102,13 +104,19 @@ class ReviewPanel:
         self.cancel.draw(surface)
 
     def draw_list(self, surface: pygame.Surface, review: Review, names: Sequence[str]) -> None:
-        self.panels.panel(surface, LIST_RECT)
         text = self.text
         worst = review.worst
+        self.panels.panel(surface, LIST_RECT if worst else EMPTY_LIST_RECT, OPAQUE_FILL)
         title = _("Your costliest plays") if worst else _("No costly play: well played!")
         top = (LIST_RECT.centerx, LIST_RECT.y + 24)
         text.draw(surface, title, top, theme.FONT_BODY, theme.TEXT_ACCENT, "center")
-        summary = _("Click a play to see it on the table.") if worst else ""
+        summary = (
+            _("Click a play to see it on the table.")
+            if worst
+            else _("None of your plays cost {points} points or more.").format(
+                points=number(round(review.settings.threshold))
+            )
+        )
         below = (LIST_RECT.centerx, LIST_RECT.y + 48)
         text.draw(surface, summary, below, 16, theme.TEXT_DIM, "center")
         frame, left, right = LIST_RECT, LIST_RECT.x + 24, LIST_RECT.right - 24
@@ -162,9 +170,8 @@ def where_text(found: PlayReview) -> str:
 
 
 def loss_text(points: float) -> str:
-    """ "−7.4 points": what a play cost, to one decimal ("−30 points" when whole)."""
-    shown = f"{points:.1f}".removesuffix(".0")
-    return _("−{points} points").format(points=number(shown))
+    """ "−7 points": what a play cost, in whole points (a costly play costs five or more)."""
+    return _("−{points} points").format(points=number(round(points)))
 
 
 def play_text(play: Play) -> str:

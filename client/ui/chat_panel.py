@@ -34,7 +34,6 @@ LINE_HEIGHT = 20
 SYSTEM_SENDER = ""
 """A line with no sender is news from the room ("Ali joined"), drawn dimmer."""
 CHAT_FILL = (10, 30, 20, 255)
-MIN_FONT = 11
 
 
 class ChatPanel:
@@ -95,7 +94,7 @@ class ChatPanel:
         return round(value * self.unit)
 
     def _font(self, size: int) -> int:
-        return max(MIN_FONT, round(size * self.unit))
+        return max(theme.FONT_MIN, round(size * self.unit))
 
     def _input_rect(self) -> pygame.Rect:
         pad, height = self._px(PADDING), self._px(INPUT_HEIGHT)
@@ -161,7 +160,7 @@ class ChatPanel:
         width = self.rect.width - 2 * self._px(PADDING)
         top = self.rect.y + self._px(34)
         bottom = self.input.rect.y - self._px(6)
-        size = self._font(theme.FONT_SMALL)
+        size = self._font(theme.FONT_SMALL + 2)  # the column is wide: lines read at ease
         step = max(self._px(LINE_HEIGHT), self._text.line_height(size))
         rows: list[tuple[str, tuple[int, int, int]]] = []
         for line in self.lines:

@@ -18,6 +18,8 @@ from client.ui.text import TextRenderer
 logger = logging.getLogger(__name__)
 
 PANEL_FILL = (10, 30, 20, 205)
+OPAQUE_FILL = (10, 30, 20, 255)
+"""Overlays and panels over the table: nothing of the cards or a dialog beneath shows through."""
 PANEL_BORDER = (196, 164, 84, 150)
 PANEL_RADIUS = 18
 SHADOW_COLOUR = (0, 0, 0)

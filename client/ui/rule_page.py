@@ -153,11 +153,12 @@ def score_text(example: WorkedExample) -> str:
     return ""
 
 
-def lay_out(renderer: TextRenderer, style: PageStyle) -> RulePage:
-    """Every section and example placed in one column of `style.column_width`."""
+def lay_out(renderer: TextRenderer, style: PageStyle, rules: RuleSet | None = None) -> RulePage:
+    """Every section and example placed in one column of `style.column_width`, quoting the
+    figures of `rules` (the match being played; default the standard rules)."""
     blocks: list[TextBlock | ExampleBlock] = []
     top = 0
-    figures = rule_numbers()
+    figures = rule_numbers(rules)
 
     def text(words: str, size: int, colour: tuple[int, int, int], after: int) -> TextBlock:
         nonlocal top

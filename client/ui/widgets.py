@@ -21,6 +21,7 @@ from client.i18n import is_rtl
 from client.layout import window_to_logical
 from client.ui.list_box import ListBox
 from client.ui.text import Label, TextRenderer
+from client.ui.text_order import is_right_to_left
 from client.ui.toast import Toast
 
 logger = logging.getLogger(__name__)
@@ -40,6 +41,10 @@ RectLike = pygame.Rect | tuple[int, int, int, int]
 ACTIVATE_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 SUBMIT_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER})
 CURSOR_BLINK_SECONDS = 0.5
+CARET_GAP = 2
+"""Pixels between the caret and the letter before it: touching a final Arabic letter, the
+caret read as one more alef ("أحمدا")."""
+SELECTION_FILL = (178, 206, 242)
 NOTE_FILL = (28, 36, 31)
 """The limit note's box: opaque, so the row it lies over does not show through its words."""
 NOTE_GAP = 4
@@ -151,6 +156,9 @@ class TextInput:
     ``limit_reached`` is set and `draw_note` shows ``limit_note`` just under the field while it
     has the focus, so the player knows why the letters stopped.
 
+    Ctrl+A selects the whole text: what is typed or pasted next replaces it, Backspace or
+    Delete clears it, a move of the cursor lets it go.
+
     Typed text arrives as `pygame.TEXTINPUT` events (SDL enables text input by default on
     desktop; call `pygame.key.start_text_input()` if a platform does not).
     """
@@ -179,6 +187,7 @@ class TextInput:
         self.focused = False
         self.text = text[:max_length]
         self.cursor = len(self.text)
+        self.all_selected = False
         self._renderer = renderer
         self._blink = 0.0
 
@@ -186,11 +195,13 @@ class TextInput:
         """Replace the contents (trimmed to `max_length`) and put the cursor at the end."""
         self.text = text[: self.max_length]
         self.cursor = len(self.text)
+        self.all_selected = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Edit on keys and text while focused; return True when Enter submits the text."""
         if _is_left_click(event, pygame.MOUSEBUTTONDOWN):
             self.focused = self.enabled and self.rect.collidepoint(event.pos)
+            self.all_selected = False
             if self.focused:
                 self.cursor = self._index_at(event.pos[0])
             return False
@@ -201,12 +212,17 @@ class TextInput:
             self._insert(event.text)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_v and _ctrl(event):
             self._insert(_clipboard_text())
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_a and _ctrl(event):
+            self.all_selected = bool(self.text)
+            self.cursor = len(self.text)
         elif event.type == pygame.KEYDOWN:
             return self._handle_key(event.key)
         return False
 
     def _insert(self, typed: str) -> None:
         accepted = "".join(c for c in typed if self._allows(c))
+        if self.all_selected and accepted:
+            self._clear_selection()
         room = max(0, self.max_length - len(self.text))
         self.limit_reached = len(accepted) > room
         accepted = accepted[:room]
@@ -218,9 +234,17 @@ class TextInput:
         # normalised), which Python does not count as printable.
         return char.isprintable() if self.allowed is None else self.allowed(char)
 
+    def _clear_selection(self) -> None:
+        self.text, self.cursor, self.all_selected = "", 0, False
+
     def _handle_key(self, key: int) -> bool:
         if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self.limit_reached = False
+            if self.all_selected:
+                self._clear_selection()
+                return False
+        if key not in SUBMIT_KEYS:
+            self.all_selected = False
         if key == pygame.K_BACKSPACE and self.cursor > 0:
             self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
             self.cursor -= 1
@@ -274,6 +298,11 @@ class TextInput:
         previous_clip = surface.get_clip()
         surface.set_clip(inner.clip(previous_clip) if previous_clip else inner)
         left = self._text_left(self.text)
+        if self.all_selected:
+            width = self._renderer.measure(self.text, self.font_size)[0]
+            half = self._renderer.font(self.font_size).get_height() // 2
+            marked = pygame.Rect(left, inner.centery - half, width, 2 * half)
+            pygame.draw.rect(surface, SELECTION_FILL, marked)
         if self.text:
             self._renderer.draw(
                 surface,
@@ -292,13 +321,24 @@ class TextInput:
                 theme.INPUT_PLACEHOLDER,
                 "midleft",
             )
-        if self.focused and self._blink < CURSOR_BLINK_SECONDS:
-            x = left + self._renderer.caret_x(self.text, self.cursor, self.font_size)
+        if self.focused and self._blink < CURSOR_BLINK_SECONDS and not self.all_selected:
+            x = self.caret_x()
             half = self._renderer.font(self.font_size).get_height() // 2
             pygame.draw.line(
                 surface, theme.INPUT_CURSOR, (x, inner.centery - half), (x, inner.centery + half), 2
             )
         surface.set_clip(previous_clip)
+
+    def caret_x(self) -> int:
+        """Where the caret is drawn; at either end of the text, a gap away from its letters
+        (the end of Arabic text is its left side)."""
+        x = self._text_left(self.text) + self._renderer.caret_x(
+            self.text, self.cursor, self.font_size
+        )
+        if not self.text or 0 < self.cursor < len(self.text):
+            return x
+        outward = -CARET_GAP if self.cursor == 0 else CARET_GAP
+        return x - outward if is_right_to_left(self.text) else x + outward
 
     @property
     def showing_note(self) -> bool:

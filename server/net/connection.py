@@ -8,7 +8,7 @@ code. A transport plugs in with no copy of anything here:
    limits are applied there, on that address, for every transport alike), and its reading
    loop, a coroutine given the new `Connection`.
 2. The reading loop feeds `Connection.receive_message` one frame body per transport message
-   (a WebSocket binary message), or `Connection.receive_data` a byte stream of frames (TCP,
+   (WebSocket, `server.net.websocket`), or `Connection.receive_data` a byte stream of frames (TCP,
    `server.net.tcp`), until the connection is `closing` or the input ends.
 3. What goes out comes through `Carrier.write` / `Carrier.write_many` as ready-made frames:
    the 4-byte length, then the body; a message transport sends ``frame[FRAME_HEADER:]``. A

@@ -1,7 +1,7 @@
 """The LAN discovery beacon: the server saying where it is, so nobody types an address.
 
 Owns `run_beacon`, one of the server's services: about once a second it broadcasts an
-`Announcement` (name, TCP port, protocol version, rooms waiting, players) to the discovery
+`Announcement` (name, TCP port, protocol version, rooms waiting, players, web port) to the discovery
 address and port, and it answers a client's `DiscoveryRequest` at once, to the sender alone,
 so that a new list fills without waiting (PROTOCOL.md §10). Answers are capped per second and
 junk is ignored with a debug line now and then. A server listening on loopback only stays off
@@ -60,10 +60,14 @@ class Census(Protocol):
 class Beacon(asyncio.DatagramProtocol):
     """The beacon's socket: sends announcements, answers requests, ignores everything else."""
 
-    def __init__(self, config: ServerConfig, name: str, tcp_port: int, lobby: Census) -> None:
+    def __init__(
+        self, config: ServerConfig, name: str, tcp_port: int, lobby: Census, web_port: int = 0
+    ) -> None:
+        """``web_port``: the browser client's port, 0 when the server serves none."""
         self.config = config
         self.name = name
         self.tcp_port = tcp_port
+        self.web_port = web_port
         self.lobby = lobby
         self.loopback_only = is_loopback(config.host)
         self.ignored = IgnoredDatagrams(log)
@@ -88,7 +92,9 @@ class Beacon(asyncio.DatagramProtocol):
         # Answers reuse this datagram until the next announcement, so a burst of requests
         # costs no more than the sending.
         self._datagram = encode_announcement(
-            Announcement(self.name, self.tcp_port, PROTOCOL_VERSION, waiting, players)
+            Announcement(
+                self.name, self.tcp_port, PROTOCOL_VERSION, waiting, players, self.web_port
+            )
         )
         self._send((self.config.discovery_address, self.config.discovery_port))
 
@@ -129,7 +135,9 @@ class Beacon(asyncio.DatagramProtocol):
             self._transport.close()
 
 
-async def run_beacon(config: ServerConfig, lobby: Census, tcp_port: int) -> None:
+async def run_beacon(
+    config: ServerConfig, lobby: Census, tcp_port: int, web_port: int | None = None
+) -> None:
     """Announce the server every ``discovery_interval`` until cancelled."""
     if is_loopback(config.host) and not is_loopback(config.discovery_address):
         log.info(
@@ -138,7 +146,7 @@ async def run_beacon(config: ServerConfig, lobby: Census, tcp_port: int) -> None
         )
         return
     name = config.server_name or default_server_name()
-    beacon = Beacon(config, name, tcp_port, lobby)
+    beacon = Beacon(config, name, tcp_port, lobby, web_port or 0)
     try:
         sock = discovery_socket(config.discovery_port)
         await asyncio.get_running_loop().create_datagram_endpoint(lambda: beacon, sock=sock)

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from server.net.connection import Connection
 from shared.wire.transports import release_transport
 
-__all__ = ["TcpCarrier", "doorway", "peer_address", "read_stream"]
+__all__ = ["TcpCarrier", "doorway", "limit_send_buffer", "peer_address", "read_stream"]
 
 _READ_SIZE = 64 * 1024
 
@@ -64,6 +64,14 @@ def doorway(screen: Screen, accept: Accept) -> Callable[[], asyncio.Protocol]:
     return lambda: _Doorway(screen, accept)
 
 
+def limit_send_buffer(transport: asyncio.BaseTransport, send_buffer: int) -> None:
+    """Ask for a socket send buffer of ``send_buffer`` bytes (0: the system's own tuning)."""
+    sock = transport.get_extra_info("socket")
+    if send_buffer and sock is not None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+
+
 class TcpCarrier:
     """A connection's frames out over an asyncio stream (see the module's docstring)."""
 
@@ -78,10 +86,7 @@ class TcpCarrier:
         assert isinstance(transport, asyncio.Transport)
         self._transport = transport
         transport.set_write_buffer_limits(high=0)
-        sock = transport.get_extra_info("socket")
-        if send_buffer and sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        limit_send_buffer(transport, send_buffer)
 
     def write(self, frame: bytes) -> None:
         self._transport.write(frame)

@@ -74,6 +74,8 @@ class RoomCore:
         self.phase = RoomPhase.WAITING
         self.members = Members(identity.rules.players)
         self.chat = ChatAllowance(config.chat_lines, config.chat_window)
+        self.bot_level: str | None = None
+        """The level its creator chose for its computer players (None: none chosen)."""
         self._host: MatchHost | None = None
         """The match, once one has started."""
         self.deals = RoomDeals.for_room(config, identity.room_id)

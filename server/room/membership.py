@@ -99,8 +99,14 @@ class MembersRoom(MatchRoom):
             self.seats[seat] = None
             self.deals.drop_seed(seat)
         else:
-            self.seats[seat] = BotSeat(FALLBACK_LEVEL)
+            self.seats[seat] = BotSeat(self._stand_in_level())
         self.evening.forget(seat)
+
+    def _stand_in_level(self) -> str:
+        """The level of the room's computer players, else the one its creator chose (a room
+        of humans only has none), else the server's fallback."""
+        levels = [slot.level for slot in self.seats if isinstance(slot, BotSeat)]
+        return levels[0] if levels else self.bot_level or FALLBACK_LEVEL
 
     def _on_leave(self, player: Player, link: Link, message: Message) -> None:
         self._remove(player, "left", "You left the room.")
@@ -187,6 +193,7 @@ class MembersRoom(MatchRoom):
         level: str = message["level"]
         if level not in LEVELS:
             raise Refused(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
+        self.bot_level = level
         for seat, slot in enumerate(self.seats):
             if slot is None:
                 self.seats[seat] = BotSeat(level)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from shared.wire.protocol import DEFAULT_PORT, PROTOCOL_VERSION, Message
-from shared.wire.session import ClientSession, Greeting, Incoming, ReadFailed, Reply
+from shared.wire.session import ClientSession, Event, Greeting, Incoming, ReadFailed, Reply
 from shared.wire.transports import release_transport
 
 __all__ = [
@@ -344,7 +344,11 @@ class WireClient(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         self.last_heard = self._loop.time()
-        for event in self._session.receive_data(data):
+        self._take_events(self._session.receive_data(data))
+
+    def _take_events(self, events: list[Event]) -> None:
+        """What the session made of what arrived (`bench.ws_client` feeds it messages)."""
+        for event in events:
             if type(event) is Incoming:
                 self._take(event.message)
             elif type(event) is Reply:

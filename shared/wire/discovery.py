@@ -75,7 +75,9 @@ _SCHEMAS: Final[dict[DatagramType, Struct]] = {
             "protocol": _COUNT,
             "rooms_waiting": _COUNT,
             "players": _COUNT,
-        }
+        },
+        # Added within version 1: a server that serves no web (or an older one) leaves it out.
+        optional={"web_port": _PORT},
     ),
 }
 
@@ -106,6 +108,8 @@ class Announcement:
     """Rooms not started yet with a seat free."""
     players: int
     """Players it knows (connected, or holding a seat)."""
+    web_port: int = 0
+    """The port of its browser client and WebSocket (PROTOCOL.md §14); 0: it serves none."""
 
 
 def encode_request() -> bytes:
@@ -123,6 +127,8 @@ def encode_announcement(announcement: Announcement) -> bytes:
         "rooms_waiting": announcement.rooms_waiting,
         "players": announcement.players,
     }
+    if announcement.web_port:
+        fields["web_port"] = announcement.web_port
     _schema_check(DatagramType.ANNOUNCEMENT, fields)
     _name_check(announcement.name)
     return _pack(fields)
@@ -150,7 +156,12 @@ def decode_datagram(data: bytes) -> DiscoveryRequest | Announcement:
         return DiscoveryRequest()
     _name_check(obj["name"])
     return Announcement(
-        obj["name"], obj["port"], obj["protocol"], obj["rooms_waiting"], obj["players"]
+        obj["name"],
+        obj["port"],
+        obj["protocol"],
+        obj["rooms_waiting"],
+        obj["players"],
+        obj.get("web_port", 0),
     )
 
 

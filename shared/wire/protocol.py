@@ -58,6 +58,7 @@ from shared.wire.schema import check_fields
 
 __all__ = [
     "DEFAULT_PORT",
+    "DEFAULT_WEB_PORT",
     "MAX_CONTAINERS",
     "MAX_NESTING",
     "MAX_REQ",
@@ -89,6 +90,8 @@ PROTOCOL_VERSION: Final = 1
 DEFAULT_PORT: Final = 40404
 """The port a server listens on unless told otherwise (PROTOCOL.md §1)."""
 """Bumped whenever a message changes shape; `hello` carries it and the server insists on it."""
+DEFAULT_WEB_PORT: Final = 40480
+"""The server's HTTP and WebSocket port (PROTOCOL.md §14): the browser client and ``/ws``."""
 
 MAX_REQ: Final = 2**31 - 1
 """Largest request id a client may use."""
@@ -168,6 +171,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
             "target": Int(1, 100_000),
             "turn_timer": Int(0, 3600),
             "private": Bool(),
+            "bot_level": Str(1, 16),
         },
     ),
     MsgType.JOIN_ROOM: Struct({"room_id": ID_SCHEMA}, {**_OPT_REQ, "code": Str(1, 16)}),

@@ -48,10 +48,14 @@ def make_app(tmp_path: Path, *argv: str) -> App:
     return app
 
 
-def quick_host(discovery: tuple[str, int] | None = None) -> LanHost:
+def quick_host(
+    discovery: tuple[str, int] | None = None, extra_args: tuple[str, ...] = ()
+) -> LanHost:
     """A server hosted as a child process, as the Host screen does, on a free port, its bots
-    moving at once (`discovery`: where it announces itself; None: it does not)."""
-    return LanHost(ports=(0,), extra_args=("--bot-delay", "0"), discovery=discovery)
+    moving at once, keeping no rooms (`discovery`: where it announces itself; None: it does
+    not; `extra_args`: more of the server's options)."""
+    quick = ("--bot-delay", "0", "--no-persist", *extra_args)
+    return LanHost(ports=(0,), extra_args=quick, discovery=discovery)
 
 
 def free_udp_port() -> int:

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from client.app import App
 
 
-
 @pytest.fixture(scope="session")
 def pygame_ready() -> Iterator[None]:
     """Initialise pygame once (dummy display, fonts) for tests that draw."""

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from client.main import main, missing_display
 from client.scenes.match_results import MatchResultsScene
 from client.scenes.round_results import RoundResultsScene
 from client.sessions.local import LocalSession
@@ -97,3 +98,17 @@ def test_run_client_demo_process_exits_cleanly_with_a_screenshot(tmp_path: Path)
     image = pygame.image.load(str(shot))
     assert image.get_size() == (1280, 720)
     assert (tmp_path / "s.json").exists(), "settings were saved on the way out"
+
+
+def test_without_a_display_the_client_says_so_instead_of_running_unseen(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for variable in ("SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setattr(sys, "platform", "linux")
+    assert main(["--practice"]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("No display") and "DISPLAY" in said
+    assert missing_display({"DISPLAY": ":0"}, "linux") is None
+    assert missing_display({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
+    assert missing_display({}, "win32") is None

@@ -15,11 +15,11 @@ from client.app import App
 from client.i18n import isolate
 from client.net import discovery
 from client.net.discovery import ServerFinder, ServerList
-from client.net.lan_host import lan_addresses
 from client.scenes.connect import ConnectScene, found_server_line
 from client.scenes.lobby import LobbyScene
 from server.app import BasraServer
 from shared.wire.discovery import Announcement, encode_announcement
+from shared.wire.join import lan_addresses
 from shared.wire.protocol import PROTOCOL_VERSION
 from tests.server.helpers import running_server
 from tests.waiting import eventually

@@ -90,7 +90,7 @@ def test_switching_language_in_settings_rewords_every_screen(
         click(app, button(app.stack.top, "تمام").rect.center)
         assert app.stack.top is menu
         shown = {text.replace("\u2068", "").replace("\u2069", "") for text in drawn.frame(app)}
-        assert "بتلعب باسم Player" in shown
+        assert "بتلعب باسم لاعب" in shown, "the default name in the interface's language"
         assert json.loads((tmp_path / "settings.json").read_text())["language"] == "ar"
     finally:
         app.shutdown()
@@ -135,7 +135,9 @@ def test_arabic_indic_digits_are_a_setting(tmp_path: Path, pygame_ready: None) -
         table = app.navigator.start_practice(2, "easy", "egyptian", 101)
         run_until(app, lambda: isinstance(app.stack.top, TableScene) and table.ready)
         shown = set(drawn.strings)  # the scoreboard is drawn once, onto the cached furniture
-        assert "الجولة ١  ·  لحد ١٠١" in shown
+        assert "الجولة ١  ،  لحد ١٠١" in shown
+        # A middle dot beside Arabic-Indic digits reads as a zero ("٣ · ٠" as "٣٠٠").
+        assert not any("·" in s for s in shown), sorted(s for s in shown if "·" in s)
         assert not any(set(s) & set(string.digits) for s in shown if "الجولة" in s)
         app.navigator.settings()
         screen = app.stack.top
@@ -146,7 +148,7 @@ def test_arabic_indic_digits_are_a_setting(tmp_path: Path, pygame_ready: None) -
         app.stack.pop()
         drawn.strings.clear()
         step(app)
-        assert "الجولة 1  ·  لحد 101" in drawn.strings, "the table's furniture is drawn anew"
+        assert "الجولة 1  ،  لحد 101" in drawn.strings, "the table's furniture is drawn anew"
     finally:
         app.shutdown()
 

@@ -19,6 +19,7 @@ from client.records import MatchKind, RecordFolder, records_dir_for
 from client.scenes.match_results import VERDICT_RECT, MatchResultsScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, PauseScene
+from client.scenes.replays import ReplaysScene
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
 from client.settings import Settings, load_settings, settings_dir
@@ -176,6 +177,44 @@ def test_leaving_asks_first_keeps_the_match_and_continue_restores_it(
         assert [p.name for p in resumed.players] == [p.name for p in table.players]
         _play_a_card(app, resumed)
         assert len(read_record(kept).plays) > len(_plays_of(session)), "it goes on in the file"
+    finally:
+        app.shutdown()
+
+
+def test_a_new_practice_asks_first_and_replays_continue_the_one_left(
+    tmp_path: Path, pygame_ready: None
+) -> None:
+    app, table = _practice_app(tmp_path)
+    try:
+        _play_a_card(app, table)
+        left_at = table.view
+        app.navigator.main_menu()
+        step(app)
+        click(app, button(app.stack.top, "Practice").rect.center)
+        click(app, button(app.stack.top, "Start").rect.center)
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene), "a match left unfinished is not dropped"
+        assert question.title == "Start a new match?"
+        click(app, button(question, "Back").rect.center)
+        assert not any(isinstance(s, TableScene) for s in app.stack.scenes), "Back stays"
+        click(app, button(app.stack.top, "Start").rect.center)
+        click(app, button(app.stack.top, "New match").rect.center)
+        fresh = table_of(app)
+        run_until(app, lambda: fresh.ready)
+        _play_a_card(app, fresh)
+        app.navigator.main_menu()
+        step(app)
+        click(app, button(app.stack.top, "Replays").rect.center)
+        replays = app.stack.top
+        assert isinstance(replays, ReplaysScene)
+        run_until(app, lambda: not replays.loading)
+        assert len(replays.files) == 2
+        assert "Deals verified" not in replays.files[1].line, "an unfinished match is not judged"
+        press(app, pygame.K_DOWN)
+        click(app, button(replays, "Continue").rect.center)
+        resumed = table_of(app)
+        run_until(app, lambda: resumed.ready)
+        assert resumed.view == left_at, "the older match, where it was left"
     finally:
         app.shutdown()
 

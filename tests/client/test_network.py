@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from bench.ws_client import WebSocketClient
 from client.app import App
 from client.i18n import isolate
 from client.i18n.words import card_text
@@ -20,6 +21,7 @@ from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.lobby import CreateRoomScene, LobbyScene
 from client.scenes.match_results import MatchResultsScene
+from client.scenes.overlays import ConfirmScene, PauseScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import Notice, NoticeLevel, SessionUpdate, TableUpdate
@@ -155,7 +157,12 @@ async def test_lobby_and_room_by_mouse(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
         )
         app.step(FRAME)
-        click(app, button(app.stack.top, "Leave table").rect.center)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene) and pause.title == "The game goes on"
+        click(app, button(pause, "Leave table").rect.center)
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene), "leaving a LAN table asks first"
+        click(app, button(question, "Leave").rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
     finally:
         app.shutdown()
@@ -187,15 +194,17 @@ async def test_a_dropped_connection_reconnects_and_says_so(
         assert link is not None
         link.abort()  # the cable is pulled
         await frames_until(app, lambda: client.status is LinkStatus.RECONNECTING, 5)
-        await frames_until(
-            app,
-            lambda: (
-                table.effects.notice is not None
-                and "reconnecting" in table.effects.notice.text.lower()
-            ),
-            5,
-        )
-        assert table.session.connection_note is not None
+        await frames_until(app, lambda: table.session.connection_note is not None, 5)
+        note = table.session.connection_note
+        assert note is not None and "reconnecting" in note.lower()
+        timer = table.timer
+        for _ in range(30):
+            app.step(FRAME)
+            notice = table.effects.notice
+            assert notice is None or notice.text != note, "said once, by the line on the table"
+            assert note not in [waiting.text for waiting in table.notices.waiting]
+        if client.status is LinkStatus.RECONNECTING and timer is not None:
+            assert table.timer is not None and table.timer.left == timer.left, "the clock waits"
         await frames_until(app, lambda: client.status is LinkStatus.ONLINE, 10)
         await frames_until(
             app,
@@ -283,6 +292,10 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
         assert client.status is LinkStatus.ONLINE
         client.close()
         assert host.address.endswith(f":{port}")
+        assert host.web_port is not None and host.web_port not in (0, port)
+        phone = await WebSocketClient.open("127.0.0.1", host.web_port)
+        assert (await phone.hello("Phone"))["name"] == "Phone", "phones join the hosted server"
+        phone.close()
     finally:
         host.stop()
     assert not host.running
@@ -348,9 +361,10 @@ async def test_host_a_lan_game_from_the_menu(
 
     hosts: list[LanHost] = []
 
-    def quiet_host(discovery: tuple[str, int] | None) -> LanHost:
+    def quiet_host(discovery: tuple[str, int] | None, extra_args: tuple[str, ...] = ()) -> LanHost:
         assert discovery is not None and discovery[0].startswith("127."), "announced on loopback"
-        hosts.append(quick_host(discovery))
+        assert extra_args == ("--server-name", "Hostess"), "listed under the host player's name"
+        hosts.append(quick_host(discovery, extra_args))
         return hosts[-1]
 
     monkeypatch.setattr(connect, "LanHost", quiet_host)
@@ -417,6 +431,101 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         bob_heard = [u for u in heard if isinstance(u, Notice)]
         assert Notice(f"Time's up for {isolate('Ann')}") in bob_heard
         assert any(n.level is NoticeLevel.WARNING and "played for you" in n.text for n in bob_heard)
+    finally:
+        app.shutdown()
+        ann.close()
+        bob.close()
+
+
+async def test_autoplay_joins_the_room_waiting_for_players(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    await ann.connect()
+    ann.create_room(2, "egyptian", 101, 0)
+    await eventually(lambda: _pumped(ann).room is not None)
+    assert ann.room is not None
+    app = make_app(
+        tmp_path, "--connect", f"127.0.0.1:{server.port}", "--name", "Robo", "--autoplay"
+    )
+    try:
+        await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        assert room.client.room is not None and room.client.room.room_id == ann.room.room_id
+    finally:
+        app.shutdown()
+        ann.close()
+
+
+async def test_a_guest_is_told_when_a_computer_takes_the_seat_of_one_who_left(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
+    await ann.connect()
+    await bob.connect()
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        ann.create_room(2, "egyptian", 101, 0)
+        await eventually(lambda: _pumped(ann).room is not None)
+        assert ann.room is not None
+        bob.join_room(ann.room.room_id)
+        await eventually(lambda: _pumped(bob).room is not None)
+        ann.start_game()
+        bobs: list[LinkEvent] = []
+        await eventually(lambda: _polled(bob, bobs, TableUpdate))
+        first = next(i for i, e in enumerate(bobs) if isinstance(e, TableUpdate))
+        table = TableScene(app, app.navigator, RemoteSession(bob, bobs[first:]))
+        app.stack.reset(table)
+        await frames_until(app, lambda: table.view is not None)
+        ann.leave_room()
+        shown: list[str] = []
+
+        def told() -> bool:
+            assert isinstance(table.session, RemoteSession)
+            _fed(bob, table.session)
+            notice = table.effects.notice
+            if notice is not None and notice.text not in shown:
+                shown.append(notice.text)
+            return any(text.startswith(f"{isolate('Ann')} left") for text in shown)
+
+        await frames_until(app, told, 10)
+        assert table.players[0].is_bot
+    finally:
+        app.shutdown()
+        ann.close()
+        bob.close()
+
+
+async def test_the_level_chosen_on_create_plays_for_one_who_leaves_a_room_of_two_humans(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    """No bot sits in the room to copy: the server keeps the level the Create screen sent."""
+    ann = ServerLink("127.0.0.1", server.port, "Ann")
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
+    await ann.connect()
+    await bob.connect()
+    app = make_app(tmp_path, "--speed", "fast")
+    try:
+        create = CreateRoomScene(app, ann)
+        app.stack.push(create)
+        while create.level.value != "hard":
+            create.level.step(1)
+        click(app, button(create, "Create").rect.center)
+        await eventually(lambda: _pumped(ann).room is not None)
+        assert ann.room is not None
+        bob.join_room(ann.room.room_id)
+        await eventually(lambda: _pumped(bob).room is not None)
+        ann.start_game()
+        await eventually(
+            lambda: (r := _pumped(bob).room) is not None and r.phase.value == "playing"
+        )
+        ann.leave_room()
+        await eventually(
+            lambda: (r := _pumped(bob).room) is not None and r.seats[0].kind.value == "bot"
+        )
+        assert bob.room is not None and bob.room.seats[0].bot_level == "hard"
     finally:
         app.shutdown()
         ann.close()

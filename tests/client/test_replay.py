@@ -14,6 +14,8 @@ import pygame
 import pytest
 
 from client.app import App
+from client.i18n import _ as translated
+from client.i18n import number, use_language
 from client.records import MatchKind, RecordFolder
 from client.scenes.match_results import MatchResultsScene
 from client.scenes.overlays import MessageScene
@@ -23,16 +25,32 @@ from client.sessions.game_session import GameSession, Offers
 from client.sessions.local import LocalSession
 from client.sessions.replay import SPEEDS
 from client.table.model import TableModel
-from client.table.review_panel import ROW_HEIGHT, ROW_TOP
+from client.table.review_panel import (
+    EMPTY_LIST_RECT,
+    LIST_RECT,
+    ROW_HEIGHT,
+    ROW_TOP,
+    loss_text,
+)
 from shared.record import MatchRecord, RecordError, SeatEntry
 from shared.record_file import write_record
+from shared.review.hand_review import Review, ReviewSettings
 from shared.review.review_file import read_review, sidecar_path
 from shared.rules import RuleSet
 from shared.state import MatchState
 from tests.shared.test_review import played_match
 from tests.waiting import eventually_sync
 
-from .app_driver import button, click, make_app, press, run_until, step, table_of
+from .app_driver import (
+    button,
+    click,
+    drawn_texts,
+    make_app,
+    press,
+    run_until,
+    step,
+    table_of,
+)
 
 ONE_ROUND = RuleSet(target=11)
 
@@ -246,7 +264,16 @@ def test_the_replays_list_shows_the_kept_matches(app: App, tmp_path: Path) -> No
     assert "Unfinished" in lines[paths["unfinished"]]
     assert any(word in lines[paths["won"]] for word in ("Won", "Lost"))
     assert "cannot be read" in lines[paths["damaged"]]
+    assert "verified" not in lines[paths["unfinished"]].lower(), "not judged before its end"
 
+    def chosen(key: str) -> None:
+        scene.list.select(scene.files.index(next(f for f in scene.files if f.path == paths[key])))
+        step(app)
+
+    chosen("unfinished")
+    assert scene.continue_button.enabled, "an unfinished practice match can be continued"
+    chosen("won")
+    assert not scene.continue_button.enabled, "a finished match is not continued"
     scene.list.select(scene.files.index(next(f for f in scene.files if f.path == paths["lan"])))
     press(app, pygame.K_RETURN)
     replay = app.stack.top
@@ -297,3 +324,70 @@ def test_the_results_screen_opens_the_replay_and_the_review(app: App, tmp_path: 
         review.cancel_review()
     finally:
         finished.shutdown()
+
+
+def test_the_leave_button_leaves_the_replay(app: App) -> None:
+    scene = open_replay(app, played_match(ONE_ROUND, seed=3))
+    step(app)
+    click(app, scene.leave_button.rect.center)
+    assert scene not in app.stack.scenes
+    assert app.stack.top is not None
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_a_paused_replay_says_nobody_is_playing(
+    app: App, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = open_replay(app, played_match(ONE_ROUND, seed=3))
+    use_language(language)
+    try:
+        scene.stage.backdrop = scene.stage.new_backdrop()
+        drawn = drawn_texts(app, monkeypatch)
+        press(app, pygame.K_RIGHT)  # a step pauses the replay, the seat to move comes next
+        settle(app, scene)
+        step(app, 2)
+        assert not scene.session.playing and drawn
+        turn_words = {translated("your turn"), translated("playing...")}
+        assert not turn_words & set(drawn), "a paused replay is nobody's turn"
+    finally:
+        use_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_no_costly_play_is_said_in_a_small_box(app: App, language: str) -> None:
+    use_language(language)
+    try:
+        scene = open_replay(app, played_match(ONE_ROUND, seed=3))
+        settings = ReviewSettings(seed=0)
+        review = Review(0, "digest", settings)
+        surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
+        scene.panel.draw_list(surface, review, scene.names)
+        below = LIST_RECT.centerx, (EMPTY_LIST_RECT.bottom + LIST_RECT.bottom) // 2
+        assert surface.get_at(below).a == 0, "no empty box under the words"
+        inside = EMPTY_LIST_RECT.x + 8, EMPTY_LIST_RECT.bottom - 8
+        assert surface.get_at(inside).a == 255
+        assert loss_text(9.2) == translated("−{points} points").format(points=number(9))
+    finally:
+        use_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ar"])
+def test_the_score_box_puts_our_side_first_in_any_seat(
+    app: App, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played = played_match(ONE_ROUND, seed=3)
+    # The player sits second: the human seat is 1 and the computer's 0.
+    seated = replace(played, seats=(SeatEntry("Karim", "medium"), SeatEntry("Ali")))
+    use_language(language)
+    try:
+        drawn = drawn_texts(app, monkeypatch)
+        scene = open_replay(app, seated)
+        assert scene.session.seat == 1
+        step(app, 2)
+        you, them = translated("You"), scene.names[0]
+        assert you in drawn and them in drawn
+        header = next(i for i, text in enumerate(drawn) if translated("Round {number}")[:5] in text)
+        rows = [text for text in drawn[header:] if text in (you, them)]
+        assert rows[:2] == [you, them], "our side on the first line"
+    finally:
+        use_language("en")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pygame
@@ -33,4 +34,20 @@ def test_the_screenshot_tour_writes_every_practice_screen(
     for path in saved:
         image = pygame.image.load(str(path))
         assert image.get_size() == (1280, 720)
+    pygame.display.set_mode((1280, 720))
+
+
+@pytest.mark.slow
+def test_the_tour_keeps_nothing_in_the_players_data_folder(
+    tmp_path: Path, pygame_ready: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tour's hosted server saved its rooms there, and the next 'Host a LAN game' found
+    them as phantom rooms."""
+    own = tmp_path / "own data"
+    own.mkdir()
+    monkeypatch.setenv("XDG_DATA_HOME", str(own))
+    saved = asyncio.run(run_tour(tmp_path / "shots", network=True))
+    assert any(p.stem == "13_table_network" for p in saved), "the server's screens were made"
+    assert list(own.iterdir()) == [], "nothing written among the player's files"
+    assert os.environ["XDG_DATA_HOME"] == str(own), "the player's folder is given back"
     pygame.display.set_mode((1280, 720))

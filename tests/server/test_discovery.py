@@ -121,6 +121,13 @@ async def test_the_server_announces_itself_about_every_interval(port: int, ear: 
         assert len(ear.listen()) <= elapsed / 0.2 + 2
 
 
+async def test_the_announcement_carries_the_web_port(port: int, ear: Ear) -> None:
+    async with beacon_server(port, web=True, web_port=0) as server:
+        await eventually(lambda: bool(ear.listen()), what="an announcement")
+        announcement, _ = ear.heard[0]
+        assert server.web_port is not None and announcement.web_port == server.web_port
+
+
 async def test_announcements_count_rooms_waiting_and_players(port: int, ear: Ear) -> None:
     async with beacon_server(port) as server:
         host = await connect(server, "Host")

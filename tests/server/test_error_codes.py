@@ -126,6 +126,17 @@ async def test_bad_room_names_are_bad_name_with_their_req() -> None:
         assert (state["t"], state["name"]) == ("room_state", "Host table")
 
 
+async def test_an_unknown_bot_level_of_a_new_room_is_bad_level_with_its_req() -> None:
+    async with running_server() as server:
+        client = await connect(server, "Host")
+        for req, level in enumerate(["expert", "Easy", "h" * 16], start=1):
+            message = {"t": "create_room", "players": 2, "bot_level": level, "req": req}
+            assert await refused(client, message) == ("bad_level", req)
+        state = await answer(client, {"t": "create_room", "players": 2, "bot_level": "easy"})
+        assert state["t"] == "room_state"
+        assert server.lobby.rooms[state["room_id"]].bot_level == "easy"
+
+
 # What cannot be read, and what is readable but wrong.
 
 
@@ -150,6 +161,7 @@ READABLE_BUT_WRONG: dict[str, dict[str, Any]] = {
     "capital suit": {"t": "play", "card": "7D", "taken": []},
     "17 cards taken": {"t": "play", "card": "7d", "taken": ["Ac"] * 17},
     "a long level": {"t": "fill_bots", "level": "h" * 17},
+    "a long bot level": {"t": "create_room", "players": 2, "bot_level": "h" * 17},
     "a 4000-byte key": {"t": "list_rooms", "k" * 4000: 1},
 }
 

@@ -182,3 +182,37 @@ async def test_a_human_who_leaves_after_the_match_is_replaced_and_the_room_goes_
         async with asyncio.timeout(5):
             while room_id in server.lobby.rooms:
                 await asyncio.sleep(0.01)
+
+
+async def test_one_who_leaves_a_match_is_replaced_by_a_bot_of_the_rooms_level() -> None:
+    async with running_server() as server:
+        ali, badr, _room_id = await table_of_two(server)
+        await ali.send({"t": "start_game"})
+        await expect_room(ali, lambda s: s["state"] == "playing")
+        await badr.send({"t": "leave_room"})
+        assert (await badr.expect("left_room"))["reason"] == "left"
+        state = await expect_room(ali, lambda s: s["seats"][2]["kind"] == "bot")
+        assert state["seats"][2]["bot_level"] == "easy", "the level the room was filled with"
+        await ali.send({"t": "leave_room"})
+
+
+@pytest.mark.parametrize(
+    ("chosen", "stand_in"), [("easy", "easy"), ("hard", "hard"), (None, "medium")]
+)
+async def test_in_a_room_of_two_humans_the_stand_in_has_the_level_chosen_at_creation(
+    chosen: str | None, stand_in: str
+) -> None:
+    """No bot sits in the room to copy: the level sent with create_room (else the server's)."""
+    async with running_server() as server:
+        ali = await connect(server, "Ali")
+        level = {} if chosen is None else {"bot_level": chosen}
+        room_id = (await create_room(ali, 2, target=TARGET, **level))["room_id"]
+        badr = await connect(server, "Badr")
+        await join(badr, room_id)
+        await ali.send({"t": "start_game"})
+        await expect_room(badr, lambda s: s["state"] == "playing")
+        await ali.send({"t": "leave_room"})
+        assert (await ali.expect("left_room"))["reason"] == "left"
+        state = await expect_room(badr, lambda s: s["seats"][0]["kind"] == "bot")
+        assert state["seats"][0]["bot_level"] == stand_in
+        await badr.send({"t": "leave_room"})

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.ws_client import WebSocketClient
 from server.main import parse_args
 from shared.wire.client import WireClient
 from tests.waiting import eventually
@@ -55,6 +56,8 @@ async def server_process(
                 "0",
                 "--port-file",
                 str(port_file),
+                "--web-port",
+                "0",
                 *flags,
             ],
             cwd=ROOT,
@@ -118,6 +121,34 @@ async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
         log = log_file.read_text()
         assert "shutting down: 200 connections, 20 rooms" in log
         assert "Traceback" not in log
+
+
+async def test_the_process_serves_the_page_and_websocket_and_prints_the_join_url(
+    tmp_path: Path,
+) -> None:
+    web_port_file = tmp_path / "web-port"
+    async with server_process(tmp_path, "--web-port-file", str(web_port_file)) as (
+        _process,
+        port,
+        log_file,
+    ):
+        web_port = int(web_port_file.read_text())
+        assert web_port not in (0, port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", web_port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        page = await asyncio.wait_for(reader.read(), 5)
+        writer.close()
+        assert page.startswith(b"HTTP/1.1 200") and b"<title>Basra</title>" in page
+        phone = await WebSocketClient.open("127.0.0.1", web_port)
+        desktop = await WireClient.connect("127.0.0.1", port)
+        assert (await phone.hello("Phone"))["player_id"] != (await desktop.hello("Desk"))[
+            "player_id"
+        ]
+        phone.close()
+        desktop.close()
+        console = log_file.read_text()
+        assert f"Join with a phone: http://127.0.0.1:{web_port}/" in console
+        assert f"web port {web_port}" in console
 
 
 @posix_only

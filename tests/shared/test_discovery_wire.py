@@ -42,11 +42,22 @@ def test_both_datagrams_read_back() -> None:
     assert msgpack.unpackb(encode_announcement(SAMPLE)) == FIELDS
 
 
+def test_the_web_port_is_carried_when_the_server_serves_the_web() -> None:
+    with_web = Announcement("Mona laptop", 40404, 1, 2, 5, web_port=40480)
+    assert decode_datagram(encode_announcement(with_web)) == with_web
+    assert msgpack.unpackb(encode_announcement(with_web)) == {**FIELDS, "web_port": 40480}
+    older = decode_datagram(msgpack.packb(FIELDS))
+    assert isinstance(older, Announcement) and older.web_port == 0, "an older server: no web"
+    for bad in (0, 65536, True, "40480"):
+        with pytest.raises(BadDatagram):
+            decode_datagram(msgpack.packb({**FIELDS, "web_port": bad}))
+
+
 def test_the_longest_announcement_fits_the_cap() -> None:
     widest = Announcement("ﷺ" * 32, 65535, 2**31 - 1, 2**31 - 1, 2**31 - 1)
     with pytest.raises(BadDatagram):
         encode_announcement(widest)  # NFKC spells that character as a phrase: not clean
-    widest = Announcement("𐌰" * 32, 65535, 2**31 - 1, 2**31 - 1, 2**31 - 1)
+    widest = Announcement("𐌰" * 32, 65535, 2**31 - 1, 2**31 - 1, 2**31 - 1, 65535)
     assert len(encode_announcement(widest)) <= MAX_DATAGRAM // 2
 
 

@@ -95,7 +95,7 @@ class Played:
         writer = RecordWriter(stream, record)
         while plays := legal_plays(state):
             if rng.random() < chat:
-                writer.add_chat(rng.choice(NAMES), rng.choice([None, 0, 1]), "سلام ☃\n\"", 5)
+                writer.add_chat(rng.choice(NAMES), rng.choice([None, 0, 1]), 'سلام ☃\n"', 5)
             play = rng.choice(plays)
             assert state.to_move is not None
             writer.add_play(state.to_move, play)
@@ -624,7 +624,6 @@ def test_a_practice_match_verifies_with_no_client_seed() -> None:
     played = Played(SHORT, FairDeals.draw(), random.Random(10))
     check = verify(decode_record(played.data))
     assert check.ok and "player seed" not in check.message
-
 
 
 def test_a_match_whose_first_dealer_continued_the_rotation_verifies_from_its_file() -> None:
