@@ -303,7 +303,9 @@ def room_state_to_wire(state: RoomState) -> dict[str, Any]:
         "play_again": list(state.play_again),
         "start_in_ms": state.start_in_ms,
         "next_dealer": state.next_dealer,
-        "code": state.code,
+        # Only a private room says so: a public room's state stays as it was before private
+        # rooms were added within version 1.
+        **({} if state.code is None else {"code": state.code}),
     }
 
 
@@ -388,7 +390,7 @@ def summary_to_wire(summary: RoomSummary) -> dict[str, Any]:
         "turn_timer": summary.turn_timer,
         "state": summary.phase.value,
         "spectators": summary.spectators,
-        "locked": summary.locked,
+        **({"locked": True} if summary.locked else {}),
     }
 
 

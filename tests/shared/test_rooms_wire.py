@@ -172,7 +172,6 @@ def test_the_wire_map_keeps_the_documented_field_order() -> None:
         "play_again",
         "start_in_ms",
         "next_dealer",
-        "code",
     ]
     assert list(wire["seats"][0]) == ["seat", "kind", "name", "player_id", "connected", "bot_level"]
     summary = RoomSummary(1, "Sample", 2, 1, 0, "egyptian", 11, 0, RoomPhase.WAITING, 0)
@@ -188,7 +187,6 @@ def test_the_wire_map_keeps_the_documented_field_order() -> None:
             "turn_timer": 0,
             "state": "waiting",
             "spectators": 0,
-            "locked": False,
         }
     )
 
