@@ -6,6 +6,7 @@ in a process pool (``--workers``); the report gives side A's win rate with a Wil
 interval, points and Basras per round, and each bot's decision time.
 
     python -m bench.arena --a medium --b easy --players 2 --matches 200 --seed 1 --workers 2
+    python -m bench.arena --a expert --b expert --budget 0.1 --b-budget 1 --matches 100
 
 Besides the levels, a side may be a variant kept for measuring: ``hard-playouts`` is the hard
 bot without its exact endgame (playouts to the end of the round instead), as it was before.
@@ -24,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from shared.bots import LEVELS, Bot, HardBot, make_bot
+from shared.bots import LEVELS, Bot, ExpertBot, HardBot, make_bot
 from shared.bots.hard import DEFAULT_BUDGET
 from shared.engine import apply_play, new_match
 from shared.events import RoundScored
@@ -32,15 +33,35 @@ from shared.rules import RuleSet
 from shared.state import team_of
 from shared.views import view_for
 
-VARIANTS = ("hard-playouts",)
+VARIANTS = (
+    "hard-playouts",
+    "expert-greedy",
+    "expert-medium",
+    "expert-uniform",
+    "expert-open",
+    "expert-exclude",
+)
 """Bots only the arena plays, to measure a change against what it replaced."""
 SIDES = (*LEVELS, *VARIANTS)
 
 
 def arena_bot(side: str, budget: float | None) -> Bot:
     """The bot of a level or a variant (`SIDES`), thinking ``budget`` seconds if it can."""
+    seconds = DEFAULT_BUDGET if budget is None else budget
     if side == "hard-playouts":
-        return HardBot(budget=DEFAULT_BUDGET if budget is None else budget, exact_endgame=False)
+        return HardBot(budget=seconds, exact_endgame=False)
+    if side == "expert-greedy":
+        return ExpertBot(budget=seconds, model="greedy", temperature=4.0)
+    if side == "expert-medium":
+        return ExpertBot(budget=seconds, model="medium", temperature=3.0)
+    if side == "expert-uniform":
+        return ExpertBot(budget=seconds, temperature=1e9)
+    if side == "expert-open":
+        return ExpertBot(budget=seconds, floor_left=False)
+    if side == "expert-exclude":
+        return ExpertBot(budget=seconds, exclude=True)
+    if side == "expert-in-pairs":
+        return ExpertBot(budget=seconds, in_pairs=True)
     return make_bot(side, budget=budget)
 
 
@@ -55,6 +76,8 @@ class Job:
     b: str
     players: int
     budget: float | None
+    b_budget: float | None = None
+    """Side B's budget when it differs from side A's (None: ``budget``)."""
 
 
 @dataclass
@@ -91,17 +114,26 @@ class Result:
         self.b.add(other.b)
 
 
-def jobs(a: str, b: str, players: int, matches: int, seed: int, budget: float | None) -> list[Job]:
+def jobs(
+    a: str,
+    b: str,
+    players: int,
+    matches: int,
+    seed: int,
+    budget: float | None,
+    b_budget: float | None = None,
+) -> list[Job]:
     """Match ``2k`` and ``2k + 1`` share seed ``seed + k``, with the sides' seats swapped."""
-    return [Job(i, seed + i // 2, i % 2, a, b, players, budget) for i in range(matches)]
+    return [Job(i, seed + i // 2, i % 2, a, b, players, budget, b_budget) for i in range(matches)]
 
 
 def play_match(job: Job) -> Result:
     """Play one full match and return its figures."""
     rules = RuleSet(players=job.players)
     state = new_match(rules, seed=job.seed)
+    b_budget = job.budget if job.b_budget is None else job.b_budget
     bots = [
-        arena_bot(job.a if team_of(seat) == job.a_team else job.b, job.budget)
+        arena_bot(job.a, job.budget) if team_of(seat) == job.a_team else arena_bot(job.b, b_budget)
         for seat in range(rules.players)
     ]
     rngs = [random.Random(f"{job.seed}:{job.a_team}:{seat}") for seat in range(rules.players)]
@@ -218,6 +250,7 @@ def report(result: Result, a: str, b: str, elapsed: float) -> str:
         ("decisions", lambda s: f"{len(s.times)}"),
         ("decision median ms", lambda s: f"{_ms(statistics.median(s.times or [0.0]))}"),
         ("decision p95 ms", lambda s: f"{_ms(percentile(s.times, 0.95))}"),
+        ("decision p99 ms", lambda s: f"{_ms(percentile(s.times, 0.99))}"),
         ("decision max ms", lambda s: f"{_ms(max(s.times or [0.0]))}"),
     ]
     for label, cell in rows:
@@ -238,7 +271,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2, help="processes to play in")
     parser.add_argument(
-        "--budget", type=float, default=None, help="hard bot's seconds per decision (default 1)"
+        "--budget",
+        type=float,
+        default=None,
+        help="the searching bots' seconds per decision (default: each level's own)",
+    )
+    parser.add_argument(
+        "--b-budget", type=float, default=None, help="side B's seconds, when not --budget"
     )
     args = parser.parse_args(argv)
     if args.matches < 1 or args.workers < 1:
@@ -248,8 +287,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = parse_args(argv)
-    job_list = jobs(args.a, args.b, args.players, args.matches, args.seed, args.budget)
-    budget = "" if args.budget is None else f", hard budget {args.budget} s"
+    job_list = jobs(
+        args.a, args.b, args.players, args.matches, args.seed, args.budget, args.b_budget
+    )
+    budget = "" if args.budget is None else f", budget {args.budget} s"
+    if args.b_budget is not None:
+        budget += f", B's budget {args.b_budget} s"
     print(
         f"Arena: {args.a} vs {args.b}, {args.players} players, {args.matches} matches, "
         f"seed {args.seed}, {args.workers} workers{budget}",

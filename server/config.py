@@ -66,6 +66,14 @@ def any_port(text: str) -> int:
     return value
 
 
+def folder(text: str) -> Path:
+    """A folder that exists."""
+    path = Path(text)
+    if not path.is_dir():
+        raise ValueError(f"{text} is not a folder")
+    return path
+
+
 def count(text: str) -> int:
     """A count of at least 1."""
     value = int(text)
@@ -92,6 +100,15 @@ class ServerConfig:
             any_port,
         ),
     )
+    downloads: Path | None = field(
+        default=None,
+        metadata=option(
+            "offer the desktop apps in this folder to guests, at /downloads/ on the web port",
+            folder,
+            metavar="DIR",
+        ),
+    )
+    """A folder whose files (the desktop apps) the web port offers for download; None: none."""
     # connections
     max_connections: int = field(
         default=2000, metadata=option("most clients at once (default %(default)s)", count)
@@ -190,7 +207,7 @@ class ServerConfig:
     bot_timeout: float = 10.0
     """A bot that has not chosen by then is replaced by a random legal play."""
     bot_threads: int = 4
-    process_levels: tuple[str, ...] = ("hard",)
+    process_levels: tuple[str, ...] = ("hard", "expert")
     """Bot levels that think in a worker process instead of a thread (CPU-heavy ones)."""
     bot_processes: int = 1
     """Worker processes for those levels; 0 runs them in threads too."""
@@ -204,10 +221,12 @@ class ServerConfig:
     """How those processes start (``fork``, ``spawn``); None: the system's safe way
     (`shared.host_system.safe_start_method`)."""
     bot_budget: float = 1.0
-    """Seconds the hard bot thinks per move, when the workers have time for every room."""
+    """Seconds the hard and expert bots think per move, when the workers have time for every
+    room."""
     bot_min_budget: float = 0.06
-    """The least it thinks when many rooms wait for the workers at once (`server.room.bots_runner`
-    halves the budget as the queue doubles, so that every room's bots keep their pace)."""
+    """The least they think when many rooms wait for the workers at once
+    (`server.room.bots_runner` halves the budget as the queue doubles, so that every room's bots
+    keep their pace)."""
     engine_memo_entries: int = 1 << 12
     """Cap of each rules-engine memo in the server process (bot workers keep the engine's
     larger default): a miss costs microseconds here, and a small cap keeps memory flat. With

@@ -212,10 +212,11 @@ def apply_play(state: MatchState, play: Play) -> Transition:
         piles, last_capturer = r.piles, r.last_capturer
         bonus, basras, jacks = _NO_BONUS, r.basras, r.jack_basras
     # The round after the play, the turn passed on (its fields in order, one tuple).
+    last = _last_play((seat, card, taken, bonus))
     # fmt: off
     after = _round_state((
         r.number, r.dealer, r.deal, hands, r.stock, floor, floor_mask, piles, basras, jacks,
-        last_capturer, next_seat(seat, rules), _last_play((seat, card, taken, bonus)),
+        last_capturer, next_seat(seat, rules), last, (*r.deal_plays, last),
     ))
     # fmt: on
     # Every hand is empty: deal again from the stock, or end the round (and maybe the match).
@@ -328,6 +329,7 @@ def _deal_round(rules: RuleSet, number: int, dealer: Seat, deck: tuple[Card, ...
         None,
         next_seat(dealer, rules),
         None,
+        (),
     )
 
 
@@ -382,6 +384,7 @@ def _deal_more(rules: RuleSet, r: RoundState) -> RoundState:
             r.last_capturer,
             r.to_move,
             r.last_play,
+            (),
         )
     )
 

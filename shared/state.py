@@ -108,6 +108,9 @@ class RoundState(NamedTuple):
     to_move: Seat | None
     """None once the round (and so the match) is over."""
     last_play: LastPlay | None
+    deal_plays: tuple[LastPlay, ...] = ()
+    """The plays of the current deal, in order (every player saw them): what a player may
+    infer about the hands still held; a new deal starts it afresh."""
 
 
 class MatchState(NamedTuple):

@@ -44,6 +44,9 @@ class PlayerView:
     """Cards seen this round that now lie in capture piles, sorted."""
     last_play: LastPlay | None
     """This round's latest play; None until the round's first play."""
+    deal_plays: tuple[LastPlay, ...]
+    """The plays of the current deal, in order (``last_play`` is the latest of them unless a
+    new deal has just come): what the table saw, from which the hands still held are read."""
     winner: int | None
     round_number: int
     deal: int
@@ -89,6 +92,7 @@ def view_for(state: MatchState, seat: Seat | None) -> PlayerView:
         legal_plays=legal_plays(state) if mine else (),
         gone=tuple(sorted(c for pile in r.piles for c in pile)),
         last_play=r.last_play,
+        deal_plays=r.deal_plays,
         winner=state.winner,
         round_number=r.number,
         deal=r.deal,

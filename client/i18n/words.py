@@ -45,7 +45,12 @@ COURT_WORDS = {
 """The words other languages use for the ace and the picture cards (Arabic: الآس، الولد،
 البنت، الشايب); English writes the letter on the card."""
 
-LEVEL_NAMES = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_NAMES = {
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "hard": N_("Hard"),
+    "expert": N_("Expert"),
+}
 """The computer players' levels (`shared.bots.LEVELS`) as the player reads them."""
 PRESET_NAMES = {"egyptian": N_("Egyptian"), "jawaker": N_("Jawaker")}
 """The rule presets (`shared.rules.PRESETS`) as the player reads them."""

@@ -22,7 +22,7 @@ from pathlib import Path
 from client.child_process import child_environment, module_command
 from client.i18n import _, separator
 from shared import host_system
-from shared.wire.join import lan_addresses
+from shared.wire.join import join_url, lan_addresses
 from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
 logger = logging.getLogger(__name__)
@@ -92,6 +92,14 @@ class LanHost:
     def address(self) -> str:
         """What others type to join, as one line: ``192.168.1.20:40404 · 10.0.0.5:40404``."""
         return separator().join(self.addresses) or f"127.0.0.1:{self.port or DEFAULT_PORT}"
+
+    def join_page(self, room: int | None = None) -> str | None:
+        """The page a phone on the network opens to join (naming ``room``), once the server
+        serves one; None before that, or when this machine has no network address."""
+        found = lan_addresses()
+        if self.web_port is None or not found:
+            return None
+        return join_url(found[0], self.web_port, room)
 
     async def start(self) -> int:
         """Start the server (default port, else any free one); its port. `HostError` if not."""

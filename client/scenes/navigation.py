@@ -324,7 +324,7 @@ class Navigator:
         self.app.stack.reset(self.lobby)
 
     def room(self, client: ServerLink) -> None:
-        scene = RoomScene(self.app, self, client)
+        scene = RoomScene(self.app, self, client, self.lan_host)
         self.listener = scene
         self.app.stack.push(scene)
 

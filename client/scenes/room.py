@@ -26,6 +26,7 @@ from client.sessions.room_info import seat_label
 from client.ui.chat_panel import ChatPanel
 from client.ui.direction import flow_rect
 from client.ui.pickers import Choice
+from client.ui.qr_code import QrPicture
 from client.ui.widgets import Button
 from shared.bots import LEVELS
 from shared.state import team_of
@@ -38,6 +39,8 @@ logger = logging.getLogger(__name__)
 
 TEAM_PANELS = (pygame.Rect(60, 170, 380, 250), pygame.Rect(460, 170, 380, 250))
 CHAT_RECT = pygame.Rect(870, 170, 360, 440)
+TABLE_QR_AREA = pygame.Rect(734, 600, 112, 112)
+"""Where the QR code of this table's page for phones goes (logical, laid out left to right)."""
 SEAT_ROW = 88
 SEAT_TEXT_WIDTH = TEAM_PANELS[0].width - 160
 """A seat's line stops short of its Take button; a longer name ends in an ellipsis."""
@@ -54,15 +57,26 @@ class RoomRoutes(Protocol):
     def server_gone(self, reason: str) -> None: ...
 
 
+class JoinPages(Protocol):
+    """Where phones join a server this client hosts (`client.net.lan_host.LanHost`)."""
+
+    def join_page(self, room: int | None = None) -> str | None: ...
+
+
 class RoomScene(FormScene):
     """One room's seats and chat."""
 
     panel_rect = None
 
-    def __init__(self, app: SceneHost, routes: RoomRoutes, client: ServerLink) -> None:
+    def __init__(
+        self, app: SceneHost, routes: RoomRoutes, client: ServerLink, host: JoinPages | None = None
+    ) -> None:
+        """``host``: the server this client hosts, whose page phones join this table at."""
         super().__init__(app)
         self.routes = routes
         self.client = client
+        self.host = host
+        self._join_qr: QrPicture | None = None
         text = app.text
         self.chat = ChatPanel(
             flow_rect(CHAT_RECT), text, app.panels, client.send_chat, collapsible=False
@@ -242,6 +256,35 @@ class RoomScene(FormScene):
         self.chat.draw(surface)
         for button in (*self.take.values(), *self.remove.values()):
             button.draw(surface)
+        self._draw_table_join(surface, room)
+
+    def _table_qr(self, room: RoomState) -> QrPicture | None:
+        """The QR code of this table's page for phones, while seats are free to take."""
+        page = None if self.host is None else self.host.join_page(room.room_id)
+        if page is None or room.phase is not RoomPhase.WAITING:
+            return None
+        if self._join_qr is None or self._join_qr.text != page:
+            self._join_qr = QrPicture(page)
+        return self._join_qr
+
+    def _draw_table_join(self, surface: pygame.Surface, room: RoomState) -> None:
+        """The words beside the table's QR code (the code itself is drawn crisp, over them)."""
+        if self._table_qr(room) is None:
+            return
+        words = _("Phones: scan to join this table")
+        beside = (TABLE_QR_AREA.x - 14, TABLE_QR_AREA.centery)
+        self.write(surface, words, beside, theme.FONT_SMALL, theme.TEXT, "midright")
+
+    def draw_crisp(
+        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
+    ) -> None:
+        room = self.room
+        code = None if room is None else self._table_qr(room)
+        if code is None:
+            return
+        area = flow_rect(TABLE_QR_AREA)
+        centre = (round(area.centerx * scale + offset[0]), round(area.centery * scale + offset[1]))
+        code.draw(window, centre, int(area.width * scale))
 
     def _draw_team(
         self, surface: pygame.Surface, room: RoomState, team: int, panel: pygame.Rect

@@ -1,10 +1,10 @@
 """A computer player's decision, made off the frame loop when the player is slow to decide.
 
 Owns `BotThinker`: `begin(view, rng)` starts a decision for one position, `result()` is None
-until it is ready. The hard level searches for up to a second, which would freeze the window,
-so it thinks in a worker thread; the quick levels decide at once, inline, which keeps practice
-matches exactly repeatable in tests. Each decision is tied to the position it was asked for,
-so a stale answer (after an undo) is never used. Pure: no pygame.
+until it is ready. The hard and expert levels search for up to a second, which would freeze
+the window, so they think in a worker thread; the quick levels decide at once, inline, which
+keeps practice matches exactly repeatable in tests. Each decision is tied to the position it
+was asked for, so a stale answer (after an undo) is never used. Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from shared.views import PlayerView
 
 logger = logging.getLogger(__name__)
 
-THREADED_LEVELS = frozenset({"hard"})
+THREADED_LEVELS = frozenset({"hard", "expert"})
 """Levels that take long enough to decide that they must not run on the frame loop."""
 PRACTICE_BUDGET = 0.8
 """Seconds the hard level thinks per move in practice (the server gives it a full second)."""

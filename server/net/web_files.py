@@ -28,6 +28,7 @@ __all__ = [
     "WebReply",
     "refusal",
     "reply_to",
+    "security_headers",
     "split_target",
 ]
 
@@ -122,6 +123,11 @@ def _plain(status: http.HTTPStatus, text: str, allow: bool = False) -> WebReply:
     if allow:
         headers.append(("Allow", "GET, HEAD"))
     return WebReply(status, tuple(headers), body)
+
+
+def security_headers() -> tuple[tuple[str, str], ...]:
+    """The headers every answer of the web port carries (the page's policy among them)."""
+    return _COMMON_HEADERS
 
 
 def refusal(status: http.HTTPStatus, text: str) -> WebReply:

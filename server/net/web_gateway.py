@@ -1,7 +1,8 @@
 """The web port: the browser client's files over HTTP, and WebSocket clients on ``/ws``.
 
 Owns the websockets server and what it answers before a WebSocket opens: any path but ``/ws``
-is plain HTTP (`server.net.web_files`); ``/ws`` is upgraded only for GET, and only when the
+is plain HTTP (`server.net.web_files`, and with ``--downloads`` the desktop apps of
+`server.net.downloads`); ``/ws`` is upgraded only for GET, and only when the
 request's Origin, if it has one, is the page's own host (a page from elsewhere may not steer a
 player's browser into this server; a client without an Origin is no browser, and could as well
 use TCP). A request the library cannot read, or an upgrade without the WebSocket headers, is
@@ -32,6 +33,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from server.config import ServerConfig
+from server.net.downloads import DownloadShelf
 from server.net.limits import AddressCounter
 from server.net.web_files import WS_PATH, WebReply, refusal, reply_to, split_target
 from shared.wire.framing import MAX_CLIENT_FRAME
@@ -47,6 +49,9 @@ _LIBRARY_LOG.setLevel(logging.WARNING)
 
 Accept = Callable[[ServerConnection, str], Awaitable[None]]
 """Serves one opened WebSocket, given the browser's address, until it closes."""
+
+Answer = Callable[[ServerConnection, Request], Awaitable[Response | None]]
+"""The request hook: a plain HTTP response, or None to let a WebSocket upgrade through."""
 
 WEB_SLACK: Final = 8
 """Web-port connections one address may hold beyond ``max_per_address``: a browser loads a
@@ -65,6 +70,18 @@ def origin_allowed(origin: str | None, host: str | None) -> bool:
     except ValueError:
         return False
     return parts.scheme in ("http", "https") and parts.netloc.lower() == host.strip().lower()
+
+
+def _answerer(shelf: DownloadShelf | None) -> Answer:
+    """The request hook: the shelf's paths when there are downloads, else `_answer`."""
+
+    async def answer(connection: ServerConnection, request: Request) -> Response | None:
+        path, _query = split_target(request.path)
+        if shelf is not None and shelf.answers(path):
+            return _response(await shelf.reply_to(request.method, path))
+        return _answer(connection, request)
+
+    return answer
 
 
 def _answer(connection: ServerConnection, request: Request) -> Response | None:
@@ -129,7 +146,9 @@ async def start_gateway(config: ServerConfig, accept: Accept) -> Server:
         on_socket,
         config.host,
         config.web_port,
-        process_request=_answer,
+        process_request=_answerer(
+            None if config.downloads is None else DownloadShelf(config.downloads)
+        ),
         server_header=None,
         compression=None,  # small msgpack messages; deflate would cost CPU and memory per socket
         open_timeout=config.hello_timeout,

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from typing import Final
 
 from websockets.asyncio.connection import broadcast
@@ -33,7 +32,6 @@ from shared.wire.protocol import ErrorCode, Flow, MsgType, ProtocolError, unpack
 
 __all__ = ["CLOSE_CODES", "WebSocketCarrier", "close_code_for", "read_socket"]
 
-log = logging.getLogger(__name__)
 
 CLOSE_NORMAL: Final = 1000
 CLOSE_CODES: Final[dict[str, int]] = {

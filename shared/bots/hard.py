@@ -91,7 +91,8 @@ class HardBot:
         deadline = None if self.budget is None else start + self.budget * SAFETY
         assert view.seat is not None
         team = team_of(view.seat)
-        sampler = Sampler(view, Rules(view.rules, view.carry))
+        sampler = self.sampler(view)
+        floor_left = self.counts_floor_left(view)
         rewards: list[list[float]] = [[] for _ in candidates]
         active = list(range(len(candidates)))
         worlds = 0
@@ -105,7 +106,7 @@ class HardBot:
             for i in active:
                 world = base.copy()
                 world.play(candidates[i])
-                rewards[i].append(world.rollout(team, self.horizon))
+                rewards[i].append(world.rollout(team, self.horizon, floor_left))
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             if len(rewards[active[-1]]) == worlds:
@@ -120,6 +121,15 @@ class HardBot:
             return None
         dropped = float("-inf")
         return [sum(r) / len(r) if i in active else dropped for i, r in enumerate(rewards)]
+
+    def sampler(self, view: PlayerView) -> Sampler:
+        """Where this bot's possible worlds come from."""
+        return Sampler(view, Rules(view.rules, view.carry))
+
+    def counts_floor_left(self, view: PlayerView) -> bool:
+        """Whether a playout stopped at a deal's end counts what its floor offers the next
+        deal's first player (`World.floor_threat`): not for the hard player."""
+        return False
 
 
 # Pruning: after this many worlds, every few worlds, drop a candidate whose paired deficit to

@@ -25,7 +25,9 @@ from .threats import KOMI_KIND, kind_mask, outcomes
 class Sampler:
     """Deals worlds for one decision; build once, then call `world` per sample."""
 
-    def __init__(self, view: PlayerView, rules: Rules) -> None:
+    def __init__(self, view: PlayerView, rules: Rules, infer_last_play: bool = True) -> None:
+        """``infer_last_play``: rule out the hands the last play excludes (off: every hand
+        consistent with the view is equally likely)."""
         assert view.seat is not None
         self.seat: int = view.seat
         self.view = view
@@ -36,7 +38,9 @@ class Sampler:
         ]
         self.gone = mask_of(view.gone)
         self.last_capturer = view.last_capturer
-        self.inferred_seat, self.ruled_out = _inference(view, rules)
+        self.inferred_seat, self.ruled_out = (
+            _inference(view, rules) if infer_last_play else (None, 0)
+        )
 
     def world(self, rng: random.Random) -> World:
         """A world consistent with the view (and the inference from the last play)."""

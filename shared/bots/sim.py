@@ -21,7 +21,7 @@ from shared.rules import Bonus, CaptureProfile, RuleSet, capture_profile_of, swe
 from shared.scoring import card_points
 from shared.state import SEAT_TEAMS
 
-from .knowledge import FULL_MASK, majority_edge
+from .knowledge import FULL_MASK, chance_of_any, majority_edge
 from .threats import KINDS, kind_mask, outcomes, rank_counts
 
 # Points a playout player credits per card won; about what a card is worth towards the
@@ -200,9 +200,11 @@ class World:
             return float(points + (self.rules.stake if mine > theirs else -self.rules.stake))
         return points + majority_edge(mine, theirs, self.rules.stake)
 
-    def rollout(self, team: int, deals: int | None = None) -> float:
+    def rollout(self, team: int, deals: int | None = None, floor_left: bool = False) -> float:
         """Play on with the greedy policy and return `outcome`: to the round's end, or when
-        ``deals`` is given, to the end of the current deal and that many more."""
+        ``deals`` is given, to the end of the current deal and that many more; ``floor_left``:
+        a playout stopped at a deal's end also counts what its floor offers the next player
+        (`floor_threat`)."""
         rules = self.rules
         profile = rules.profile
         per_deal = rules.hand_size * rules.players
@@ -213,50 +215,80 @@ class World:
             hand = self.hands[self.to_move]
             plays = plays_for_hand(tuple(hand), self.floor, self.mask, profile)
             self.play(plays[0] if len(plays) == 1 else self.greedy(plays))
+        if floor_left and self.in_hands:
+            return self.outcome(team) - self.floor_threat(team)
         return self.outcome(team)
 
-    def greedy(self, plays: Sequence[Play]) -> Play:
-        """The playout policy's choice among ``plays`` for the seat to move.
+    def floor_threat(self, team: int) -> float:
+        """The Basra points the floor at a deal's start is worth to the side to move first,
+        against ``team``: the chance that the fresh hand holds a card that clears it, from
+        the cards not yet gone (the sampled hands are not looked at)."""
+        if not self.floor:
+            return 0.0
+        rules = self.rules
+        basra_cards, jack_cards = danger(self.mask, rules.profile)
+        unseen = FULL_MASK & ~(self.gone | self.mask)
+        left = unseen.bit_count()
+        size = len(self.hands[self.to_move])
+        threat = rules.basra * chance_of_any(left, (unseen & basra_cards).bit_count(), size)
+        if jack_cards:
+            threat += rules.jack * chance_of_any(left, (unseen & jack_cards).bit_count(), size)
+        return threat if SEAT_TEAMS[self.to_move] != team else -threat
 
-        One function rather than several small ones: it runs on every turn of every playout,
-        and Python calls cost as much as the work.
-        """
+    def greedy(self, plays: Sequence[Play]) -> Play:
+        """The playout policy's choice among ``plays`` for the seat to move."""
         rules = self.rules
         seat = self.to_move
-        mask = self.mask
         hand_mask = self.hand_masks[seat]
-        unseen = FULL_MASK & ~(self.gone | mask | hand_mask)
-        seen_left = unseen.bit_count()
-        after_me = (seat + rules.step) % rules.players
-        reply_hand = len(self.hands[after_me])
+        unseen = FULL_MASK & ~(self.gone | self.mask | hand_mask)
+        reply_hand = len(self.hands[(seat + rules.step) % rules.players])
         if self.in_hands == 1:
             reply_hand = rules.hand_size if self.stock else 0
-        odds = min(1.0, reply_hand / seen_left) if seen_left else 0.0
         can_wait = hand_mask & (hand_mask - 1) != 0
-        best = plays[0]
-        best_value = -1e9
-        for play in plays:
-            card, taken = play
-            if taken:
-                taken_mask = mask_of(taken)
-                left = mask & ~taken_mask
-                value = CARD_WORTH * (len(taken) + 1)
-                if not left:
-                    value += _bonus_points(rules, sweep_bonus(card, self.floor, rules.profile))
-                elif can_wait and rules.sweepers >> card & 1:
-                    value -= HOLD_WORTH
-            else:
-                left = mask | (1 << card)
-                value = -HOLD_WORTH if can_wait and rules.sweepers >> card & 1 else 0.0
-            if left and odds:
-                basra_cards, jack_cards = danger(left, rules.profile)
-                risk = rules.basra * min(1.0, (unseen & basra_cards).bit_count() * odds)
-                if jack_cards:
-                    risk += rules.jack * min(1.0, (unseen & jack_cards).bit_count() * odds)
-                value -= risk
-            if value > best_value:
-                best, best_value = play, value
-        return best
+        values = play_values(rules, plays, self.floor, self.mask, can_wait, unseen, reply_hand)
+        return plays[values.index(max(values))]
+
+
+def play_values(
+    rules: Rules,
+    plays: Sequence[Play],
+    floor: tuple[Card, ...],
+    mask: int,
+    can_wait: bool,
+    unseen: int,
+    reply_hand: int,
+) -> list[float]:
+    """The playout policy's value of each of ``plays`` on ``floor`` for a player who has not
+    seen ``unseen`` and whose next opponent holds ``reply_hand`` cards; ``can_wait``: the
+    player holds another card, so a Jack or the sweeping 7d could be kept.
+
+    Take the most, take any Basra, keep Jacks and the sweeping 7d, do not leave a floor the
+    next player is likely to clear. One function rather than several small ones: it runs on
+    every turn of every playout, and Python calls cost as much as the work.
+    """
+    seen_left = unseen.bit_count()
+    odds = min(1.0, reply_hand / seen_left) if seen_left else 0.0
+    values = []
+    for card, taken in plays:
+        if taken:
+            taken_mask = mask_of(taken)
+            left = mask & ~taken_mask
+            value = CARD_WORTH * (len(taken) + 1)
+            if not left:
+                value += _bonus_points(rules, sweep_bonus(card, floor, rules.profile))
+            elif can_wait and rules.sweepers >> card & 1:
+                value -= HOLD_WORTH
+        else:
+            left = mask | (1 << card)
+            value = -HOLD_WORTH if can_wait and rules.sweepers >> card & 1 else 0.0
+        if left and odds:
+            basra_cards, jack_cards = danger(left, rules.profile)
+            risk = rules.basra * min(1.0, (unseen & basra_cards).bit_count() * odds)
+            if jack_cards:
+                risk += rules.jack * min(1.0, (unseen & jack_cards).bit_count() * odds)
+            value -= risk
+        values.append(value)
+    return values
 
 
 def _bonus_points(rules: Rules, bonus: Bonus) -> int:

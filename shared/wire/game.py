@@ -124,11 +124,12 @@ VIEW_SCHEMA = Struct(
         "deal": Int(1, 12),
     },
     # Added within version 1: a server always sends them, a client takes a missing one as
-    # nil (0 for carry).
+    # nil (0 for carry, none for deal_plays).
     {
         "last_capturer": Nullable(_TEAM),
         "carry": _POINTS,
         "last_round": Nullable(_LAST_ROUND),
+        "deal_plays": ListOf(_LAST_PLAY, 24),
     },
     name="view",
 )
@@ -302,6 +303,7 @@ def view_to_wire(view: PlayerView) -> dict[str, Any]:
         "last_capturer": view.last_capturer,
         "carry": view.carry,
         "last_round": _round_end_to_wire(view.last_round),
+        "deal_plays": [_last_play_to_wire(p) for p in view.deal_plays],
     }
 
 
@@ -327,6 +329,7 @@ def view_from_wire(data: Any) -> PlayerView:
         ),
         gone=_card_tuple(data["gone"]),
         last_play=None if last is None else _last_play_from_wire(last),
+        deal_plays=tuple(_last_play_from_wire(p) for p in data.get("deal_plays", ())),
         winner=data["winner"],
         round_number=data["round_number"],
         deal=data["deal"],

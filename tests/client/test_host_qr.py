@@ -9,10 +9,16 @@ from pathlib import Path
 import pygame
 import pytest
 
+from client.net import lan_host
+from client.net.lan_host import LanHost
 from client.scenes import connect
 from client.scenes.connect import ConnectScene
+from client.scenes.lobby import LobbyScene
+from client.scenes.room import RoomScene
+from server.app import BasraServer
 from shared.wire.join import QR_BORDER, qr_modules
-from tests.client.app_driver import make_app, step
+from tests.client.app_driver import FRAME, button, click, make_app, step
+from tests.client.test_network import frames_until, type_into
 from tests.shared.qr_reader import read_qr
 
 ADDRESSES = ("192.168.1.20", "10.0.0.5")
@@ -26,11 +32,13 @@ def pure(surface: pygame.Surface, colour: tuple[int, int, int]) -> pygame.mask.M
     return pygame.mask.from_threshold(surface, colour, (1, 1, 1, 255))
 
 
-def qr_in_window(window: pygame.Surface) -> tuple[pygame.Rect, list[list[bool]]]:
-    """The QR code's square (quiet zone included) and its modules, read from the pixels: the
-    largest patch of pure white is the code's light square."""
+def qr_in_window(
+    window: pygame.Surface, text: str = URL
+) -> tuple[pygame.Rect, list[list[bool]]]:
+    """The QR code of ``text``: its square (quiet zone included) and its modules, read from the
+    pixels: the largest patch of pure white is the code's light square."""
     box = max(pure(window, WHITE).get_bounding_rects(), key=lambda rect: rect.w * rect.h)
-    across = len(qr_modules(URL)) + 2 * QR_BORDER
+    across = len(qr_modules(text)) + 2 * QR_BORDER
     size = box.width / across
     modules = [
         [
@@ -102,3 +110,54 @@ def test_no_network_no_code(
         app.draw()
     finally:
         app.shutdown()
+
+
+async def test_the_hosts_room_shows_a_qr_code_of_this_tables_page(
+    tmp_path: Path, pygame_ready: None, server: BasraServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The room's creator hosts (a `LanHost` that says its web port; the server itself is the
+    test's): phones scan the room screen's code to open the page at this very table."""
+    monkeypatch.setattr(lan_host, "lan_addresses", lambda: ADDRESSES)
+    hosted = LanHost()
+    hosted.web_port = 40480
+    app = make_app(tmp_path, "--speed", "instant")
+    try:
+        app.step(FRAME)
+        click(app, button(app.stack.top, "Join a LAN game").rect.center)
+        joining = app.stack.top
+        assert isinstance(joining, ConnectScene) and joining.address is not None
+        type_into(app, joining.address.rect, f"127.0.0.1:{server.port}")
+        type_into(app, joining.name.rect, "Hostess")
+        click(app, joining.go.rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        app.navigator.lan_host = hosted
+        click(app, button(app.stack.top, "Create room").rect.center)
+        click(app, button(app.stack.top, "Create").rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        await frames_until(app, lambda: room.room is not None)
+        assert room.room is not None
+        page = f"http://192.168.1.20:40480/?room={room.room.room_id}"
+        app.draw()
+        window = pygame.display.get_surface()
+        assert window is not None
+        box, modules = qr_in_window(window, page)
+        assert read_qr(modules) == page
+        square = window.subsurface(box)
+        assert pure(square, WHITE).count() + pure(square, BLACK).count() == box.w * box.h
+    finally:
+        app.shutdown()
+
+
+def test_a_hosted_server_names_its_join_page_once_it_serves_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(lan_host, "lan_addresses", lambda: ADDRESSES)
+    host = LanHost()
+    assert host.join_page(7) is None, "no web port yet"
+    host.web_port = 40480
+    assert host.join_page(7) == "http://192.168.1.20:40480/?room=7"
+    assert host.join_page() == URL
+    monkeypatch.setattr(lan_host, "lan_addresses", lambda: ())
+    assert host.join_page(7) is None, "no network address"

@@ -129,7 +129,7 @@ async def test_bad_room_names_are_bad_name_with_their_req() -> None:
 async def test_an_unknown_bot_level_of_a_new_room_is_bad_level_with_its_req() -> None:
     async with running_server() as server:
         client = await connect(server, "Host")
-        for req, level in enumerate(["expert", "Easy", "h" * 16], start=1):
+        for req, level in enumerate(["godlike", "Easy", "h" * 16], start=1):
             message = {"t": "create_room", "players": 2, "bot_level": level, "req": req}
             assert await refused(client, message) == ("bad_level", req)
         state = await answer(client, {"t": "create_room", "players": 2, "bot_level": "easy"})

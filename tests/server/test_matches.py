@@ -173,10 +173,12 @@ async def test_a_room_list_shows_rooms_and_their_state() -> None:
         assert (summary["players"], summary["humans"], summary["state"]) == (4, 1, "waiting")
 
 
-async def test_hard_bots_think_in_a_worker_process() -> None:
+@pytest.mark.parametrize("level", ["hard", "expert"])
+async def test_searching_bots_think_in_a_worker_process(level: str) -> None:
     async with running_server(bot_processes=1, bot_budget=0.02) as server:
         assert server.bots._processes is not None  # started before any thread existed
+        assert level in server.bots._process_levels
         host = await connect(server, "Host")
-        view = await play_against_bots(host, 2, "hard", seed=6, timeout=40)
+        view = await play_against_bots(host, 2, level, seed=6, timeout=40)
         assert view.winner is not None
         assert not errors_in(host)

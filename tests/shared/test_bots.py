@@ -9,7 +9,7 @@ from functools import cache
 
 import pytest
 
-from shared.bots import LEVELS, Bot, HardBot, NoPlayError, make_bot, suggest
+from shared.bots import LEVELS, Bot, ExpertBot, HardBot, NoPlayError, make_bot, suggest
 from shared.bots.knowledge import cards_of, unseen_mask
 from shared.bots.sampling import Sampler
 from shared.bots.sim import Rules, World
@@ -29,6 +29,10 @@ RULE_SETS = (
     RuleSet(players=4, direction=Direction.LEFT, hand_size=6, komi_play=KomiPlay.PLAIN),
     RuleSet(last_card_basra=False, komi_basra=KomiBasra.NEVER, first_floor=FirstFloor.NONE),
 )
+
+
+SEARCHING: dict[str, type[HardBot]] = {"hard": HardBot, "expert": ExpertBot}
+"""The levels that search sampled worlds, by their class."""
 
 
 def random_positions(rules: RuleSet, seed: int, count: int) -> list[PlayerView]:
@@ -54,10 +58,10 @@ def positions(rules: RuleSet, count: int) -> tuple[PlayerView, ...]:
 @pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: f"{r.players}p-{r.preset_name}")
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_bot_always_returns_a_legal_play(level: str, rules: RuleSet) -> None:
-    # A single sampled world keeps the hard bot fast here: legality does not depend on how
-    # long it thinks.
-    count = 300 if level == "hard" else 1200
-    bot = make_bot(level) if level != "hard" else HardBot(budget=None, iterations=1)
+    # A single sampled world keeps the searching bots fast here: legality does not depend on
+    # how long they think.
+    count = 300 if level in SEARCHING else 1200
+    bot = SEARCHING[level](budget=None, iterations=1) if level in SEARCHING else make_bot(level)
     rng = random.Random(5)
     for view in positions(rules, count)[:count]:
         play = bot.choose_play(view, rng)
@@ -74,7 +78,9 @@ def test_bots_refuse_a_view_that_is_not_their_turn(level: str) -> None:
 
 
 def reproducible_bot(level: str) -> Bot:
-    return HardBot(budget=None, iterations=8) if level == "hard" else make_bot(level)
+    if level in SEARCHING:
+        return SEARCHING[level](budget=None, iterations=8)
+    return make_bot(level)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -173,14 +179,14 @@ def test_suggest_warns_against_opening_the_floor() -> None:
     assert str(hint.play.card) == "9s" and "opponent" in hint.reason
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_stronger_bots_take_a_basra(level: str) -> None:
     state = position(["5s 9c Kh Qs", "Ac 2c 3c 4c"], "5h", stock="6c 6d 6h 6s 8c 8d 8h 8s")
     play = reproducible_bot(level).choose_play(view_for(state, 0), random.Random(1))
     assert play.card == parse_cards("5s")[0]
 
 
-@pytest.mark.parametrize("level", ["medium", "hard"])
+@pytest.mark.parametrize("level", ["medium", "hard", "expert"])
 def test_stronger_bots_do_not_leave_an_easy_basra(level: str) -> None:
     # The 3 beside the 5 lets any 8 clear the floor; the King beside it, no single card.
     state = position(["Kc 3d", "Ac 2c"], "5h", stock="6c 6d 6h 6s 8c 8d 8h 8s")
