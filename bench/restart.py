@@ -104,7 +104,8 @@ class Player:
                 await asyncio.sleep(retry)
                 continue
             self.attach(link)
-            await link.hello("again", self.token, timeout=60)
+            welcome = await link.hello("again", self.token, timeout=60)
+            self.token = welcome["resume_token"]  # each resume rotates the token
             return
 
 

@@ -5,8 +5,9 @@ listens, starts the services (pings, loop-lag monitor, optional stats log,
 the LAN discovery beacon when asked for), runs every room's actor task in one
 `asyncio.TaskGroup`, and on `stop` shuts down in order: stop announcing, stop accepting, say
 ``bye`` to every client, give them ``shutdown_grace`` seconds to receive it, cut whatever is
-left, end the rooms. Connections over the total or per-address limit are told
-why and closed at once.
+left, end the rooms. Connections over the total or per-address limit, or from an address that
+opens them too fast or has spent its budget of bad messages (`server.net.limits.AddressLedger`),
+are told why and closed at once.
 """
 
 from __future__ import annotations
@@ -28,18 +29,20 @@ from server.config import ServerConfig
 from server.lobby import Lobby
 from server.net.connection import Carrier, Connection
 from server.net.discovery import run_beacon
-from server.net.limits import AddressCounter, is_loopback
+from server.net.limits import AddressCounter, AddressLedger, is_loopback
 from server.net.pacing import TurnQuota
 from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
-from server.net.tcp import TcpCarrier, peer_address, read_stream
+from server.net.tcp import TcpCarrier, doorway, peer_address, read_stream
 from server.net.web_gateway import start_gateway
 from server.net.websocket import WebSocketCarrier, read_socket
 from server.persistence.store import MatchStore
 from server.restore import restore_matches
+from server.room import lookalikes
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
 from shared import host_system
 from shared.wire.protocol import ErrorCode, Message, MsgType
+from shared.wire.rooms import RoomPhase
 from shared.wire.session import bye_frame, ping_frame
 
 __all__ = ["BasraServer", "raise_fd_limit"]
@@ -80,6 +83,12 @@ class BasraServer:
         self.connections: set[Connection] = set()
         self.started = asyncio.Event()
         self._addresses = AddressCounter(config.max_per_address)
+        self._ledger = AddressLedger(
+            config.connect_rate,
+            config.connect_burst,
+            config.address_bad_rate,
+            config.address_bad_messages,
+        )
         self._hang_ups = TurnQuota(config.hang_ups_per_turn)
         self._listener: asyncio.Server | None = None
         self._web: WebServer | None = None
@@ -114,13 +123,15 @@ class BasraServer:
         """Serve until `stop`, then shut down cleanly."""
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_exception)
-        await self.bots.warm_up()
+        self._open_store()
+        lookalikes.warm()  # before any room checks a name
         try:
+            await self.bots.warm_up()
             async with asyncio.TaskGroup() as group:
                 self._group = group
                 self._restore()
-                self._listener = await asyncio.start_server(
-                    self._accept,
+                self._listener = await loop.create_server(
+                    doorway(self._screen, self._accept),
                     self.config.host,
                     self.config.port,
                     backlog=self.config.backlog,
@@ -164,7 +175,7 @@ class BasraServer:
             # Stop listening only: the open sockets are closed below, with a goodbye each.
             self._web.close(close_connections=False)
         for connection in list(self.connections):
-            connection.close(ErrorCode.SHUTDOWN, "The server is shutting down.")
+            connection.close(*self._goodbye(connection))
         pending = set(self._connection_tasks)
         if pending:
             # Each connection gives its goodbye `shutdown_grace` to leave, then cuts itself.
@@ -193,13 +204,36 @@ class BasraServer:
 
     # -- rooms ----------------------------------------------------------------------------
 
+    def _goodbye(self, connection: Connection) -> tuple[ErrorCode, str]:
+        """What a client is told as the server stops: a player seated in a match the data
+        directory keeps may come back to it (`restarting`, and a client tries again as after
+        a drop); anyone else is told the server is going (`shutdown`)."""
+        player = connection.player
+        room = None if player is None else player.room
+        if (
+            player is not None
+            and self.store is not None
+            and isinstance(room, Room)
+            and room.phase is RoomPhase.PLAYING
+            and room.members.seat_of(player) is not None
+        ):
+            return (
+                ErrorCode.RESTARTING,
+                "The server is restarting: your seat is kept; reconnect to play on.",
+            )
+        return ErrorCode.SHUTDOWN, "The server is shutting down."
+
+    def _open_store(self) -> None:
+        """Open (and lock) the data directory, if the config names one; `DataDirError` if it
+        cannot be used, before anything else starts."""
+        if self.config.data_dir is not None:
+            self.store = MatchStore.open(self.config.data_dir, self.config.record_keep)
+            self.lobby.store = self.store
+
     def _restore(self) -> None:
-        """Open the data directory and take up the matches left running there."""
-        if self.config.data_dir is None:
-            return
-        self.store = MatchStore.open(self.config.data_dir, self.config.record_keep)
-        self.lobby.store = self.store
-        restore_matches(self.store, self.lobby)
+        """Take up the matches left running in the data directory."""
+        if self.store is not None:
+            restore_matches(self.store, self.lobby)
 
     def _spawn_room(self, room: Room) -> None:
         assert self._group is not None
@@ -217,6 +251,15 @@ class BasraServer:
             self._room_tasks.pop(room.id, None)
 
     # -- connections ----------------------------------------------------------------------
+
+    def _screen(self, address: str) -> bytes | None:
+        """The goodbye for a connection from ``address`` turned away as it is accepted, or
+        None; counted among those turned away."""
+        refusal = self._ledger.refusal(address, asyncio.get_running_loop().time())
+        if refusal is None:
+            return None
+        self._count_turned_away(ErrorCode.ADDRESS_LIMIT)
+        return bye_frame(ErrorCode.ADDRESS_LIMIT, refusal)
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         carrier = TcpCarrier(reader, writer, self.config.socket_send_buffer)
@@ -244,10 +287,15 @@ class BasraServer:
         if len(self.connections) >= self.config.max_connections:
             self._turn_away(carrier, ErrorCode.SERVER_FULL, "The server is full; try later.")
             return
+        refusal = self._ledger.admit(address, asyncio.get_running_loop().time())
+        if refusal is not None:
+            self._turn_away(carrier, ErrorCode.ADDRESS_LIMIT, refusal)
+            return
         if not self._addresses.acquire(address):
             text = "Too many connections from your address."
             self._turn_away(carrier, ErrorCode.ADDRESS_LIMIT, text)
             return
+        ledger = self._ledger
         connection = Connection(
             carrier,
             address,
@@ -256,6 +304,7 @@ class BasraServer:
             self.lobby,
             self.counters,
             self._hang_ups,
+            lambda now: ledger.spend_error(address, now),
         )
         task = asyncio.current_task()
         assert task is not None
@@ -269,6 +318,11 @@ class BasraServer:
             self._addresses.release(address)
 
     def _turn_away(self, carrier: Carrier, code: ErrorCode, text: str) -> None:
+        self._count_turned_away(code)
+        carrier.write(bye_frame(code, text))
+        carrier.close()
+
+    def _count_turned_away(self, code: ErrorCode) -> None:
         self.counters.drops += 1
         # A flood of connections must not become a flood of log lines: one a second at most.
         self._turned_away += 1
@@ -277,8 +331,6 @@ class BasraServer:
             log.warning("turned away %d connection(s) (%s)", self._turned_away, code.value)
             self._turned_away = 0
             self._turned_away_said = now
-        carrier.write(bye_frame(code, text))
-        carrier.close()
 
     # -- services -------------------------------------------------------------------------
 

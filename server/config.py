@@ -144,6 +144,24 @@ class ServerConfig:
     the allowance refills at ``rate_per_second``."""
     max_bad_messages: int = 50
     """Unreadable or invalid messages tolerated on one connection before it is closed."""
+    address_bad_messages: int = 100
+    """Unreadable or invalid messages tolerated from one address, across all its connections,
+    before its connections are closed on their next one and new ones turned away; the budget
+    refills at ``address_bad_rate`` a second."""
+    address_bad_rate: float = 0.5
+    connect_rate: float = field(
+        default=5.0,
+        metadata=option(
+            "new connections one address may open a second (default %(default)s)", seconds
+        ),
+    )
+    """New connections one address may open a second, after a burst of ``connect_burst``."""
+    connect_burst: int = field(
+        default=32,
+        metadata=option(
+            "new connections one address may open at once (default %(default)s)", count
+        ),
+    )
     # rooms
     max_rooms: int = 2000
     max_spectators: int = 16
@@ -173,6 +191,10 @@ class ServerConfig:
     chat_max_chars: int = 200
     chat_lines: int = 5
     chat_window: float = 10.0
+    record_chat_lines: int = 2000
+    """Chat lines a match's record keeps (PROTOCOL.md §11): later lines still reach the room,
+    but not the record, so that chat cannot grow a record past what a restart reads back
+    (64 MiB; 2000 lines of 200 characters come to at most about 6 MB)."""
     # bots
     bot_delay: float = field(
         default=0.7,
@@ -199,7 +221,12 @@ class ServerConfig:
     """How those processes start (``fork``, ``spawn``); None: the system's safe way
     (`shared.host_system.safe_start_method`)."""
     bot_budget: float = 1.0
-    """Seconds the hard and expert bots think per move."""
+    """Seconds the hard and expert bots think per move, when the workers have time for every
+    room."""
+    bot_min_budget: float = 0.06
+    """The least they think when many rooms wait for the workers at once
+    (`server.room.bots_runner` halves the budget as the queue doubles, so that every room's bots
+    keep their pace)."""
     engine_memo_entries: int = 1 << 12
     """Cap of each rules-engine memo in the server process (bot workers keep the engine's
     larger default): a miss costs microseconds here, and a small cap keeps memory flat. With

@@ -25,6 +25,7 @@ from server.players import Link, Player, Players
 from server.refusals import Refused
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
+from server.room.codes import code_fits, new_room_code
 from server.room.commands import Dropped, Join, Request, Resumed
 from server.room.core import RoomCore
 from shared.bots import LEVELS
@@ -61,6 +62,8 @@ _ROOM_MESSAGES = frozenset(
         MsgType.GET_RECORD,
         MsgType.CHAT,
         MsgType.QUICK_CHAT,
+        MsgType.REMOVE_MEMBER,
+        MsgType.BOT_FOR_SEAT,
     }
 )
 
@@ -157,7 +160,7 @@ class Lobby:
             )
         old = player.link
         player.link = link
-        player.token = token  # a player restored after a restart had only its digest
+        self.players.rotate(player)  # the welcome carries the new token
         if old is not None:
             # The newest connection wins; the old one (half-open, or a second resume) goes.
             old.player = None
@@ -201,8 +204,10 @@ class Lobby:
         # once when a room opens or closes).
         now = asyncio.get_running_loop().time()
         if self._room_list is None or now - self._room_list_at > ROOM_LIST_TTL:
+            # Rooms waiting for players first, newest first: a new room is never hidden
+            # behind hundreds of older ones past the list's limit.
             rooms = sorted(
-                self.rooms.values(), key=lambda r: (r.phase is not RoomPhase.WAITING, r.id)
+                self.rooms.values(), key=lambda r: (r.phase is not RoomPhase.WAITING, -r.id)
             )
             listing = {
                 "t": MsgType.ROOMS.value,
@@ -229,7 +234,8 @@ class Lobby:
         bot_level = message.get("bot_level")
         if bot_level is not None and bot_level not in LEVELS:
             raise Refused(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
-        room = self.make_room(room_id, name, rules, turn_seconds)
+        code = new_room_code() if message.get("private", False) else None
+        room = self.make_room(room_id, name, rules, turn_seconds, code)
         room.bot_level = bot_level
         self.adopt(room)
         log.info(
@@ -244,8 +250,15 @@ class Lobby:
         player.room = room
         room.post(Join(player, link, spectate=False, req=message.get("req")))
 
-    def make_room(self, room_id: int, name: str, rules: RuleSet, turn_seconds: float) -> Room:
-        """A room of this lobby, not yet open (`adopt` opens it)."""
+    def make_room(
+        self,
+        room_id: int,
+        name: str,
+        rules: RuleSet,
+        turn_seconds: float,
+        code: str | None = None,
+    ) -> Room:
+        """A room of this lobby, not yet open (`adopt` opens it); ``code``: a private one's."""
         return Room(
             room_id,
             name,
@@ -257,6 +270,7 @@ class Lobby:
             release=self.release,
             closed=self._room_closed,
             store=self.store,
+            code=code,
         )
 
     def adopt(self, room: Room) -> None:
@@ -288,6 +302,12 @@ class Lobby:
             )
         except (RuleError, TypeError) as error:
             raise Refused(ErrorCode.BAD_RULES, str(error)) from None
+        if not rules.scores:
+            raise Refused(
+                ErrorCode.BAD_RULES,
+                "With every point value 0 and no card points, nobody could ever score: "
+                "the match would never end.",
+            )
         return rules, turn_seconds
 
     def _room_for(self, link: Link, message: Message) -> tuple[Player, Room]:
@@ -307,6 +327,13 @@ class Lobby:
 
     def _join(self, link: Link, message: Message, spectate: bool) -> None:
         player, room = self._room_for(link, message)
+        if not code_fits(room.identity.code, message.get("code")):
+            raise Refused(
+                ErrorCode.WRONG_CODE,
+                "This room is private: ask its players for its code."
+                if message.get("code") is None
+                else "That is not this room's code.",
+            )
         player.room = room
         if not room.post(Join(player, link, spectate, message.get("req"))):
             player.room = None

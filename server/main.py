@@ -26,7 +26,7 @@ from server.collector import run_collector
 from server.config import Option, ServerConfig
 from server.join_banner import join_banner
 from server.net.stats import PollClock
-from server.persistence.store import default_data_dir
+from server.persistence.store import DataDirError, default_data_dir
 from shared import host_system
 from shared.plays import limit_memos
 
@@ -154,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         clock = PollClock()
         with asyncio.Runner(loop_factory=lambda: asyncio.SelectorEventLoop(clock)) as runner:
             runner.run(_serve(config, _PortFiles(args.port_file, args.web_port_file), clock))
+    except DataDirError as error:
+        log.error("%s", error)
+        return 1
     except OSError as error:
         log.error(
             "cannot serve on %s port %d (web port %d): %s",

@@ -4,8 +4,10 @@ A `Player` outlives its connection while it holds a place in a room, so that the
 give the seat back after a drop. The registry forgets a player once it has neither a connection nor
 a room; its token then stops working. Tokens are looked up by their SHA-256 digest, so the time a
 lookup takes says nothing about how close a guess was; and only the digest is ever written down
-(`server.persistence.room_file`). A player restored after a restart (`restore`) has his digest only,
-and gets his token back when he resumes with it.
+(`server.persistence.room_file`). Every resume rotates the token (`Players.rotate`): the welcome
+carries a fresh one and the one used stops working, so a token sniffed on the way serves its
+thief once at most. A player restored after a restart (`restore`) has his digest only, until he
+resumes and gets a new token.
 """
 
 from __future__ import annotations
@@ -95,6 +97,15 @@ class Players:
         player = Player(self._next_id, name, token, token_digest(token))
         self._add(player)
         return player
+
+    def rotate(self, player: Player) -> None:
+        """Give ``player`` a fresh token (he resumed): the one he resumed with stops working, so a
+        token seen by someone else serves once at most, and its owner's next resume shuts the
+        other out."""
+        self._by_token.pop(player.token_digest, None)
+        player.token = secrets.token_urlsafe(24)
+        player.token_digest = token_digest(player.token)
+        self._by_token[player.token_digest] = player
 
     def restore(self, player_id: int, name: str, digest: bytes) -> Player:
         """A player of a match restored after a restart, known by his id and token digest;

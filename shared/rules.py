@@ -110,6 +110,14 @@ class RuleSet:
         if type(self.last_card_basra) is not bool or type(self.card_points) is not bool:
             raise RuleError("last_card_basra and card_points are true or false.")
 
+    @property
+    def scores(self) -> bool:
+        """Whether a match under these rules can ever reach its target: some play or round end
+        is worth points (with every point value 0 and no card points, no match ever ends)."""
+        return bool(
+            self.jack_basra_points or self.basra_points or self.majority_points or self.card_points
+        )
+
     @classmethod
     def preset(cls, name: str, **overrides: Any) -> RuleSet:
         """A named rule set (``"egyptian"`` or ``"jawaker"``) with optional changes."""

@@ -90,6 +90,8 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.ALREADY_IN_ROOM: N_("Leave your room first."),
     ErrorCode.NOT_IN_ROOM: N_("You are not in a room."),
     ErrorCode.NAME_TAKEN: N_("Someone in that room already has your name."),
+    ErrorCode.REMOVED: N_("The room's creator removed you from that room."),
+    ErrorCode.WRONG_CODE: N_("That room is private: its code is needed to join or watch it."),
     ErrorCode.BAD_RULES: N_("The server does not take those rules."),
     ErrorCode.BAD_LEVEL: N_("The server does not know that computer level."),
     ErrorCode.TOO_MANY_ROOMS: N_("The server has all the rooms it can hold: join one."),
@@ -110,6 +112,7 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.CHAT_EMPTY: N_("There is nothing to say in that line."),
     ErrorCode.CHAT_RATE: N_("You are chatting too fast; wait a little."),
     ErrorCode.SHUTDOWN: N_("The server is shutting down."),
+    ErrorCode.RESTARTING: N_("The server is restarting: reconnecting to your seat..."),
     ErrorCode.REPLACED: N_("You connected again from elsewhere."),
     ErrorCode.HELLO_TIMEOUT: N_("Connecting took too long: connect again."),
     ErrorCode.IDLE: N_("The server heard nothing from this game for too long."),
@@ -125,6 +128,7 @@ REFUSALS: dict[ErrorCode, str] = {
 ROOM_EXITS: dict[str, str] = {
     "left": N_("You left the room."),
     "removed": N_("You were away too long, so you are out of the room."),
+    "removed_by_creator": N_("The room's creator removed you from the room."),
     "last_human_left": N_("Everyone has left; the room has closed."),
     "match_over": N_("The match is over; the room has closed."),
     "error": N_("Something went wrong in this room, so it has closed."),
@@ -199,6 +203,21 @@ PLAY_REFUSALS: dict[Refusal, str] = {
 def play_refusal_text(reason: Refusal) -> str:
     """A play the match host refused, for the player."""
     return _(PLAY_REFUSALS[reason])
+
+
+SERVER_NOTICES: dict[str, str] = {
+    "not_saved": N_(
+        "The server can no longer save this match: play goes on, but a restart would lose it."
+    ),
+    "saved_again": N_("The server saves this match again."),
+}
+"""A server's `notice` about the room's match, by its code (PROTOCOL.md §5)."""
+
+
+def server_notice_text(code: str) -> str:
+    """A server's `notice` for the player (one from a newer server: in general)."""
+    wording = SERVER_NOTICES.get(code)
+    return _(wording) if wording is not None else _("The server has news about this room.")
 
 
 def room_exit_text(reason: str) -> str:

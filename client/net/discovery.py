@@ -33,6 +33,9 @@ LINGER = 4.0
 """Seconds a server stays listed after its last announcement (servers announce every second)."""
 MAX_SERVERS = 64
 """Servers listed at most: a flood of made-up announcements cannot grow the list further."""
+PER_HOST = 4
+"""Servers listed at most from one address: a machine announcing hundreds of made-up servers
+(one per port) cannot push the others off the list."""
 ASK_EVERY = 2.0
 """Seconds between requests when the discovery port cannot be listened on: answers alone
 keep the list then."""
@@ -60,16 +63,23 @@ class FoundServer:
 class ServerList:
     """The servers heard lately, each kept until ``linger`` seconds after it was last heard."""
 
-    def __init__(self, linger: float = LINGER, capacity: int = MAX_SERVERS) -> None:
+    def __init__(
+        self, linger: float = LINGER, capacity: int = MAX_SERVERS, per_host: int = PER_HOST
+    ) -> None:
         self.linger = linger
         self.capacity = capacity
+        self.per_host = per_host
         self._heard: dict[tuple[str, int], tuple[FoundServer, float]] = {}
 
     def heard(self, host: str, announcement: Announcement, now: float) -> None:
         key = (host, announcement.port)
         self._forget_silent(now)
-        if key in self._heard or len(self._heard) < self.capacity:
-            self._heard[key] = (FoundServer(host, announcement), now)
+        if key not in self._heard:
+            if len(self._heard) >= self.capacity:
+                return
+            if sum(heard_host == host for heard_host, _ in self._heard) >= self.per_host:
+                return
+        self._heard[key] = (FoundServer(host, announcement), now)
 
     def servers(self, now: float) -> tuple[FoundServer, ...]:
         """The servers heard within ``linger`` seconds, by name then address."""

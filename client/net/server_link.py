@@ -38,6 +38,7 @@ from client.i18n.words import (
     quick_text,
     refusal_text,
     room_exit_text,
+    server_notice_text,
 )
 from client.net.deal_witness import DealWitness
 from client.records import MatchKind, RecordFolder
@@ -153,11 +154,14 @@ class ServerLink:
             if bye is not None and bye["code"] in FINAL_CODES:
                 self._end(refusal_text(bye["code"]))
                 return
-            await self._reconnect()
+            restarting = bye is not None and bye["code"] == ErrorCode.RESTARTING
+            await self._reconnect(refusal_text(ErrorCode.RESTARTING) if restarting else None)
 
-    async def _reconnect(self) -> None:
+    async def _reconnect(self, why: str | None = None) -> None:
+        """Reconnect and resume, as after a drop (``why``: what to tell the player, when the
+        server said why it went: it is restarting)."""
         self.status = LinkStatus.RECONNECTING
-        self._say(_("Connection lost: reconnecting..."), NoticeLevel.WARNING)
+        self._say(why or _("Connection lost: reconnecting..."), NoticeLevel.WARNING)
         loop = asyncio.get_running_loop()
         give_up = loop.time() + RECONNECT_WINDOW
         attempt = 0
@@ -209,11 +213,15 @@ class ServerLink:
         turn_timer: int,
         name: str | None = None,
         bot_level: str | None = None,
+        private: bool = False,
     ) -> None:
-        """`bot_level`: the level of a computer player taking the seat of one who leaves."""
-        extra = {"name": name} if name else {}
+        """`bot_level`: the level of a computer player taking the seat of one who leaves;
+        ``private``: a room joined and watched only with its code."""
+        extra: dict[str, object] = {"name": name} if name else {}
         if bot_level is not None:
             extra["bot_level"] = bot_level
+        if private:
+            extra["private"] = True
         self._send(
             MsgType.CREATE_ROOM,
             players=players,
@@ -223,8 +231,18 @@ class ServerLink:
             **extra,
         )
 
-    def join_room(self, room_id: int, spectate: bool = False) -> None:
-        self._send(MsgType.SPECTATE if spectate else MsgType.JOIN_ROOM, room_id=room_id)
+    def join_room(self, room_id: int, spectate: bool = False, code: str | None = None) -> None:
+        """Join (or watch) a room; ``code``: a private room's."""
+        extra = {"code": code} if code else {}
+        self._send(MsgType.SPECTATE if spectate else MsgType.JOIN_ROOM, room_id=room_id, **extra)
+
+    def remove_member(self, player_id: int) -> None:
+        """As the room's creator: take someone out of the room for as long as it lives."""
+        self._send(MsgType.REMOVE_MEMBER, player_id=player_id)
+
+    def bot_for_seat(self, seat: int) -> None:
+        """As the room's creator, during a match: a bot plays another person's seat."""
+        self._send(MsgType.BOT_FOR_SEAT, seat=seat)
 
     def leave_room(self) -> None:
         """Leave the current room; its later messages (already on the way) are ignored."""
@@ -382,6 +400,10 @@ class ServerLink:
         self._events.append(RoomLeft(self.left_reason))
         self.list_rooms()
 
+    def _on_notice(self, message: Message) -> None:
+        level = NoticeLevel.WARNING if message["code"] == "not_saved" else NoticeLevel.INFO
+        self._say(server_notice_text(message["code"]), level)
+
     def _on_error(self, message: Message) -> None:
         self._say(refusal_text(message["code"]), NoticeLevel.ERROR)
 
@@ -393,5 +415,6 @@ class ServerLink:
         MsgType.CHAT.value: _on_chat,
         MsgType.QUICK_CHAT.value: _on_quick_chat,
         MsgType.LEFT_ROOM.value: _on_left_room,
+        MsgType.NOTICE.value: _on_notice,
         MsgType.ERROR.value: _on_error,
     }

@@ -381,7 +381,9 @@ def found_server_line(server: FoundServer) -> str:
     """A server's row in the list: name, rooms waiting, players, address (or that it runs
     another version)."""
     found = server.announcement
-    name, host = isolate(found.name), isolate(server.host)
+    # The whole address, port and all: two servers on one machine (or a machine pretending to
+    # be several) are told apart by it.
+    name, host = isolate(found.name), isolate(server.address)
     if not server.compatible:
         return separator().join((name, _("another version of Basra"), host))
     waiting = found.rooms_waiting

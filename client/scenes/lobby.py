@@ -39,6 +39,9 @@ LIST_RECT = pygame.Rect(120, 200, 1040, 360)
 WHO_WIDTH = LOGICAL_SIZE[0] - 80
 """The line saying who is connected where never reaches the screen's edges."""
 BUTTON_Y = 584
+CODE_LENGTH = 6
+"""A private room's code (the server's `server.room.codes`)."""
+CODE_RECT = pygame.Rect(1010, 96, 150, 44)
 TARGETS = (31, 61, 101, 151, 201)
 TIMERS = (0, 15, 30, 60)
 """Seconds a player has for a turn (0: no timer)."""
@@ -88,6 +91,15 @@ class LobbyScene(FormScene):
             self.add(
                 Button((LIST_RECT.x + i * 212, BUTTON_Y, 196, 54), label, text, on_click=action)
             )
+        self.code = self.add(
+            TextInput(
+                CODE_RECT,
+                text,
+                max_length=CODE_LENGTH,
+                placeholder=_("room code"),
+                allowed=str.isalnum,
+            )
+        )
         self.focus.focus(self.widgets[1])
 
     @property
@@ -107,7 +119,12 @@ class LobbyScene(FormScene):
         if room_id is None:
             self.say(_("Pick a room first (or create one)."), NoticeLevel.WARNING)
             return
-        self.client.join_room(room_id, spectate)
+        locked = any(r.room_id == room_id and r.locked for r in self.client.rooms)
+        code = self.code.text.strip()
+        if locked and not code:
+            self.say(_("That room is private: type its code first."), NoticeLevel.WARNING)
+            return
+        self.client.join_room(room_id, spectate, code if locked else None)
 
     def watch(self) -> None:
         self.join(spectate=True)
@@ -247,8 +264,12 @@ class CreateRoomScene(FormScene):
         self.level = self.add(
             Choice((x, y + 5 * step, w, h), _("Bots"), levels, text, s.practice_level)
         )
-        self.add(Button((x + w - 200, y + 362, 200, 54), _("Create"), text, on_click=self.create))
-        self.add(Button((x, y + 362, 160, 54), _("Cancel"), text, on_click=self.back))
+        who = [(False, _("Anyone")), (True, _("Only with its code"))]
+        self.private = self.add(
+            Choice((x, y + 6 * step, w, h), _("Who may join"), who, text, False)
+        )
+        self.add(Button((x + w - 200, y + 420, 200, 54), _("Create"), text, on_click=self.create))
+        self.add(Button((x, y + 420, 160, 54), _("Cancel"), text, on_click=self.back))
 
     def create(self) -> None:
         name = self.name.text.strip() or None
@@ -259,6 +280,7 @@ class CreateRoomScene(FormScene):
             self.timer.value,
             name,
             self.level.value,
+            private=self.private.value,
         )
         self.app.stack.pop()
 

@@ -102,6 +102,8 @@ class RoomScene(FormScene):
         self.add(Button((60, 620, 180, 54), _("Leave"), text, on_click=self.back))
         self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
         self.take: dict[int, Button] = {}
+        self.remove: dict[int, Button] = {}
+        """The creator's Remove buttons, by the player id of the person at that seat."""
         self._auto = {"fill": False, "start": False}
 
     @property
@@ -130,6 +132,10 @@ class RoomScene(FormScene):
         for seat, button in self.take.items():
             if button.handle_event(event):
                 self.client.take_seat(seat)
+                return
+        for player_id, button in self.remove.items():
+            if button.handle_event(event):
+                self.client.remove_member(player_id)
                 return
         super().handle_event(event)
 
@@ -175,6 +181,16 @@ class RoomScene(FormScene):
             for s in room.seats
             if watching and s.kind is SeatKind.BOT
         }
+        self.remove = {
+            s.player_id: self.remove.get(s.player_id)
+            or Button(self._take_rect(s), _("Remove"), self.app.text, font_size=theme.FONT_SMALL)
+            for s in room.seats
+            if self.mine
+            and waiting
+            and s.kind is SeatKind.HUMAN
+            and s.player_id is not None
+            and s.player_id != self.client.player_id
+        }
 
     def _autoplay(self, room: RoomState) -> None:
         """`--autoplay` in a room it created: fill it with bots and start."""
@@ -214,6 +230,13 @@ class RoomScene(FormScene):
         )
         line = separator().join(parts)
         text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        if room.code is not None:
+            private = _("Private room: others join with the code  {code}").format(
+                code=isolate(room.code)
+            )
+            text.draw(
+                surface, private, (640, 168), theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center"
+            )
         for team, panel in enumerate(TEAM_PANELS):
             self._draw_team(surface, room, team, panel)
         if not self.mine and room.phase is RoomPhase.WAITING:
@@ -231,7 +254,7 @@ class RoomScene(FormScene):
                     surface, line, (450, 560 + i * 26), theme.FONT_SMALL, theme.TEXT, "center"
                 )
         self.chat.draw(surface)
-        for button in self.take.values():
+        for button in (*self.take.values(), *self.remove.values()):
             button.draw(surface)
         self._draw_table_join(surface, room)
 

@@ -33,7 +33,7 @@ def summary_line(summary: RoomSummary) -> str:
     seated = _("{seated}/{seats} seated").format(
         seated=number(summary.humans + summary.bots), seats=number(summary.players)
     )
-    parts = (
+    parts: tuple[str, ...] = (
         isolate(summary.name),
         seated,
         preset_name(summary.preset),
@@ -41,6 +41,8 @@ def summary_line(summary: RoomSummary) -> str:
         timer,
         _(_PHASE_WORDS[summary.phase]),
     )
+    if summary.locked:
+        parts = (*parts, _("private: needs its code"))
     return separator().join(parts)
 
 

@@ -17,7 +17,8 @@ code. A transport plugs in with no copy of anything here:
    deadline closes the connection.
 
 Everything else is here, for any transport: the session itself (`shared.wire.session`: the
-greeting, pings, the frame cap and the reading-error budget), the message rate
+greeting, pings, the frame cap and the reading-error budgets, the connection's and its
+address's), the message rate
 (`server.net.limits`), the deadlines, and the bounds on what waits in the server for a client
 that does not read. Each checked message goes to the lobby synchronously.
 
@@ -56,7 +57,7 @@ from server.net.stats import Counters
 from server.players import Player
 from shared.wire.framing import HEADER_SIZE
 from shared.wire.protocol import ErrorCode, Message, MsgType
-from shared.wire.session import Close, Event, Incoming, Reply, ServerSession
+from shared.wire.session import Close, ErrorBudget, Event, Incoming, Reply, ServerSession
 
 __all__ = ["FRAME_HEADER", "Carrier", "Connection", "Dispatcher"]
 
@@ -64,6 +65,8 @@ log = logging.getLogger(__name__)
 
 FRAME_HEADER = HEADER_SIZE
 """Bytes of length in front of each frame's body (a message transport strips them)."""
+_NOT_DROPS = frozenset({ErrorCode.SHUTDOWN, ErrorCode.RESTARTING, ErrorCode.REPLACED})
+"""Closes that are not counted as drops."""
 _CLOSE = None
 """Queued after a goodbye: the writer flushes, then closes."""
 
@@ -120,9 +123,11 @@ class Connection:
         lobby: Dispatcher,
         counters: Counters,
         hang_ups: TurnQuota,
+        address_budget: ErrorBudget | None = None,
     ) -> None:
         """``address``: the real peer address; ``hang_ups``: the quota of connections ended
-        per loop turn, shared by all."""
+        per loop turn, shared by all; ``address_budget``: the bad messages the address may
+        still send, across its connections."""
         self.address = address
         self.is_loopback = is_loopback
         self.player: Player | None = None
@@ -143,7 +148,9 @@ class Connection:
         limiter = InboundLimiter(
             config.rate_per_second, config.rate_burst, config.rate_strikes, self.last_heard
         )
-        self.session = ServerSession(limiter, counters, config.max_bad_messages, self.last_heard)
+        self.session = ServerSession(
+            limiter, counters, config.max_bad_messages, self.last_heard, address_budget
+        )
         self._writer_task: asyncio.Task[None] | None = None
         self._loop = loop
         self._connected_at = self.last_heard
@@ -238,7 +245,7 @@ class Connection:
         """Send ``bye`` with ``code`` and close once it is out (or after the grace)."""
         if self._closing:
             return
-        if code is not ErrorCode.SHUTDOWN and code is not ErrorCode.REPLACED:
+        if code not in _NOT_DROPS:
             self._counters.drops += 1
         frame = self.session.bye(code, message)
         self._closing = True

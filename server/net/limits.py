@@ -5,6 +5,13 @@ second, smaller bucket of strikes: each message over the rate is refused with `r
 and costs a strike. Strikes refill ten times slower than messages, so a client that slips over
 now and then is only told so, while one that keeps sending too fast (even a little too fast)
 runs out of strikes within seconds and is closed.
+
+`AddressLedger` keeps what one address may do across all its connections, so that a guest who
+opens connection after connection starts from nothing each time: how fast it may open new
+ones, and its budget of unreadable or invalid messages (spent by any of its connections,
+refilled slowly). An address that has spent its budget is closed on its next bad message and
+turned away until the budget has refilled a little. Addresses that have spent nothing are
+forgotten, so the ledger stays small.
 """
 
 from __future__ import annotations
@@ -13,7 +20,14 @@ import ipaddress
 
 from shared.wire.session import Admission
 
-__all__ = ["AddressCounter", "InboundLimiter", "RateVerdict", "TokenBucket", "is_loopback"]
+__all__ = [
+    "AddressCounter",
+    "AddressLedger",
+    "InboundLimiter",
+    "RateVerdict",
+    "TokenBucket",
+    "is_loopback",
+]
 
 
 class TokenBucket:
@@ -26,6 +40,14 @@ class TokenBucket:
         self._burst = burst
         self._tokens = burst
         self._stamp = now
+
+    def full(self, now: float) -> bool:
+        """Whether the bucket holds its whole burst again (nothing of it is spent)."""
+        return self._tokens + (now - self._stamp) * self._rate >= self._burst
+
+    def has(self, now: float) -> bool:
+        """Whether a token could be spent now (without spending it)."""
+        return self._tokens + (now - self._stamp) * self._rate >= 1.0
 
     def take(self, now: float) -> bool:
         """Spend one token if there is one."""
@@ -85,6 +107,78 @@ class AddressCounter:
 
     def __len__(self) -> int:
         return len(self._counts)
+
+
+class _AddressAccount:
+    """What one address has spent: new connections and bad messages."""
+
+    __slots__ = ("connections", "errors")
+
+    def __init__(self, connections: TokenBucket, errors: TokenBucket) -> None:
+        self.connections = connections
+        self.errors = errors
+
+
+class AddressLedger:
+    """Per-address limits across connections (see the module's docstring)."""
+
+    __slots__ = ("_accounts", "_connect_burst", "_connect_rate", "_error_burst", "_error_rate")
+
+    _PRUNE_AT = 1024
+    """Accounts kept before those that spent nothing are forgotten."""
+
+    def __init__(
+        self, connect_rate: float, connect_burst: int, error_rate: float, error_burst: int
+    ) -> None:
+        self._connect_rate = connect_rate
+        self._connect_burst = connect_burst
+        self._error_rate = error_rate
+        self._error_burst = error_burst
+        self._accounts: dict[str, _AddressAccount] = {}
+
+    def _account(self, address: str, now: float) -> _AddressAccount:
+        account = self._accounts.get(address)
+        if account is None:
+            if len(self._accounts) >= self._PRUNE_AT:
+                self._prune(now)
+            account = _AddressAccount(
+                TokenBucket(self._connect_rate, self._connect_burst, now),
+                TokenBucket(self._error_rate, self._error_burst, now),
+            )
+            self._accounts[address] = account
+        return account
+
+    def _prune(self, now: float) -> None:
+        self._accounts = {
+            address: account
+            for address, account in self._accounts.items()
+            if not (account.connections.full(now) and account.errors.full(now))
+        }
+
+    def admit(self, address: str, now: float) -> str | None:
+        """Count a new connection from ``address``; None if it may open one, else why not."""
+        refusal = self.refusal(address, now)
+        if refusal is None:
+            self._account(address, now).connections.take(now)
+        return refusal
+
+    def refusal(self, address: str, now: float) -> str | None:
+        """Why ``address`` may not open a connection now (None: it may), counting nothing."""
+        account = self._accounts.get(address)
+        if account is None:
+            return None
+        if not account.errors.has(now):
+            return "Too many unreadable or invalid messages from your address; try later."
+        if not account.connections.has(now):
+            return "Too many new connections from your address; slow down."
+        return None
+
+    def spend_error(self, address: str, now: float) -> bool:
+        """Count a bad message from ``address``; False once its budget is spent."""
+        return self._account(address, now).errors.take(now)
+
+    def __len__(self) -> int:
+        return len(self._accounts)
 
 
 def is_loopback(address: str) -> bool:

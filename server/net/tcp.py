@@ -6,6 +6,11 @@ transport keeps back nothing of its own accord (its write buffer limit is 0): wh
 does not take at once waits in the connection's queue, where it counts against the client's
 bounds; and the socket's own send buffer is set (``socket_send_buffer``), because Linux would
 otherwise grow it to MiBs.
+
+`doorway` makes the listening socket's protocol: a connection from an address the server
+turns away for now (`server.net.limits.AddressLedger.refusal`) is told why and closed as it is
+accepted, before any stream, task or connection is made for it, so a guest opening
+connections as fast as it can costs the server little more than the accept itself.
 """
 
 from __future__ import annotations
@@ -13,19 +18,50 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+from collections.abc import Awaitable, Callable
 
 from server.net.connection import Connection
 from shared.wire.transports import release_transport
 
-__all__ = ["TcpCarrier", "limit_send_buffer", "peer_address", "read_stream"]
+__all__ = ["TcpCarrier", "doorway", "limit_send_buffer", "peer_address", "read_stream"]
 
 _READ_SIZE = 64 * 1024
 
 
-def peer_address(writer: asyncio.StreamWriter) -> str:
+def peer_address(writer: asyncio.StreamWriter | asyncio.BaseTransport) -> str:
     """The real address of the client at the other end of ``writer``."""
     peer = writer.get_extra_info("peername")
     return str(peer[0]) if isinstance(peer, tuple) and peer else "unknown"
+
+
+Accept = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+Screen = Callable[[str], bytes | None]
+"""The goodbye frame for a connection from this address if it is turned away now, else None."""
+
+
+class _Doorway(asyncio.Protocol):
+    """The first protocol of an accepted socket: turns it away, or hands it to a stream."""
+
+    def __init__(self, screen: Screen, accept: Accept) -> None:
+        self._screen = screen
+        self._accept = accept
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        goodbye = self._screen(peer_address(transport))
+        if goodbye is not None:
+            transport.write(goodbye)
+            transport.close()
+            return
+        reader = asyncio.StreamReader(limit=_READ_SIZE)
+        protocol = asyncio.StreamReaderProtocol(reader, self._accept)
+        transport.set_protocol(protocol)
+        protocol.connection_made(transport)
+
+
+def doorway(screen: Screen, accept: Accept) -> Callable[[], asyncio.Protocol]:
+    """The protocol factory of the listening socket (see the module's docstring)."""
+    return lambda: _Doorway(screen, accept)
 
 
 def limit_send_buffer(transport: asyncio.BaseTransport, send_buffer: int) -> None:

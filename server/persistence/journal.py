@@ -17,14 +17,19 @@ when to write it through is a choice of cost against loss:
 
 Without a data directory the writer writes nowhere and only keeps the record in memory, to be
 revealed when the match ends. A disk that fails (full, gone) does not stop the match: the error
-is logged, the match's files are removed (a restart would only find a match that stops short)
-and the record goes on in memory.
+is logged, the match's files are removed (a restart would only find a match that stops short),
+the record goes on in memory and the room is told (``on_saving(False)``, for its players). At
+the first play or chat line ``RETRY_SECONDS`` later it tries again: new files, the whole record
+so far and the last room file written afresh; once a later line finds those writes went
+through, the room is told the match is kept again (``on_saving(True)``).
 """
 
 from __future__ import annotations
 
 import io
 import logging
+import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from server.persistence.disk import QueuedFile
@@ -41,6 +46,12 @@ if TYPE_CHECKING:
 __all__ = ["MatchJournal"]
 
 log = logging.getLogger(__name__)
+
+RETRY_SECONDS = 5.0
+"""How long after the disk refused a write the journal tries it again."""
+
+SavingNews = Callable[[bool], None]
+"""Told False when the match can no longer be kept on disk, True once it is kept again."""
 
 
 class _Nowhere(io.BytesIO):
@@ -62,21 +73,45 @@ class _OnDisk:
 class MatchJournal:
     """One match's record, appended as the room goes; see the module's docstring."""
 
-    def __init__(self, writer: RecordWriter, room_id: int, disk: _OnDisk | None = None) -> None:
+    def __init__(
+        self,
+        writer: RecordWriter,
+        room_id: int,
+        disk: _OnDisk | None = None,
+        store: MatchStore | None = None,
+    ) -> None:
         self._writer = writer
         self._room_id = room_id
         self._disk = disk
+        self._store = store
+        self.on_saving: SavingNews | None = None
+        """Told when the match stops being kept on disk, and when it is kept again."""
+        self._saved_room: SavedRoom | None = None
+        self._retry_at: float | None = None
+        """While the disk fails: when to try again."""
+        self._confirming = False
+        """Written afresh after a failure: the next line says whether it went through."""
 
     @classmethod
     def begin(cls, record: MatchRecord, room_id: int, store: MatchStore | None) -> MatchJournal:
         """The journal of a match that starts now: a new file in ``store``, or memory only."""
         if store is None:
             return cls(RecordWriter(_Nowhere(), record), room_id)
-        files = store.new_files(room_id)
-        stream = store.new_record(files)
-        journal = cls(RecordWriter(stream, record), room_id, _OnDisk(store, files, stream))
+        journal = cls(RecordWriter(_Nowhere(), record), room_id, None, store)
+        journal._open_files(record)
         journal._write_through(sync=False)
         return journal
+
+    def _open_files(self, record: MatchRecord) -> None:
+        """Keep the match in new files from now on, ``record`` so far written whole."""
+        store = self._store
+        assert store is not None
+        files = store.new_files(self._room_id)
+        stream = store.new_record(files)
+        self._writer = RecordWriter(stream, record)
+        self._disk = _OnDisk(store, files, stream)
+        if self._saved_room is not None:
+            store.save_room(files, self._saved_room)
 
     @classmethod
     def reopen(cls, room_id: int, store: MatchStore, files: MatchFiles) -> MatchJournal:
@@ -88,7 +123,7 @@ class MatchJournal:
         except ValueError:
             stream.close()
             raise
-        return cls(writer, room_id, _OnDisk(store, files, stream))
+        return cls(writer, room_id, _OnDisk(store, files, stream), store)
 
     @property
     def record(self) -> MatchRecord:
@@ -102,6 +137,7 @@ class MatchJournal:
 
     def save_room(self, saved: SavedRoom) -> None:
         """Have the server-only room file written beside the record (when persisting)."""
+        self._saved_room = saved
         if self._disk is not None:
             self._disk.store.save_room(self._disk.files, saved)
 
@@ -134,25 +170,49 @@ class MatchJournal:
     def _write_through(self, sync: bool) -> None:
         disk = self._disk
         if disk is None:
+            self._retry()
             return
         self._writer.flush()
         if sync:
             disk.stream.sync()
-        self._notice_failure()
+        if self._notice_failure() or not self._confirming:
+            return
+        self._confirming = False
+        log.warning("room %d: its match is kept on disk again", self._room_id)
+        self._tell(True)
 
-    def _notice_failure(self) -> None:
-        """If the disk refused a write: go on in memory, and leave no half match behind."""
+    def _retry(self) -> None:
+        """While the disk fails, now and then: the whole record to new files again."""
+        if self._retry_at is None or time.monotonic() < self._retry_at:
+            return
+        self._retry_at = None
+        self._confirming = True
+        self._open_files(self._writer.record)
+        self._writer.flush()
+
+    def _tell(self, saving: bool) -> None:
+        if self.on_saving is not None:
+            self.on_saving(saving)
+
+    def _notice_failure(self) -> bool:
+        """If the disk refused a write: go on in memory, leave no half match behind, tell the
+        room (unless it was told already), and try again later; whether it did."""
         disk = self._disk
         if disk is None or disk.stream.error is None:
-            return
-        log.error(
-            "room %d: its match can no longer be kept on disk (%s); it goes on, but a restart "
-            "would lose it",
-            self._room_id,
-            disk.stream.error,
-        )
+            return False
+        if not self._confirming:
+            log.error(
+                "room %d: its match can no longer be kept on disk (%s); it goes on, but a "
+                "restart would lose it until the disk takes it again",
+                self._room_id,
+                disk.stream.error,
+            )
+            self._tell(False)
+        self._confirming = False
         record = self._writer.record
         self._writer.close()
         disk.store.remove(disk.files)
         self._writer = RecordWriter(_Nowhere(), record)
         self._disk = None
+        self._retry_at = time.monotonic() + RETRY_SECONDS
+        return True

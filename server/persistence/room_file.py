@@ -65,6 +65,8 @@ class SavedRoom:
     seats: tuple[SavedHuman | SavedBot, ...]
     seeded_seats: tuple[int, ...]
     """The seats whose client seeds the match's deals hold, in seat order."""
+    code: str | None = None
+    """A private room's code (a file without one is a public room's)."""
 
 
 def encode_saved_room(saved: SavedRoom) -> bytes:
@@ -83,6 +85,8 @@ def encode_saved_room(saved: SavedRoom) -> bytes:
         "seats": seats,
         "seeded_seats": list(saved.seeded_seats),
     }
+    if saved.code is not None:
+        data["code"] = saved.code
     return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
 
 
@@ -96,7 +100,8 @@ _ROOM = Struct(
         "creator": Nullable(Int(1, MAX_ID)),
         "seats": ListOf(Raw(), 4, min_len=2),
         "seeded_seats": ListOf(Int(0, 3), 4, unique=True),
-    }
+    },
+    {"code": Str(4, 16)},
 )
 _BOT = Struct({"bot": OneOf(LEVELS)})
 _HUMAN = Struct({"player": Int(1, MAX_ID), "name": Raw(), "token_sha256": Str(64, 64)})
@@ -125,6 +130,7 @@ def decode_saved_room(data: bytes) -> SavedRoom:
         fields["creator"],
         tuple(_seat(s) for s in seats),
         tuple(seeded),
+        fields.get("code"),
     )
 
 

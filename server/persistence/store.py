@@ -7,6 +7,14 @@ two files there, named after its room and a random tag: ``<stem>.basra``, its ma
 the server-only room file (`server.persistence.room_file`). Both go when the room closes: by then
 the finished record was sent to every member (PROTOCOL.md §13).
 
+One server at a time: `MatchStore.open` takes an exclusive lock on ``server.lock`` in the
+directory (with `filelock`, which locks by the operating system's own means on every platform
+and so is released even when the process is killed) and refuses to open a directory another
+server holds, since two servers would restore each other's matches and then delete them. It also
+refuses a directory it cannot write (`DataDirError`, its text says what to do): otherwise every
+match would be kept in memory only, and lost, unsaid, at the next crash. Files in it that are not
+regular files (a FIFO would hang the ``open``) are skipped with a log line.
+
 Only start-up (finding and reading matches, before the server listens) touches the directory from
 the event loop; afterwards every write, rename and removal is the `server.persistence.disk` writer
 thread's, in the order asked.
@@ -30,6 +38,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 import platformdirs
+from filelock import FileLock, Timeout
 
 from server.persistence.disk import Disk, QueuedFile
 from server.persistence.room_file import SavedRoom, decode_saved_room, encode_saved_room
@@ -37,13 +46,26 @@ from shared import host_system
 from shared.record import MatchRecord
 from shared.record_file import FILE_SUFFIX, MAX_FILE_BYTES, decode_record
 
-__all__ = ["ROOM_SUFFIX", "MatchFiles", "MatchStore", "default_data_dir"]
+__all__ = [
+    "LOCK_NAME",
+    "ROOM_SUFFIX",
+    "DataDirError",
+    "MatchFiles",
+    "MatchStore",
+    "default_data_dir",
+]
 
 log = logging.getLogger(__name__)
 
 ROOM_SUFFIX = ".room"
 PRIVATE = 0o700
 MAX_ROOM_FILE = 64 << 10
+LOCK_NAME = "server.lock"
+_PROBE_NAME = ".write-probe"
+
+
+class DataDirError(ValueError):
+    """The data directory cannot be used; the text says why and what to do."""
 
 
 def default_data_dir() -> Path:
@@ -67,28 +89,43 @@ class MatchFiles(NamedTuple):
 class MatchStore:
     """The data directory of one server process."""
 
-    def __init__(self, root: Path, record_keep: float) -> None:
+    def __init__(self, root: Path, record_keep: float, lock: FileLock | None = None) -> None:
         self.root = root
         self.record_keep = record_keep
         self.disk = Disk()
+        self._lock = lock
 
     @classmethod
     def open(cls, root: Path, record_keep: float) -> MatchStore:
-        """The store at ``root``, made (with its parents) if missing; ``root`` itself is made
-        private, or made private again if someone opened it up (where modes mean that: not on
-        Windows, whose user folders are private already)."""
-        root.parent.mkdir(parents=True, exist_ok=True)
-        with contextlib.suppress(FileExistsError):
-            root.mkdir(mode=PRIVATE)
-        mode = stat.S_IMODE(root.stat().st_mode)
-        if not host_system.on_windows() and mode != PRIVATE:
-            log.warning("the data directory %s was open to others (%o): made private", root, mode)
-            root.chmod(PRIVATE)
-        return cls(root, record_keep)
+        """The store at ``root``, made (with its parents) if missing, locked for this process;
+        ``root`` itself is made private, or made private again if someone opened it up (where
+        modes mean that: not on Windows, whose user folders are private already).
+        `DataDirError` if it cannot be made, written or locked."""
+        try:
+            root.parent.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(FileExistsError):
+                root.mkdir(mode=PRIVATE)
+            _make_private(root)
+        except OSError as error:
+            raise _unusable(root, error) from None
+        _check_writable(root)
+        lock = FileLock(root / LOCK_NAME, mode=0o600)
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            raise DataDirError(
+                f"Another Basra server is using the data directory {root}: stop it first, or "
+                f"give this one a directory of its own (--data-dir), or --no-persist."
+            ) from None
+        except OSError as error:
+            raise _unusable(root, error) from None
+        return cls(root, record_keep, lock)
 
     def close(self) -> None:
-        """Finish every write and sync asked for, and stop the disk threads."""
+        """Finish every write and sync asked for, stop the disk threads, let go of the lock."""
         self.disk.stop()
+        if self._lock is not None:
+            self._lock.release()
 
     def new_files(self, room_id: int) -> MatchFiles:
         """The paths of a new match's files (neither exists yet)."""
@@ -141,10 +178,16 @@ class MatchStore:
 
     def saved(self) -> Iterator[MatchFiles]:
         """The matches in the directory, oldest file first (a record without its room file is
-        still listed: restoring it says what is missing)."""
+        still listed: restoring it says what is missing); a match with a file that is not a
+        regular file is skipped, with a log line."""
         records = sorted(self.root.glob(f"room-*{FILE_SUFFIX}"), key=_modified)
         for record in records:
-            yield self._files(record.stem)
+            files = self._files(record.stem)
+            odd = next((path for path in files if not _regular_or_missing(path)), None)
+            if odd is None:
+                yield files
+            else:
+                log.warning("skipping %s in the data directory: it is not a regular file", odd)
 
     def is_stale(self, files: MatchFiles) -> bool:
         """Whether ``files`` were last written more than ``record_keep`` seconds ago."""
@@ -152,6 +195,56 @@ class MatchStore:
             return time.time() - _modified(files.record) > self.record_keep
         except FileNotFoundError:
             return True
+
+
+def _make_private(root: Path) -> None:
+    """Set ``root`` to 0700 if it is not, saying what was changed and why."""
+    mode = stat.S_IMODE(root.stat().st_mode)
+    if host_system.on_windows() or mode == PRIVATE:
+        return
+    reasons = []
+    if mode & 0o077:
+        reasons.append("it was open to others, and it holds server seeds and token digests")
+    if mode & PRIVATE != PRIVATE:
+        reasons.append("its owner could not read, write or enter it, which the server must")
+    root.chmod(PRIVATE)
+    log.warning(
+        "changed the mode of the data directory %s from %o to %o: %s",
+        root,
+        mode,
+        PRIVATE,
+        "; ".join(reasons),
+    )
+
+
+def _check_writable(root: Path) -> None:
+    """`DataDirError` unless a file can be made, written and removed in ``root``."""
+    probe = root / _PROBE_NAME
+    try:
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, b"basra\n")
+        finally:
+            os.close(fd)
+        probe.unlink()
+    except OSError as error:
+        raise _unusable(root, error) from None
+
+
+def _unusable(root: Path, error: OSError) -> DataDirError:
+    return DataDirError(
+        f"The server cannot write its matches to the data directory {root} "
+        f"({error.strerror or error}): give the server's user write access to it (and room "
+        f"on its disk), or choose another with --data-dir, or run without one (--no-persist), "
+        f"when a restart may lose the matches running."
+    )
+
+
+def _regular_or_missing(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.lstat().st_mode)
+    except FileNotFoundError:
+        return True
 
 
 def _modified(path: Path) -> float:

@@ -51,8 +51,8 @@ from server.room.commands import (
 from server.room.core import RoomCore
 from server.room.deals import match_seed
 from server.room.members import RoomIdentity
-from server.room.membership import MembersRoom
 from server.room.messages import chat_message, encode, quick_chat_message
+from server.room.moderation import ModeratedRoom
 from shared.names import ChatError, clean_chat
 from shared.rules import RuleSet
 from shared.wire.protocol import ErrorCode, Message, MsgType
@@ -66,7 +66,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[["Room", Player, Link, Message], None]
 
 
-class Room(MembersRoom):
+class Room(ModeratedRoom):
     """One table: seats, spectators, chat and (once started) a match."""
 
     def __init__(
@@ -81,9 +81,11 @@ class Room(MembersRoom):
         release: Callable[[Player], None],
         closed: Callable[[RoomCore], None],
         store: MatchStore | None = None,
+        code: str | None = None,
     ) -> None:
-        """``store``: the data directory that keeps running matches; None keeps none."""
-        identity = RoomIdentity(room_id, name, rules, turn_seconds)
+        """``store``: the data directory that keeps running matches; None keeps none;
+        ``code``: a private room's code."""
+        identity = RoomIdentity(room_id, name, rules, turn_seconds, code)
         super().__init__(identity, config, bots, counters, release, closed, store)
         self._expired_turn: int | None = None
         """The token of the turn whose timer ran out: its bot move is played for the player."""
@@ -148,10 +150,9 @@ class Room(MembersRoom):
         self._expired_turn = token
         self._turns.think(state, state.to_move, FALLBACK_LEVEL, delay=0.0)
 
-    def _check_chat_rate(self, player: Player) -> None:
+    def _check_chat_rate(self, player: Player, link: Link) -> None:
         config = self.config
-        limiter = self.members.chat_limiter(player)
-        if limiter is not None and not limiter.allow(asyncio.get_running_loop().time()):
+        if not self.chat.allow(player.id, link.address, asyncio.get_running_loop().time()):
             raise Refused(
                 ErrorCode.CHAT_RATE,
                 f"At most {config.chat_lines} lines every "
@@ -163,7 +164,7 @@ class Room(MembersRoom):
             text = clean_chat(message["text"], self.config.chat_max_chars)
         except ChatError as error:
             raise Refused(ErrorCode(error.code), str(error)) from None
-        self._check_chat_rate(player)
+        self._check_chat_rate(player, link)
         seat = self.members.seat_of(player)
         said = chat_message(player, seat, text)
         if self.phase is RoomPhase.PLAYING:
@@ -173,7 +174,7 @@ class Room(MembersRoom):
     def _on_quick_chat(self, player: Player, link: Link, message: Message) -> None:
         """A quick phrase or reaction (its id checked by the schema), paced like chat lines and
         kept out of the match record, which holds what players typed."""
-        self._check_chat_rate(player)
+        self._check_chat_rate(player, link)
         seat = self.members.seat_of(player)
         self.members.send_to_all(encode(quick_chat_message(player, seat, message["phrase"])))
 
@@ -190,5 +191,7 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.GET_RECORD: Room._on_get_record,
     MsgType.CHAT: Room._on_chat,
     MsgType.QUICK_CHAT: Room._on_quick_chat,
+    MsgType.REMOVE_MEMBER: Room._on_remove_member,
+    MsgType.BOT_FOR_SEAT: Room._on_bot_for_seat,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""

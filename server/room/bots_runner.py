@@ -9,12 +9,19 @@ the system (`shared.host_system.safe_start_method`, or ``ServerConfig.bot_start_
 inherited mid-use; ``spawn`` on Windows and macOS, where each worker imports the bots afresh
 (and the server's ``__main__`` under its guard). A worker exits by itself once the server is
 gone, even a server killed without a shutdown, rather than linger forever.
+
+The workers are shared fairly between rooms: a room has one bot decision waiting at a time, so
+the queue in front of the workers holds one per busy room, and a decision's thinking time is cut
+as the queue grows (halved each time the decisions waiting double past the workers' number,
+down to ``bot_min_budget``). Sixteen rooms of hard bots then cost a seventeenth room's bot a
+sixteenth of a second's wait for each, instead of a full second each.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import multiprocessing
 import os
 import random
@@ -41,9 +48,10 @@ def choose_play(level: str, budget: float, view: PlayerView, seed: int, reuse: b
     """A bot's choice (runs in a worker). ``reuse`` keeps one bot per level in the process,
     which only a single-threaded worker process may do."""
     if reuse:
-        bot = _WORKER_BOTS.get(level)
+        key = f"{level}/{budget:.4f}"  # budgets come in a few steps (`BotRunner.budget`)
+        bot = _WORKER_BOTS.get(key)
         if bot is None:
-            bot = _WORKER_BOTS[level] = make_bot(level, budget=budget)
+            bot = _WORKER_BOTS[key] = make_bot(level, budget=budget)
     else:
         bot = make_bot(level, budget=budget)
     return bot.choose_play(view, random.Random(seed))
@@ -78,6 +86,8 @@ class BotRunner:
         self._threads = ThreadPoolExecutor(config.bot_threads, thread_name_prefix="bot")
         self._processes: ProcessPoolExecutor | None = None
         self._process_levels = frozenset(config.process_levels) & frozenset(LEVELS)
+        self._waiting = 0
+        """Decisions handed to the worker processes and not yet back."""
 
     async def warm_up(self) -> None:
         """Start every worker process now, while the server has no other thread (a spawned
@@ -107,10 +117,12 @@ class BotRunner:
         if in_process:
             assert self._processes is not None
             executor = self._processes
+        budget = self.budget() if in_process else self._config.bot_budget
+        self._waiting += in_process
         try:
             async with asyncio.timeout(self._config.bot_timeout):
                 play = await loop.run_in_executor(
-                    executor, choose_play, level, self._config.bot_budget, view, seed, in_process
+                    executor, choose_play, level, budget, view, seed, in_process
                 )
         except TimeoutError:
             log.warning(
@@ -124,10 +136,20 @@ class BotRunner:
         except Exception:
             log.exception("A %s bot failed; playing at random", level)
             return self._random(view, seed)
+        finally:
+            self._waiting -= in_process
         if play not in view.legal_plays:
             log.error("A %s bot chose an illegal play; playing at random", level)
             return self._random(view, seed)
         return play
+
+    def budget(self) -> float:
+        """The thinking time of the next decision handed to the workers: the full budget while
+        they have one for each of their number, halved each time that doubles."""
+        config = self._config
+        load = (self._waiting + 1) / max(1, config.bot_processes)
+        halvings = max(0, math.ceil(math.log2(load))) if load > 1 else 0
+        return max(config.bot_min_budget, config.bot_budget / float(2**halvings))
 
     @staticmethod
     def _random(view: PlayerView, seed: int) -> Play:

@@ -114,9 +114,12 @@ class Inbox:
             self._pending_requests -= 1
         return command
 
-    def close(self) -> None:
-        """Refuse every later command and drop the queued ones."""
+    def close(self) -> list[Command]:
+        """Refuse every later command; the queued ones, which the room will not handle (it
+        answers their senders itself)."""
         self.closed = True
-        # Requests still queued will never be answered; their senders go back to the lobby.
+        dropped: list[Command] = []
         while not self._queue.empty():
-            self._queue.get_nowait()
+            dropped.append(self._queue.get_nowait())
+        self._pending_requests = 0
+        return dropped

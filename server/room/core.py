@@ -21,7 +21,8 @@ from server.persistence.store import MatchStore
 from server.players import Link, Player
 from server.refusals import Refused
 from server.room.bots_runner import BotRunner
-from server.room.commands import Command, Inbox
+from server.room.chat import ChatAllowance
+from server.room.commands import Command, Inbox, Join, Request
 from server.room.deals import RoomDeals
 from server.room.evening import Evening
 from server.room.members import Members, RoomIdentity
@@ -30,6 +31,7 @@ from server.room.messages import (
     left_room_message,
     room_state,
     room_summary,
+    saving_notice,
     send_room_state,
     send_update,
 )
@@ -70,14 +72,17 @@ class RoomCore:
         self._release = release
         self._on_closed = closed
         self.phase = RoomPhase.WAITING
-        self.members = Members(identity.rules.players, config.chat_lines, config.chat_window)
+        self.members = Members(identity.rules.players)
+        self.chat = ChatAllowance(config.chat_lines, config.chat_window)
         self.bot_level: str | None = None
         """The level its creator chose for its computer players (None: none chosen)."""
         self._host: MatchHost | None = None
         """The match, once one has started."""
         self.deals = RoomDeals.for_room(config, identity.room_id)
         self._store = store
-        self._record = RoomRecord(identity.room_id, store)
+        self._record = RoomRecord(
+            identity.room_id, store, config.record_chat_lines, self._tell_saving
+        )
         self.evening = Evening()
         self._inbox = Inbox(config.room_inbox)
         self._turns = TurnKeeper(bots, self._inbox.post, identity.turn_seconds, config.bot_delay)
@@ -183,6 +188,10 @@ class RoomCore:
         if self._record.revealed is not None:
             player.send(self._record.part(0))
 
+    def _tell_saving(self, saving: bool) -> None:
+        """Tell every member that the match is kept on disk again, or no longer."""
+        self.members.send_to_all(encode(saving_notice(saving)))
+
     def _send_record_to_members(self) -> None:
         self.members.send_to_all(encode(self._record.part(0)))
 
@@ -192,7 +201,7 @@ class RoomCore:
         """Close the room: everyone back to the lobby, every timer and bot stopped."""
         if self.closed:
             return
-        self._inbox.close()
+        unheard = self._inbox.close()
         self._turns.close()
         self._holds.close()
         if self._linger is not None:
@@ -212,5 +221,24 @@ class RoomCore:
                         player.send(error_message(None, ErrorCode.INTERNAL, message))
                     player.send(left_room_message(self.id, reason, message))
                     self._release(player)
+        for command in unheard:
+            with contextlib.suppress(Exception):
+                self._answer_unheard(command)
         log.info("room %d closed (%s)", self.id, reason)
         self._on_closed(self)
+
+    def _answer_unheard(self, command: Command) -> None:
+        """A request or join that came as the room closed: answered, so that nobody waits for
+        ever; a joiner, never a member, is back in the lobby."""
+        if not isinstance(command, Request | Join):
+            return
+        player, link = command.player, command.link
+        if isinstance(command, Join):
+            req = command.req
+            if player.room is self:
+                player.room = None
+                self._release(player)
+        else:
+            req = command.message.get("req")
+        if player.link is link:
+            link.send(error_message(req, ErrorCode.NO_SUCH_ROOM, "The room has closed."))

@@ -144,7 +144,9 @@ class MatchRoom(RoomCore):
             # The last match's record has been revealed to everyone; its files go, and the
             # next match is recorded afresh.
             self._record.settle(False, self.match)
-            self._record = RoomRecord(self.id, self._store)
+            self._record = RoomRecord(
+                self.id, self._store, self.config.record_chat_lines, self._tell_saving
+            )
         if self._linger is not None:
             self._linger.cancel()
             self._linger = None

@@ -1,5 +1,5 @@
 """What a room is (`RoomIdentity`) and who is in it: the seats (human, bot or empty), the spectators
-and the creator, with each member's name (unique in the room) and chat limiter, and sending a frame
+and the creator, with each member's name (unique in the room), and sending a frame
 to everyone present.
 
 A value the room changes and the room's messages read (`server.room.messages`), so that what a
@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.players import Player
-from server.room.chat import ChatLimiter
+from server.room.lookalikes import name_keys
 from server.room.seats import HumanSeat, Slot
-from shared.names import name_key
 from shared.rules import RuleSet
 from shared.state import Seat
 
@@ -30,21 +29,22 @@ class RoomIdentity:
     rules: RuleSet
     turn_seconds: float
     """The turn timer (fractional in tests; the rules say it in whole seconds)."""
+    code: str | None = None
+    """A private room's code (`server.room.codes`); None: a public room."""
 
 
 class Members:
     """The seats, spectators and creator of one room; see the module's docstring."""
 
-    __slots__ = ("_chat", "_chat_lines", "_chat_window", "_names", "creator", "seats", "spectators")
+    __slots__ = ("_names", "_removed", "creator", "seats", "spectators")
 
-    def __init__(self, players: int, chat_lines: int, chat_window: float) -> None:
+    def __init__(self, players: int) -> None:
         self.seats: list[Slot] = [None] * players
         self.spectators: list[Player] = []
         self.creator: Player | None = None
         self._names: dict[str, Player] = {}
-        self._chat: dict[int, ChatLimiter] = {}
-        self._chat_lines = chat_lines
-        self._chat_window = chat_window
+        self._removed: set[int | str] = set()
+        """Player ids and addresses the creator removed: they stay out while the room lives."""
 
     def seat_of(self, player: Player) -> Seat | None:
         for seat, slot in enumerate(self.seats):
@@ -70,20 +70,27 @@ class Members:
         return any(not slot.standin for slot in self.humans())
 
     def name_taken(self, name: str) -> bool:
-        return name_key(name) in self._names
+        """Someone here has ``name``, or one that looks like it (`server.room.lookalikes`)."""
+        return any(key in self._names for key in name_keys(name))
+
+    def remember_removed(self, player_id: int, address: str | None) -> None:
+        self._removed.add(player_id)
+        if address is not None:
+            self._removed.add(address)
+
+    def was_removed(self, player_id: int, address: str) -> bool:
+        return player_id in self._removed or address in self._removed
 
     def admit(self, player: Player) -> None:
-        """Count ``player`` (just seated or watching) among those with a name and a voice."""
-        self._names[name_key(player.name)] = player
-        self._chat[player.id] = ChatLimiter(self._chat_lines, self._chat_window)
+        """Count ``player`` (just seated or watching) among those with a name."""
+        for key in name_keys(player.name):
+            self._names[key] = player
 
     def forget(self, player: Player) -> None:
-        """``player`` has gone: his name is free, his chat limiter goes."""
-        self._names.pop(name_key(player.name), None)
-        self._chat.pop(player.id, None)
-
-    def chat_limiter(self, player: Player) -> ChatLimiter | None:
-        return self._chat.get(player.id)
+        """``player`` has gone: his name is free (his chat limit stays with the room)."""
+        for key in name_keys(player.name):
+            if self._names.get(key) is player:
+                del self._names[key]
 
     def hand_on_creator(self, leaving: Player) -> None:
         """The creator's part passes to the first seated human left when ``leaving`` had it."""

@@ -32,6 +32,7 @@ class MembersRoom(MatchRoom):
     def _join(self, player: Player, link: Link, spectate: bool) -> None:
         if player.link is not link:
             raise Refused(ErrorCode.NOT_IN_ROOM, "That connection has closed.")
+        self._check_not_removed(player, link)
         members = self.members
         if members.name_taken(player.name):
             raise Refused(
@@ -59,6 +60,9 @@ class MembersRoom(MatchRoom):
         log.info("room %d: %s joined %s", self.id, player.name, where)
         self._send_room_state()
         self._send_snapshot(player)
+
+    def _check_not_removed(self, player: Player, link: Link) -> None:
+        """`Refused` if ``player`` may not come in (the moderation layer says who)."""
 
     def _remove(self, player: Player, reason: str, message: str) -> None:
         """Take ``player`` out of the room (leave, or a hold that ran out)."""
@@ -161,6 +165,7 @@ class MembersRoom(MatchRoom):
         was_standin = slot.standin
         self._holds.give_back(player, slot)
         log.info("room %d: %s is back at seat %d", self.id, player.name, seat)
+        self._save()  # his token has rotated: a restart must know the new one
         if was_standin and self.match is not None and self.match.to_move == seat:
             self._schedule_turn()  # the bot's pending move for him is now stale
         self._send_room_state()

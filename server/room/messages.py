@@ -91,6 +91,7 @@ def room_state(
         spectators=tuple(p.name for p in members.spectators),
         you=None,
         deals=deals.announced(),
+        code=identity.code,
         **_between_matches(phase, evening),
     )
 
@@ -138,6 +139,7 @@ def room_summary(identity: RoomIdentity, phase: RoomPhase, members: Members) -> 
         turn_timer=rules.turn_timer,
         phase=phase,
         spectators=len(members.spectators),
+        locked=identity.code is not None,
     )
 
 
@@ -159,6 +161,22 @@ def quick_chat_message(sender: Player, seat: Seat | None, phrase: str) -> Messag
         "phrase": phrase,
         "ts": int(time.time() * 1000),
     }
+
+
+_NOTICES = {
+    False: (
+        "not_saved",
+        "The server can no longer save this match (its disk refuses): play goes on, but a "
+        "restart of the server would lose it.",
+    ),
+    True: ("saved_again", "The server saves this match again."),
+}
+
+
+def saving_notice(saving: bool) -> Message:
+    """The ``notice`` that the room's match is kept on disk again, or no longer."""
+    code, text = _NOTICES[saving]
+    return {"t": MsgType.NOTICE.value, "code": code, "message": text}
 
 
 def left_room_message(room_id: int, reason: str, message: str) -> Message:

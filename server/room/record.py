@@ -2,7 +2,8 @@
 the end, and settled when the room closes.
 
 The record itself is written by `server.persistence.journal` (on disk when the server persists).
-This object holds the room's decisions about it: chat goes on record only while the match runs;
+This object holds the room's decisions about it: chat goes on record only while the match runs,
+and only its first ``chat_kept`` lines (so that a record always stays one a restart can read);
 the revealed record (the record file's bytes, server seed and all) is kept for members who come
 later and for ``get_record``; and when the room closes, an unfinished match is revealed as
 abandoned, unless the server is shutting down with a data directory, which keeps it unrevealed
@@ -15,7 +16,7 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 
-from server.persistence.journal import MatchJournal
+from server.persistence.journal import MatchJournal, SavingNews
 from server.persistence.room_file import SavedBot, SavedHuman, SavedRoom
 from server.persistence.store import MatchStore
 from server.room.deals import RoomDeals
@@ -39,9 +40,21 @@ class NoRecordError(ValueError):
 class RoomRecord:
     """The record of one room's match; see the module's docstring."""
 
-    def __init__(self, room_id: int, store: MatchStore | None) -> None:
+    def __init__(
+        self,
+        room_id: int,
+        store: MatchStore | None,
+        chat_kept: int,
+        on_saving: SavingNews | None = None,
+    ) -> None:
+        """``on_saving``: told when the match can no longer be kept on disk, and when it is
+        kept again (`server.persistence.journal`)."""
+        self._on_saving = on_saving
         self._room_id = room_id
         self._store = store
+        self._chat_kept = chat_kept
+        self._chat_left = chat_kept
+        """Chat lines the record may still take."""
         self._journal: MatchJournal | None = None
         self.revealed: bytes | None = None
         """The finished record's file, server seed revealed, once the match is over."""
@@ -56,10 +69,13 @@ class RoomRecord:
             state, entries, started=_now_ms(), room=room_name, dealer_rotated=dealer_rotated
         )
         self._journal = MatchJournal.begin(record, self._room_id, self._store)
+        self._journal.on_saving = self._on_saving
 
     def take_up(self, journal: MatchJournal) -> None:
         """Go on with the record of a match restored after a restart."""
         self._journal = journal
+        journal.on_saving = self._on_saving
+        self._chat_left = self._chat_kept - len(journal.record.chat)
 
     @property
     def plays(self) -> int:
@@ -76,8 +92,16 @@ class RoomRecord:
 
     def add_chat(self, name: str, seat: Seat | None, text: str, ts: int) -> None:
         """A chat line said now: on record while the match runs."""
-        if self._journal is not None and self.revealed is None:
-            self._journal.add_chat(name, seat, text, ts)
+        if self._journal is None or self.revealed is not None or self._chat_left <= 0:
+            return
+        self._chat_left -= 1
+        self._journal.add_chat(name, seat, text, ts)
+        if not self._chat_left:
+            log.info(
+                "room %d: the record has kept %d chat lines, its most; later ones are not kept",
+                self._room_id,
+                self._chat_kept,
+            )
 
     def save_room(self, saved: Callable[[], SavedRoom]) -> None:
         """Rewrite the server-only room file of the running match (seats changed hands)."""
@@ -103,10 +127,13 @@ class RoomRecord:
 
     def settle(self, shutdown: bool, state: MatchState | None) -> bool:
         """The room closes (``shutdown``: because the server stops); whether the record was
-        revealed just now, to be sent to whoever is still in the room."""
+        revealed just now, to be sent to whoever is still in the room. Nothing more is said
+        of its saving: the room's callback is let go (it would tie the room into a cycle)."""
+        self._on_saving = None
         journal = self._journal
         if journal is None:
             return False
+        journal.on_saving = None
         if self.revealed is not None:
             journal.discard()
             return False
@@ -138,6 +165,7 @@ def saved_room(identity: RoomIdentity, members: Members, deals: RoomDeals) -> Sa
         creator,
         tuple(seats),
         deals.seeded_seats(),
+        identity.code,
     )
 
 

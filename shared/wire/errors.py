@@ -34,6 +34,8 @@ class ErrorCode(enum.StrEnum):
     ALREADY_IN_ROOM = "already_in_room"
     NOT_IN_ROOM = "not_in_room"
     NAME_TAKEN = "name_taken"
+    WRONG_CODE = "wrong_code"
+    REMOVED = "removed"
     BAD_RULES = "bad_rules"
     BAD_LEVEL = "bad_level"
     TOO_MANY_ROOMS = "too_many_rooms"
@@ -56,6 +58,7 @@ class ErrorCode(enum.StrEnum):
     CHAT_RATE = "chat_rate"
     # closing (sent in `bye`)
     SHUTDOWN = "shutdown"
+    RESTARTING = "restarting"
     REPLACED = "replaced"
     HELLO_TIMEOUT = "hello_timeout"
     IDLE = "idle"

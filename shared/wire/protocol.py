@@ -60,6 +60,7 @@ from shared.wire.schema import check_fields
 __all__ = [
     "DEFAULT_PORT",
     "DEFAULT_WEB_PORT",
+    "MAX_CONTAINERS",
     "MAX_NESTING",
     "MAX_REQ",
     "PROTOCOL_VERSION",
@@ -96,6 +97,9 @@ DEFAULT_WEB_PORT: Final = 40480
 MAX_REQ: Final = 2**31 - 1
 """Largest request id a client may use."""
 
+MAX_CONTAINERS: Final = 64
+"""Most maps and arrays in one message from a client (a play with 16 cards holds 19)."""
+
 MAX_NESTING: Final = 8
 """How deep maps and arrays may nest in a message (the message's own map is 1). No message
 nests deeper than 5, so a message that fits its schema is never too deep."""
@@ -123,6 +127,8 @@ class MsgType(enum.StrEnum):
     SWAP_SEATS = "swap_seats"
     PLAY = "play"
     GET_RECORD = "get_record"
+    REMOVE_MEMBER = "remove_member"
+    BOT_FOR_SEAT = "bot_for_seat"
     # both ways
     CHAT = "chat"
     QUICK_CHAT = "quick_chat"
@@ -136,6 +142,7 @@ class MsgType(enum.StrEnum):
     GAME_UPDATE = "game_update"
     MATCH_RECORD = "match_record"
     LEFT_ROOM = "left_room"
+    NOTICE = "notice"
     ERROR = "error"
     BYE = "bye"
 
@@ -168,12 +175,15 @@ _TO_SERVER: dict[MsgType, Struct] = {
             "rules": Options(),
             "target": Int(1, 100_000),
             "turn_timer": Int(0, 3600),
+            "private": Bool(),
             "bot_level": Str(1, 16),
         },
     ),
-    MsgType.JOIN_ROOM: Struct({"room_id": ID_SCHEMA}, _OPT_REQ),
-    MsgType.SPECTATE: Struct({"room_id": ID_SCHEMA}, _OPT_REQ),
+    MsgType.JOIN_ROOM: Struct({"room_id": ID_SCHEMA}, {**_OPT_REQ, "code": Str(1, 16)}),
+    MsgType.SPECTATE: Struct({"room_id": ID_SCHEMA}, {**_OPT_REQ, "code": Str(1, 16)}),
     MsgType.LEAVE_ROOM: Struct({}, _OPT_REQ),
+    MsgType.REMOVE_MEMBER: Struct({"player_id": ID_SCHEMA}, _OPT_REQ),
+    MsgType.BOT_FOR_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
     MsgType.START_GAME: Struct({}, _OPT_REQ),
@@ -225,11 +235,20 @@ _TO_CLIENT: dict[MsgType, Struct] = {
         {
             "room_id": ID_SCHEMA,
             "reason": OneOf(
-                ("left", "removed", "last_human_left", "match_over", "error", "shutdown")
+                (
+                    "left",
+                    "removed",
+                    "removed_by_creator",
+                    "last_human_left",
+                    "match_over",
+                    "error",
+                    "shutdown",
+                )
             ),
             "message": Str(0, 500),
         }
     ),
+    MsgType.NOTICE: Struct({"code": OneOf(("not_saved", "saved_again")), "message": Str(0, 500)}),
     MsgType.ERROR: Struct({"req": Nullable(_REQ), "code": Str(1, 32), "message": Str(0, 500)}),
     MsgType.BYE: Struct({"code": Str(1, 32), "message": Str(0, 500)}),
     MsgType.PING: Struct({}),
@@ -271,11 +290,14 @@ _LIMITS: dict[Flow, dict[str, int]] = {
     # A client's frame is the only bound on its strings and containers: it keeps what one
     # message can make us allocate small, and anything a person can type (4 bytes a character
     # at most) is read, to be judged by the rules with their own error codes.
+    # Its containers are bounded by what a request holds (a play takes at most 16 cards), and
+    # their number by `MAX_CONTAINERS`, so that a frame of thousands of empty maps is refused
+    # after a few dozen of them, before anything walks it.
     Flow.TO_SERVER: {
         "max_str_len": MAX_CLIENT_FRAME,
         "max_bin_len": 0,
-        "max_array_len": MAX_CLIENT_FRAME,
-        "max_map_len": MAX_CLIENT_FRAME,
+        "max_array_len": 64,
+        "max_map_len": 32,
         "max_ext_len": 0,
     },
     Flow.TO_CLIENT: {
@@ -303,6 +325,24 @@ def pack_message(message: Mapping[str, Any]) -> bytes:
     return cast(bytes, msgpack.packb(message, use_bin_type=True))
 
 
+class _ContainerCount:
+    """Counts the containers msgpack builds for one message and stops it past the bound."""
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = MAX_CONTAINERS
+
+    def _count(self, container: Any) -> Any:
+        self.left -= 1
+        if self.left < 0:
+            raise ValueError(f"more than {MAX_CONTAINERS} maps and arrays")
+        return container
+
+    def hooks(self) -> dict[str, Any]:
+        return {"object_hook": self._count, "list_hook": self._count}
+
+
 def unpack_raw(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
     """Unpack one message with the direction's limits, checking only that it is a map.
 
@@ -311,8 +351,9 @@ def unpack_raw(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
     too deep, too long). What msgpack lets through but the wire still cannot read (an empty bin
     or ext, nesting deeper than `MAX_NESTING`) is caught by `check_message`.
     """
+    hooks = _ContainerCount().hooks() if direction is Flow.TO_SERVER else {}
     try:
-        obj = msgpack.unpackb(data, raw=False, strict_map_key=True, **_LIMITS[direction])
+        obj = msgpack.unpackb(data, raw=False, strict_map_key=True, **_LIMITS[direction], **hooks)
     except (ValueError, TypeError, OverflowError, RecursionError) as error:
         # All of msgpack's complaints are ValueErrors (ExtraData, FormatError, StackError,
         # UnicodeDecodeError, limit overruns); the others are belt and braces.

@@ -136,6 +136,8 @@ class RoomState:
     """Between matches: the seats whose players asked to play again."""
     start_in_ms: int | None = None
     """Between matches: how long until the creator may start without everyone's yes (0: now)."""
+    code: str | None = None
+    """A private room's code, which anyone joining or watching must give (None: public)."""
     next_dealer: Seat | None = None
     """Between matches: the next match's first dealer, by the rotation (it overrides the one
     the seeds would draw)."""
@@ -163,6 +165,8 @@ class RoomSummary:
     turn_timer: int
     phase: RoomPhase
     spectators: int
+    locked: bool = False
+    """A private room: joining or watching it needs its code."""
     """How many watch."""
 
     @property
@@ -192,6 +196,8 @@ ROOM_SUMMARY_SCHEMA = Struct(
         "state": _PHASE,
         "spectators": Int(0, 1000),
     },
+    # Added within version 1: a client reads a missing one as false.
+    {"locked": Bool()},
     name="room_summary",
 )
 """A `RoomSummary` as a plain map."""
@@ -243,6 +249,7 @@ ROOM_STATE_SCHEMA = Struct(
         "play_again": ListOf(SEAT_SCHEMA, 4, unique=True),
         "start_in_ms": Nullable(Int(0, 2**31 - 1)),
         "next_dealer": Nullable(SEAT_SCHEMA),
+        "code": Nullable(Str(4, 16)),
     },
     name="room_state",
 )
@@ -296,6 +303,9 @@ def room_state_to_wire(state: RoomState) -> dict[str, Any]:
         "play_again": list(state.play_again),
         "start_in_ms": state.start_in_ms,
         "next_dealer": state.next_dealer,
+        # Only a private room says so: a public room's state stays as it was before private
+        # rooms were added within version 1.
+        **({} if state.code is None else {"code": state.code}),
     }
 
 
@@ -326,6 +336,7 @@ def room_state_from_wire(data: Any) -> RoomState:
         play_again=tuple(data.get("play_again", ())),
         start_in_ms=data.get("start_in_ms"),
         next_dealer=data.get("next_dealer"),
+        code=data.get("code"),
     )
 
 
@@ -379,6 +390,7 @@ def summary_to_wire(summary: RoomSummary) -> dict[str, Any]:
         "turn_timer": summary.turn_timer,
         "state": summary.phase.value,
         "spectators": summary.spectators,
+        **({"locked": True} if summary.locked else {}),
     }
 
 
@@ -396,4 +408,5 @@ def summary_from_wire(data: Any) -> RoomSummary:
         turn_timer=data["turn_timer"],
         phase=RoomPhase(data["state"]),
         spectators=data["spectators"],
+        locked=data.get("locked", False),
     )

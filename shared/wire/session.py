@@ -125,6 +125,14 @@ class Gate(Protocol):
     def judge(self, now: float) -> Admission: ...
 
 
+class ErrorBudget(Protocol):
+    """The server's budget of bad messages for the client's address, across its connections
+    (`server.net.limits.AddressLedger`)."""
+
+    def __call__(self, now: float) -> bool:
+        """Count one bad message; False once the address has spent its budget."""
+
+
 class SessionTally(Protocol):
     """The server's counters that a session keeps up to date (`server.net.stats.Counters`)."""
 
@@ -136,10 +144,16 @@ class ServerSession:
     """The server's end of one client's session; see the module's docstring.
 
     ``gate`` judges each frame before it is read (so a flood costs little), ``tally`` counts
-    what came in and every ``error`` sent, ``max_bad_messages`` is the reading-error budget.
+    what came in and every ``error`` sent, ``max_bad_messages`` is the connection's
+    reading-error budget and ``address_budget`` its address's, across connections.
+
+    Before the client is welcomed only ``hello``, ``ping`` and ``pong`` are read: anything
+    else, or a message that cannot be read, is answered with one ``error`` and the session
+    closes with ``hello_first``, so a guest that never says hello costs one message's work.
     """
 
     __slots__ = (
+        "_address_budget",
         "_bad",
         "_budget",
         "_closed",
@@ -150,8 +164,16 @@ class ServerSession:
         "welcomed",
     )
 
-    def __init__(self, gate: Gate, tally: SessionTally, max_bad_messages: int, now: float) -> None:
+    def __init__(
+        self,
+        gate: Gate,
+        tally: SessionTally,
+        max_bad_messages: int,
+        now: float,
+        address_budget: ErrorBudget | None = None,
+    ) -> None:
         self._decoder = FrameDecoder(MAX_CLIENT_FRAME)
+        self._address_budget = address_budget
         self._gate = gate
         self._tally = tally
         self._budget = max_bad_messages
@@ -220,12 +242,11 @@ class ServerSession:
             message = unpack_raw(body)
             kind = check_message(message)
         except ProtocolError as error:
-            self._bad += 1
-            if self._bad > self._budget:
-                text = "Too many unreadable or invalid messages."
-                self._close(events, ErrorCode.TOO_MANY_ERRORS, text)
-            else:
-                self._refuse(events, error.req, error.code, str(error))
+            self._bad_message(error, now, events)
+            return
+        if not self.welcomed and kind not in _BEFORE_WELCOME:
+            self._refuse(events, message.get("req"), ErrorCode.HELLO_FIRST, "Say hello first.")
+            self._close(events, ErrorCode.HELLO_FIRST, "Say hello first; closing.")
             return
         if kind is MsgType.PING:
             reply: Message = {"t": MsgType.PONG.value}
@@ -236,10 +257,22 @@ class ServerSession:
             pass  # hearing anything at all is what keeps a connection alive
         elif kind is MsgType.HELLO:
             self._hello(message, events)
-        elif not self.welcomed:
-            self._refuse(events, message.get("req"), ErrorCode.HELLO_FIRST, "Say hello first.")
         else:
             events.append(Incoming(message, kind))
+
+    def _bad_message(self, error: ProtocolError, now: float, events: list[Event]) -> None:
+        """A message that cannot be read: answered, and counted against both budgets."""
+        self._bad += 1
+        address_budget = self._address_budget
+        within = address_budget is None or address_budget(now)
+        if not self.welcomed:
+            self._refuse(events, error.req, error.code, str(error))
+            self._close(events, ErrorCode.HELLO_FIRST, "Say hello first; closing.")
+        elif self._bad > self._budget or not within:
+            text = "Too many unreadable or invalid messages."
+            self._close(events, ErrorCode.TOO_MANY_ERRORS, text)
+        else:
+            self._refuse(events, error.req, error.code, str(error))
 
     def _hello(self, message: Message, events: list[Event]) -> None:
         if self.welcomed:

@@ -86,11 +86,10 @@ def test_a_row_says_rooms_players_address_and_another_version() -> None:
     servers.heard("192.168.1.21", Announcement("Old box", 40404, 0, 2, 1), now=0.0)
     mona, old = servers.servers(0.0)
     # Names and addresses are bidi-isolated, so an Arabic name keeps the row's direction.
-    line = (
-        f"{isolate('Mona laptop')}  ·  1 room waiting  ·  3 players  ·  {isolate('192.168.1.20')}"
-    )
+    address = isolate("192.168.1.20:40404")
+    line = f"{isolate('Mona laptop')}  ·  1 room waiting  ·  3 players  ·  {address}"
     assert found_server_line(mona) == line
-    other = f"{isolate('Old box')}  ·  another version of Basra  ·  {isolate('192.168.1.21')}"
+    other = f"{isolate('Old box')}  ·  another version of Basra  ·  {isolate('192.168.1.21:40404')}"
     assert found_server_line(old) == other
     assert mona.compatible and not old.compatible
 
@@ -222,3 +221,18 @@ async def test_hosting_shows_every_lan_address_of_this_machine(
         app.step(FRAME)
     finally:
         app.shutdown()
+
+
+def test_one_address_keeps_at_most_a_few_entries_so_it_cannot_crowd_out_the_others() -> None:
+    servers = ServerList(per_host=4)
+    for port in range(5000, 5100):
+        servers.heard("10.0.0.66", Announcement(f"Fake {port}", port, 1, 0, 0), now=0.0)
+    servers.heard("10.0.0.8", Announcement("Amal", 40404, 1, 0, 0), now=0.5)
+    listed = servers.servers(0.5)
+    assert sum(s.host == "10.0.0.66" for s in listed) == 4
+    assert "10.0.0.8:40404" in [s.address for s in listed], "another machine still shows"
+    servers.heard("10.0.0.66", Announcement("Fake 5000", 5000, 1, 3, 3), now=1.0)
+    assert (
+        next(s for s in servers.servers(1.0) if s.address == "10.0.0.66:5000").announcement.players
+        == 3
+    )

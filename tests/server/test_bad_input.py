@@ -226,10 +226,13 @@ async def test_chat_is_cleaned_and_limited() -> None:
 
 async def test_requests_before_and_after_hello() -> None:
     async with running_server() as server:
-        client = await connect(server)
-        await client.send({"t": "list_rooms", "req": 3})
-        error = await client.expect("error")
+        early = await connect(server)
+        await early.send({"t": "list_rooms", "req": 3})
+        error = await early.expect("error")
         assert (error["code"], error["req"]) == ("hello_first", 3)
+        bye = await early.wait_closed()
+        assert bye is not None and bye["code"] == "hello_first"
+        client = await connect(server)
         await client.hello("Once")
         await client.send({"t": "hello", "name": "Twice", "version": PROTOCOL_VERSION})
         assert (await client.expect("error"))["code"] == "already_welcomed"

@@ -15,6 +15,7 @@ from shared.names import MAX_NAME, MAX_ROOM_NAME
 from shared.wire.client import WireClient
 from shared.wire.framing import MAX_CLIENT_FRAME, encode_frame
 from shared.wire.protocol import (
+    MAX_CONTAINERS,
     MAX_NESTING,
     PROTOCOL_VERSION,
     READING_ERRORS,
@@ -57,6 +58,10 @@ def test_the_page_names_the_errors_that_count_and_the_limits() -> None:
     assert f"| room name | 1–{MAX_ROOM_NAME} characters" in limits
     assert f"| chat | 1–{DEFAULTS.chat_max_chars} characters after cleaning" in limits
     assert f"| nesting | maps and arrays ≤ {MAX_NESTING} deep |" in limits
+    assert f"| containers | ≤ {MAX_CONTAINERS} maps and arrays in a message;" in limits
+    assert f"{DEFAULTS.address_bad_messages} per address across its connections" in limits
+    rate = f"{DEFAULTS.connect_rate:g} a second per address, bursts of {DEFAULTS.connect_burst}"
+    assert f"| new connections | {rate} |" in limits
     assert f"nested more than {MAX_NESTING} deep" in ERRORS_SECTION
 
 
@@ -154,7 +159,7 @@ READABLE_BUT_WRONG: dict[str, dict[str, Any]] = {
     "float rule": {"t": "create_room", "players": 2, "rules": {"basra_points": 1.5}},
     "T for ten": {"t": "play", "card": "Th", "taken": []},
     "capital suit": {"t": "play", "card": "7D", "taken": []},
-    "65 cards taken": {"t": "play", "card": "7d", "taken": ["Ac"] * 65},
+    "17 cards taken": {"t": "play", "card": "7d", "taken": ["Ac"] * 17},
     "a long level": {"t": "fill_bots", "level": "h" * 17},
     "a long bot level": {"t": "create_room", "players": 2, "bot_level": "h" * 17},
     "a 4000-byte key": {"t": "list_rooms", "k" * 4000: 1},
@@ -180,17 +185,25 @@ async def test_empty_bin_and_ext_are_malformed() -> None:
 # Before hello.
 
 
-async def test_before_hello_ping_is_answered_and_the_rest_is_hello_first() -> None:
+async def test_before_hello_ping_is_answered_and_the_rest_is_one_error_then_a_close() -> None:
     async with running_server() as server:
         client = await connect(server)
         pong = await answer(client, {"t": "ping", "req": 1})
         assert pong == {"t": "pong", "req": 1}
         await client.send({"t": "pong"})  # taken without an answer: the next reply is for req 3
-        for req, message in enumerate(
-            [{"t": "stats"}, {"t": "list_rooms"}, {"t": "chat", "text": "hi"}], start=3
-        ):
-            assert await refused(client, {**message, "req": req}) == ("hello_first", req)
-        assert (await answer(client, hello("Late", 9)))["t"] == "welcome"
+        assert (await answer(client, hello("Early", 2)))["t"] == "welcome"
+        early: list[Message | bytes] = [
+            {"t": "stats", "req": 3},
+            {"t": "list_rooms", "req": 3},
+            {"t": "chat", "text": "hi", "req": 3},
+            b"\xc1",
+        ]
+        for message in early:
+            other = await connect(server)
+            code, _ = await refused(other, message)
+            assert code == ("malformed" if isinstance(message, bytes) else "hello_first")
+            bye = await other.wait_closed()
+            assert bye is not None and bye["code"] == "hello_first", "one error, then a close"
 
 
 # What counts toward the limit of bad messages.
@@ -200,7 +213,6 @@ async def test_only_the_errors_of_reading_count_toward_the_limit() -> None:
     async with running_server(max_bad_messages=3) as server:
         client = await connect(server)
         for req in range(10):  # refusals a person can cause: never counted
-            assert await refused(client, {"t": "list_rooms", "req": req}) == ("hello_first", req)
             assert await refused(client, hello("", req)) == ("bad_name", req)
         await client.hello("Careless")
         await create_room(client)

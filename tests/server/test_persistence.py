@@ -5,17 +5,20 @@ once its room has closed."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import random
 import stat
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from server.config import FALLBACK_LEVEL
+from server.persistence import journal as journal_module
 from server.persistence.journal import MatchJournal
 from server.persistence.room_file import (
     SavedBot,
@@ -25,7 +28,7 @@ from server.persistence.room_file import (
     decode_saved_room,
     encode_saved_room,
 )
-from server.persistence.store import MatchStore
+from server.persistence.store import LOCK_NAME, MatchStore
 from server.players import token_digest
 from shared.engine import apply_play, legal_plays, new_match
 from shared.record import MatchRecord, SeatEntry, outcome_of, replay
@@ -34,10 +37,15 @@ from shared.rules import RuleSet
 from shared.wire.client import WireClient
 from shared.wire.protocol import view_from_wire
 from tests.server.fair_play import play_all, receive_record, sealed, seat_two
-from tests.server.helpers import FAST, running_server
+from tests.server.helpers import FAST, connect, join, running_server
 from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
+
+
+def leftovers(data: Path) -> list[Path]:
+    """What is in the data directory besides the lock a server holds on it."""
+    return [path for path in data.iterdir() if path.name != LOCK_NAME]
 
 
 def kept(data: Path, suffix: str) -> list[Path]:
@@ -55,7 +63,7 @@ async def test_the_data_directory_is_made_private(
     opened.chmod(0o755)
     async with running_server(FAST, data_dir=opened):
         assert stat.S_IMODE(opened.stat().st_mode) == 0o700
-    assert any("made private" in r.getMessage() for r in caplog.records)
+    assert any("from 755 to 700: it was open to others" in r.getMessage() for r in caplog.records)
 
 
 async def test_the_files_hold_the_match_so_far_and_token_digests_only(tmp_path: Path) -> None:
@@ -121,7 +129,7 @@ async def test_a_restarted_server_takes_its_matches_up_at_the_same_play(tmp_path
         assert all(s["seats"][1]["name"] == "Badr" for s in states)
     assert len(record.plays) > 9
     assert record.plays[:9] == plays_before
-    assert not any(tmp_path.iterdir()), "the room closed: its files went"
+    assert not leftovers(tmp_path), "the room closed: its files went"
 
 
 async def test_a_damaged_file_skips_its_room_and_the_others_load(
@@ -153,7 +161,7 @@ async def test_a_closed_room_leaves_no_file_behind(tmp_path: Path) -> None:
         await play_all([ali.client, badr.client], seed=6)
         await receive_record(ali.client)
         await ali.client.expect("left_room")
-        await eventually(lambda: not any(tmp_path.iterdir()), what="the match's files to go")
+        await eventually(lambda: not leftovers(tmp_path), what="the match's files to go")
 
 
 TOKEN = "a-token-of-twenty-four-ch"
@@ -194,7 +202,7 @@ async def test_a_match_killed_after_its_last_play_ends_for_whoever_comes_back(
         finished = await receive_record(back)
         assert finished.outcome is not None and finished.plays == decode_record(record).plays
         await back.expect("left_room")
-        await eventually(lambda: not any(tmp_path.iterdir()), what="the files to go")
+        await eventually(lambda: not leftovers(tmp_path), what="the files to go")
 
 
 async def test_finished_files_left_by_a_stop_go_once_old(tmp_path: Path) -> None:
@@ -270,10 +278,108 @@ async def test_a_disk_that_fails_loses_the_files_not_the_match(
     monkeypatch.undo()
     play_on(3)  # the journal notices, and goes on in memory
     await store.disk.written()
-    assert journal.files is None and not any(tmp_path.iterdir())
+    assert journal.files is None and not leftovers(tmp_path)
     assert any("No space left" in r.getMessage() for r in caplog.records)
     while state.winner is None:
         play_on(1)
     finished = decode_record(journal.finish(outcome_of(state, 2)))
     assert replay(finished).final == state
     store.close()
+
+
+async def test_the_chat_a_record_keeps_is_capped_so_the_match_still_restores(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Fifteen spectators chatting into a running match (issue 21, case 5): the room hears every
+    line, the record keeps the first ``record_chat_lines``, and a restart takes the match up."""
+    caplog.set_level(logging.INFO, "server.room.record")
+    config = replace(
+        FAST,
+        seed=None,
+        data_dir=tmp_path,
+        record_chat_lines=12,
+        max_per_address=32,
+        chat_lines=100,  # 15 spectators on one address, which shares one limit
+    )
+    async with running_server(config) as server:
+        ali, badr = await seat_two(server.port)
+        await ali.client.send({"t": "start_game"})
+        await play_all([ali.client, badr.client], seed=2, seq=3)
+        room_id = next(iter(server.lobby.rooms))
+        watchers = [await connect(server, f"Watcher {i}") for i in range(15)]
+        for watcher in watchers:
+            await join(watcher, room_id, spectate=True)
+        for round_of_lines in range(2):
+            for i, watcher in enumerate(watchers):
+                await watcher.send({"t": "chat", "text": f"line {round_of_lines} from {i}"})
+        await eventually(
+            lambda: sum(m["t"] == "chat" for m in ali.client.received) == 30,
+            what="every line to reach the room",
+        )
+        assert server.store is not None
+        await server.store.disk.written()
+    [record_file] = kept(tmp_path, ".basra")
+    record = decode_record(record_file.read_bytes(), allow_torn_tail=True)
+    assert len(record.chat) == 12, "the record keeps the first 12 lines and no more"
+    said = [m["text"] for m in ali.client.received if m["t"] == "chat"]
+    assert [line.text for line in record.chat] == said[:12], "the first 12 the room heard"
+    assert any("kept 12 chat lines, its most" in r.getMessage() for r in caplog.records)
+    async with running_server(config) as server:
+        assert room_id in server.lobby.rooms, "the match restores"
+        back = await resume(server.port, ali.token)
+        await back.expect("game_update")
+        await back.send({"t": "chat", "text": "after the restart"})
+        await back.expect("chat")
+        assert server.store is not None
+        await server.store.disk.written()
+    again = decode_record(record_file.read_bytes(), allow_torn_tail=True)
+    assert len(again.chat) == 12, "the cap holds across the restart"
+
+
+def notices(client: WireClient) -> list[str]:
+    return [m["code"] for m in client.received if m["t"] == "notice"]
+
+
+async def test_players_are_told_when_their_match_cannot_be_saved_and_when_it_is_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 21, case 6: the disk refuses a write mid-match; both players are told, play goes
+    on, and once the disk takes writes again the whole record is written afresh."""
+    monkeypatch.setattr(journal_module, "RETRY_SECONDS", 0.2)
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        ali, badr = await seat_two(server.port)
+        clients = [ali.client, badr.client]
+        await ali.client.send({"t": "start_game"})
+
+        async def play_to(seq: int) -> None:
+            for client, last in zip(
+                clients, await play_all(clients, seed=seq, seq=seq), strict=True
+            ):
+                client.put_back(last)  # the next call plays on from the turn it shows
+
+        await play_to(3)
+        assert server.store is not None
+        await server.store.disk.written()
+        [first] = kept(tmp_path, ".basra")
+
+        def full(fd: int, data: object) -> int:
+            raise OSError(28, "No space left on device")
+
+        with monkeypatch.context() as failing:
+            failing.setattr(os, "write", full)
+            await play_to(6)
+            await server.store.disk.written()
+            await eventually(lambda: all(notices(c) == ["not_saved"] for c in clients))
+        assert not first.exists(), "no half match is left behind"
+        seq = 6
+        while notices(ali.client) != ["not_saved", "saved_again"]:
+            assert seq < 40, "the match was never kept again"
+            seq += 1
+            await asyncio.sleep(0.05)
+            await play_to(seq)
+        await server.store.disk.written()
+        [again] = kept(tmp_path, ".basra")
+        room = next(iter(server.lobby.rooms.values()))
+        record = decode_record(again.read_bytes(), allow_torn_tail=True)
+        assert len(record.plays) == room.seq, "every play, from the first, is on disk again"
+        assert len(kept(tmp_path, ".room")) == 1, "and the room file beside it"

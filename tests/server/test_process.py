@@ -86,7 +86,8 @@ async def server_process(
 async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
     tmp_path: Path,
 ) -> None:
-    async with server_process(tmp_path, "--max-per-address", "500", "--bot-delay", "0.05") as (
+    options = ("--max-per-address", "500", "--connect-burst", "500", "--bot-delay", "0.05")
+    async with server_process(tmp_path, *options) as (
         process,
         port,
         log_file,
@@ -107,7 +108,10 @@ async def test_sigterm_says_goodbye_to_every_client_and_exits_within_5_seconds(
         started = time.monotonic()
         process.send_signal(signal.SIGTERM)
         byes = await asyncio.gather(*(c.wait_closed(timeout=5) for c in clients))
-        assert all(bye is not None and bye["code"] == "shutdown" for bye in byes)
+        codes = [None if bye is None else bye["code"] for bye in byes]
+        # The hosts of the 10 running matches may come back to them: the data directory keeps
+        # them; everyone else is told the server is going.
+        assert codes == ["restarting"] * 10 + ["shutdown"] * 190
         await eventually(
             lambda: process.poll() is not None,
             started + 5 - time.monotonic(),

@@ -67,6 +67,8 @@ GOOD: list[dict[str, Any]] = [
     {"t": "swap_seats", "seats": [1, 2]},
     {"t": "play", "card": "5s", "taken": ["2c", "3d"], "req": 9},
     {"t": "get_record", "part": 1},
+    {"t": "remove_member", "player_id": 3},
+    {"t": "bot_for_seat", "seat": 1},
     {"t": "play", "card": "10h", "taken": []},
     {"t": "chat", "text": "salam"},
     {"t": "quick_chat", "phrase": "yalla", "req": 6},

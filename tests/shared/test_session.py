@@ -59,12 +59,17 @@ def test_a_request_in_the_same_packet_as_hello_is_the_welcomed_clients() -> None
     assert tally.messages_in == 2 and tally.errors_sent == 0
 
 
-def test_before_the_welcome_only_hello_and_pings_count() -> None:
+def test_before_the_welcome_only_hello_and_pings_count_and_anything_else_closes() -> None:
     session, tally = server()
-    events = list(session.receive_data(frames({"t": "list_rooms", "req": 4}, {"t": "ping"}), 0))
+    events = list(session.receive_data(frames({"t": "ping"}, {"t": "list_rooms", "req": 4}), 0))
     said = replies(events)
-    assert said[0]["code"] == ErrorCode.HELLO_FIRST.value and said[0]["req"] == 4
-    assert said[1] == {"t": "pong"} and tally.errors_sent == 1
+    assert said[0] == {"t": "pong"}
+    assert said[1]["code"] == ErrorCode.HELLO_FIRST.value and said[1]["req"] == 4
+    assert isinstance(events[-1], Close) and events[-1].code is ErrorCode.HELLO_FIRST
+    assert tally.errors_sent == 1
+    unreadable = list(server()[0].receive_data(encode_frame(b"\xc1") * 3, 0))
+    assert [type(e) for e in unreadable] == [Reply, Close], "one error, then the close"
+    session, _ = server()
     session.welcome(1, "t", "Mona", resumed=False)
     again = list(session.receive_data(frames(HELLO), 0))
     assert replies(again)[0]["code"] == ErrorCode.ALREADY_WELCOMED.value
@@ -86,6 +91,7 @@ def test_the_wrong_version_closes_with_its_code() -> None:
 
 def test_the_reading_error_budget_then_a_close() -> None:
     session, tally = server(budget=2)
+    session.welcome(1, "t", "Mona", resumed=False)
     garbage = encode_frame(b"\xc1")
     events = list(session.receive_data(garbage * 4, 0))
     assert len(replies(events)) == 2 and tally.errors_sent == 2
