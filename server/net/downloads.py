@@ -3,7 +3,8 @@
 Owns `DownloadShelf`: the files directly in one folder that a guest may take (regular files with
 plain names, no hidden ones, none larger than `MAX_DOWNLOAD`), the page that lists them
 (``/downloads/``: English and Arabic, no script, so the page's Content-Security-Policy holds),
-the same list as JSON for the browser client (``/downloads.json``: ``[{"name", "size"}]``), and
+the same list as JSON for the browser client (``/downloads.json``: ``[{"name", "size"}]``, an
+empty list when the server hands nothing round), and
 each file as an attachment (``/downloads/NAME``). A name is looked up among the folder's files
 as listed now, never joined to the folder as sent, so ``..`` or an encoded slash meets a 404.
 
@@ -52,12 +53,16 @@ class Download:
 class DownloadShelf:
     """The files of one folder, offered for download (see the module's docstring)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path | None) -> None:
+        """``folder``: where the apps are; None offers none (the list is then empty, so the
+        page can always ask it without a 404 in the browser's console)."""
         self.folder = folder
         self._held: dict[str, tuple[Download, bytes]] = {}
 
     def offered(self) -> tuple[Download, ...]:
         """The files on offer now, by name; none when the folder cannot be read."""
+        if self.folder is None:
+            return ()
         try:
             entries = list(self.folder.iterdir())
         except OSError as error:
@@ -80,7 +85,8 @@ class DownloadShelf:
 
     def answers(self, path: str) -> bool:
         """Whether ``path`` (as sent, without its query) is one of the shelf's."""
-        return path == DOWNLOADS_JSON or path.startswith(DOWNLOADS_PATH)
+        offers = self.folder is not None and path.startswith(DOWNLOADS_PATH)
+        return path == DOWNLOADS_JSON or offers
 
     async def reply_to(self, method: str, path: str) -> WebReply:
         """The answer to ``method path`` for a path the shelf `answers`."""
@@ -102,6 +108,7 @@ class DownloadShelf:
         held = self._held.get(wanted.name)
         if held is not None and held[0] == wanted:
             return held[1]
+        assert self.folder is not None, "a file is offered only from a folder"
         body = await asyncio.to_thread((self.folder / wanted.name).read_bytes)
         self._held[wanted.name] = (wanted, body)
         log.info("serving %s (%d bytes) for download", wanted.name, len(body))

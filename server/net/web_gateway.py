@@ -72,12 +72,12 @@ def origin_allowed(origin: str | None, host: str | None) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc.lower() == host.strip().lower()
 
 
-def _answerer(shelf: DownloadShelf | None) -> Answer:
-    """The request hook: the shelf's paths when there are downloads, else `_answer`."""
+def _answerer(shelf: DownloadShelf) -> Answer:
+    """The request hook: the download shelf's paths, else `_answer`."""
 
     async def answer(connection: ServerConnection, request: Request) -> Response | None:
         path, _query = split_target(request.path)
-        if shelf is not None and shelf.answers(path):
+        if shelf.answers(path):
             return _response(await shelf.reply_to(request.method, path))
         return _answer(connection, request)
 
@@ -146,9 +146,7 @@ async def start_gateway(config: ServerConfig, accept: Accept) -> Server:
         on_socket,
         config.host,
         config.web_port,
-        process_request=_answerer(
-            None if config.downloads is None else DownloadShelf(config.downloads)
-        ),
+        process_request=_answerer(DownloadShelf(config.downloads)),
         server_header=None,
         compression=None,  # small msgpack messages; deflate would cost CPU and memory per socket
         open_timeout=config.hello_timeout,

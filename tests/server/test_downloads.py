@@ -97,9 +97,11 @@ async def test_head_says_the_size_without_the_body_and_post_is_refused(shelf: Pa
         assert status == 405
 
 
-async def test_without_downloads_the_paths_are_unknown() -> None:
+async def test_without_downloads_the_list_is_empty_and_the_page_unknown() -> None:
     async with running_server(web=True, web_port=0) as server:
-        for target in ("/downloads/", "/downloads.json"):
+        status, _, listing = await http(server, "GET", "/downloads.json")
+        assert (status, json.loads(listing)) == (200, [])
+        for target in ("/downloads/", "/downloads/basra-windows.zip"):
             status, _, _ = await http(server, "GET", target)
             assert status == 404, target
 
