@@ -369,9 +369,12 @@ async def test_players_are_told_when_their_match_cannot_be_saved_and_when_it_is_
             failing.setattr(os, "write", full)
             await play_to(6)
             await server.store.disk.written()
+            # The disk thread's refusals are noticed at the room's next write: one more play.
+            await play_to(7)
             await eventually(lambda: all(notices(c) == ["not_saved"] for c in clients))
+            await server.store.disk.written()  # the half match's removal, on the disk thread
         assert not first.exists(), "no half match is left behind"
-        seq = 6
+        seq = 7
         while notices(ali.client) != ["not_saved", "saved_again"]:
             assert seq < 40, "the match was never kept again"
             seq += 1
