@@ -13,12 +13,11 @@ from client.net import lan_host
 from client.net.lan_host import LanHost
 from client.scenes import connect
 from client.scenes.connect import ConnectScene
-from client.scenes.lobby import LobbyScene
 from client.scenes.room import RoomScene
 from server.app import BasraServer
 from shared.wire.join import QR_BORDER, qr_modules
-from tests.client.app_driver import FRAME, button, click, make_app, step
-from tests.client.test_network import frames_until, type_into
+from tests.client.app_driver import button, click, make_app, step
+from tests.client.test_network import frames_until, join_lobby_by_mouse
 from tests.shared.qr_reader import read_qr
 
 ADDRESSES = ("192.168.1.20", "10.0.0.5")
@@ -122,14 +121,7 @@ async def test_the_hosts_room_shows_a_qr_code_of_this_tables_page(
     hosted.web_port = 40480
     app = make_app(tmp_path, "--speed", "instant")
     try:
-        app.step(FRAME)
-        click(app, button(app.stack.top, "Join a LAN game").rect.center)
-        joining = app.stack.top
-        assert isinstance(joining, ConnectScene) and joining.address is not None
-        type_into(app, joining.address.rect, f"127.0.0.1:{server.port}")
-        type_into(app, joining.name.rect, "Hostess")
-        click(app, joining.go.rect.center)
-        await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        await join_lobby_by_mouse(app, server.port, "Hostess")
         app.navigator.lan_host = hosted
         click(app, button(app.stack.top, "Create room").rect.center)
         click(app, button(app.stack.top, "Create").rect.center)

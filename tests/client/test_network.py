@@ -110,19 +110,24 @@ async def test_autoplay_client_plays_a_match_and_chats(
         app.shutdown()
 
 
+async def join_lobby_by_mouse(app: App, port: int, name: str) -> None:
+    """From the main menu: Join a LAN game, type the address and ``name``, join; the lobby."""
+    app.step(FRAME)
+    click(app, button(app.stack.top, "Join a LAN game").rect.center)
+    joining = app.stack.top
+    assert isinstance(joining, ConnectScene) and joining.address is not None
+    type_into(app, joining.address.rect, f"127.0.0.1:{port}")
+    type_into(app, joining.name.rect, name)
+    click(app, joining.go.rect.center)
+    await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+
+
 async def test_lobby_and_room_by_mouse(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
     app = make_app(tmp_path, "--speed", "instant")
     try:
-        app.step(FRAME)
-        click(app, button(app.stack.top, "Join a LAN game").rect.center)
-        connect = app.stack.top
-        assert isinstance(connect, ConnectScene) and connect.address is not None
-        type_into(app, connect.address.rect, f"127.0.0.1:{server.port}")
-        type_into(app, connect.name.rect, "Mouse")
-        click(app, connect.go.rect.center)
-        await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+        await join_lobby_by_mouse(app, server.port, "Mouse")
         assert app.settings.last_host == f"127.0.0.1:{server.port}", "the address is remembered"
         click(app, button(app.stack.top, "Create room").rect.center)
         create = app.stack.top
