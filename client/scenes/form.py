@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 import pygame
 
 from client import theme
-from client.layout import LOGICAL_SIZE, Rect
-from client.scenes.base import CONTENT_MARGIN, Scene
+from client.scenes.base import Scene
 from client.sessions.game_session import NoticeLevel
 from client.table.effects import NOTICE_COLOURS
 from client.ui.direction import flow_anchor, flow_point, flow_rect
@@ -31,7 +30,9 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 HEADING_Y = 92
-STATUS_Y = 660
+STATUS_FROM_BOTTOM = 60
+STATUS_MARGIN = 40
+"""Felt kept either side of the status line (cut with an ellipsis beyond)."""
 
 
 class FormWidget(Protocol):
@@ -60,20 +61,17 @@ class FormScene(Scene):
         self.status = ""
         self.status_level = NoticeLevel.INFO
 
-    @property
-    def content(self) -> Rect:
-        """The panel with a margin of felt, from the heading to the status line."""
-        if self.panel_rect is None:
-            return super().content
-        panel = flow_rect(self.panel_rect)
-        return Rect(panel.x - CONTENT_MARGIN, 0, panel.w + 2 * CONTENT_MARGIN, LOGICAL_SIZE[1])
-
     def add(self, widget: W) -> W:
         """Show `widget` (laid out left to right) at its place in the reading direction."""
-        widget.rect = flow_rect(widget.rect)
+        widget.rect = flow_rect(widget.rect, self.frame)
         self.widgets.append(widget)
         self.focus.widgets.append(widget)
         return widget
+
+    def place(self, widget: FormWidget, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        """Move `widget` to `rect` (laid out left to right) in the reading direction: a screen
+        laid out again for another stage (`on_stage`)."""
+        widget.rect = flow_rect(rect, self.frame)
 
     def say(self, text: str, level: NoticeLevel = NoticeLevel.INFO) -> None:
         """Show `text` on the status line."""
@@ -117,17 +115,25 @@ class FormScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if not self.app.felt_beneath:
             surface.blit(self.app.plain_felt, (0, 0))
+        frame = self.frame
         if self.panel_rect is not None:
-            self.app.panels.panel(surface, flow_rect(self.panel_rect))
+            self.app.panels.panel(surface, flow_rect(self.panel_rect, frame))
         if self.title:
-            draw_heading(surface, self.app.text, self.title, (640, HEADING_Y))
+            centre = (frame.centerx, HEADING_Y)
+            draw_heading(surface, self.app.text, self.title, centre, max_width=frame.width - 80)
         self.draw_extra(surface)
         for widget in self.widgets:
             widget.draw(surface)
         if self.status:
             colour = NOTICE_COLOURS[self.status_level]
             self.app.text.draw(
-                surface, self.status, (640, STATUS_Y), theme.FONT_BODY, colour, "center"
+                surface,
+                self.status,
+                (frame.centerx, frame.bottom - STATUS_FROM_BOTTOM),
+                theme.FONT_BODY,
+                colour,
+                "center",
+                frame.width - 2 * STATUS_MARGIN,
             )
 
     def draw_extra(self, surface: pygame.Surface) -> None:
@@ -145,5 +151,5 @@ class FormScene(Scene):
     ) -> pygame.Rect:
         """Draw `text` placed as if left to right at `pos` (mirrored when the form is), cut
         with an ellipsis to `max_width` when given."""
-        position, side = flow_point(pos), flow_anchor(anchor)
+        position, side = flow_point(pos, self.frame), flow_anchor(anchor)
         return self.app.text.draw(surface, text, position, size, colour, side, max_width)

@@ -17,8 +17,7 @@ import pygame
 
 from client import theme
 from client.i18n import _
-from client.layout import Rect
-from client.scenes.base import CONTENT_MARGIN, Scene
+from client.scenes.base import Scene
 from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_x
 from client.ui.panel import OPAQUE_FILL, draw_heading
@@ -42,10 +41,6 @@ class _ButtonOverlay(Scene):
         self.title = title
         self.buttons: list[Button] = []
         self.focus = FocusCycle([])
-
-    @property
-    def content(self) -> Rect:
-        return Rect(*self.panel.inflate(2 * CONTENT_MARGIN, 2 * CONTENT_MARGIN))
 
     def add_button(
         self, label: str, action: Callable[[], None], y: int, centre_x: int | None = None

@@ -2,7 +2,9 @@
 
 Owns `LogicalLayer`: widgets and overlays still laid out on the logical 1280x720 surface (the
 results over the table, the replay's bar and review panel) are drawn on a clear logical surface
-of their own and scaled to the window, letterboxed like the other screens. Only the parts the
+of their own and scaled to the window where its view puts them (letterboxed, or the menus'
+`client.layout.menu_view`), and `spread`, which carries an overlay's dimming to the window's
+edges beyond its surface. Only the parts the
 painter says it drew are scaled, and the scaled pieces are kept until `draw` is told something
 changed (or the window's size changes), so an unchanged layer costs a blit or two a frame. A
 painter that drew everywhere (an overlay dimming what is beneath) has its top-left colour spread
@@ -16,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from client.layout import LOGICAL_SIZE, scale_to_window
+from client.layout import LOGICAL_SIZE, Point, scale_to_window
 from client.ui.widgets import logical_mouse_event
 
 logger = logging.getLogger(__name__)
@@ -26,12 +28,15 @@ CLEAR = (0, 0, 0, 0)
 Painter = Callable[[pygame.Surface], Sequence[pygame.Rect] | None]
 """Draws on the logical surface; returns the rects it drew in, or None for all of it."""
 Piece = tuple[pygame.Surface, tuple[int, int]]
+View = Callable[[tuple[int, int]], tuple[float, Point]]
+"""(scale, offset) of the logical surface in a window of the given size."""
 
 
 class LogicalLayer:
     """A logical surface scaled over the window, redrawn only when it changes."""
 
-    def __init__(self) -> None:
+    def __init__(self, view: View = scale_to_window) -> None:
+        self._view = view
         self._logical: pygame.Surface | None = None
         self._pieces: list[Piece] = []
         self._size: tuple[int, int] | None = None
@@ -49,10 +54,9 @@ class LogicalLayer:
             self._size = size
         window.fblits(self._pieces)
 
-    @staticmethod
-    def event(event: pygame.event.Event, window_size: tuple[int, int]) -> pygame.event.Event:
+    def event(self, event: pygame.event.Event, window_size: tuple[int, int]) -> pygame.event.Event:
         """`event` with its mouse position on the layer's logical surface."""
-        scale, offset = scale_to_window(window_size)
+        scale, offset = self._view(window_size)
         return logical_mouse_event(event, scale, offset)
 
     def _paint(self, size: tuple[int, int], paint: Painter) -> list[Piece]:
@@ -61,9 +65,9 @@ class LogicalLayer:
         logical = self._logical
         logical.fill(CLEAR)
         drawn = paint(logical)
-        scale, offset = scale_to_window(size)
+        scale, offset = self._view(size)
         if drawn is None:
-            return [(_spread(logical, size, scale, offset), (0, 0))]
+            return [(spread(logical, size, scale, offset), (0, 0))]
         bounds = logical.get_rect()
         return [_scaled(logical, rect.clip(bounds), scale, offset) for rect in drawn]
 
@@ -81,14 +85,17 @@ def _scaled(
     return picture, (left, top)
 
 
-def _spread(
-    logical: pygame.Surface, size: tuple[int, int], scale: float, offset: tuple[float, float]
+def spread(
+    picture: pygame.Surface, size: tuple[int, int], scale: float, offset: tuple[float, float]
 ) -> pygame.Surface:
-    """The whole logical surface scaled into the window, its top-left colour beyond it."""
-    inner = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
+    """`picture` scaled by `scale` to `offset` on a clear surface of `size`, its top-left
+    colour (an overlay's dimming) filling the rest."""
+    width, height = picture.get_size()
+    inner = (round(width * scale), round(height * scale))
     corner = (round(offset[0]), round(offset[1]))
     layer = pygame.Surface(size, pygame.SRCALPHA)
-    layer.fill(logical.get_at((0, 0)))
+    layer.fill(picture.get_at((0, 0)))
     layer.fill(CLEAR, pygame.Rect(corner, inner))
-    layer.blit(pygame.transform.smoothscale(logical, inner), corner)
+    scaled = picture if inner == (width, height) else pygame.transform.smoothscale(picture, inner)
+    layer.blit(scaled, corner)
     return layer
