@@ -192,7 +192,7 @@ class App:
         size = canvas.get_size()
         for scene in visible:
             scene.set_stage(size)
-        exact = canvas is self.window and all(s.stage == size == LOGICAL_SIZE for s in visible)
+        exact = canvas is self.window and all(s.screen_size == size == LOGICAL_SIZE for s in visible)
         self.felt_beneath = not exact
         if self.felt_beneath and canvas is self.window:
             self.window.blit(self._felt_for_window(), (0, 0))
@@ -206,7 +206,7 @@ class App:
         ``p * scale + offset`` (`layout.logical_to_window`)."""
         size = self.window.get_size()
         scene.set_stage(menu_canvas(size))
-        return menu_view(size, scene.stage)
+        return menu_view(size, scene.screen_size)
 
     def _draw_in_window(self, visible: list[Scene]) -> None:
         """The bottom scene at the window's resolution, the overlays above it scaled."""
@@ -314,12 +314,12 @@ class App:
         """Draw `scene` on its stage, centred on the canvas; an overlay's dimming (its
         stage's top-left colour) reaches the canvas's edges."""
         size = canvas.get_size()
-        if scene.stage == size:
+        if scene.screen_size == size:
             scene.draw(canvas)
             return
-        stage = self._clear_surface(scene.stage)
+        stage = self._clear_surface(scene.screen_size)
         scene.draw(stage)
-        at = stage_offset(size, scene.stage)
+        at = stage_offset(size, scene.screen_size)
         if stage.get_at((0, 0)).a:
             canvas.blit(spread(stage, size, 1.0, at), (0, 0))
         else:
@@ -336,7 +336,7 @@ class App:
             )
             self.window.blit(scaled, (0, 0))
         for scene in visible:
-            scene.draw_crisp(self.window, *menu_view(size, scene.stage))
+            scene.draw_crisp(self.window, *menu_view(size, scene.screen_size))
         pygame.display.flip()
 
     def _felt_for_window(self) -> pygame.Surface:

@@ -47,7 +47,7 @@ class Scene:
         self.app = app
         self.dirty = True
         """Set when something changed and the next frame must be drawn."""
-        self.stage: Size = LOGICAL_SIZE
+        self.screen_size: Size = LOGICAL_SIZE
         """The size the screen is laid out for (`stage_size`), centred on the menus' canvas."""
 
     @property
@@ -58,7 +58,7 @@ class Scene:
     @property
     def frame(self) -> pygame.Rect:
         """The stage as a rect at the origin: what `client.ui.direction` mirrors within."""
-        return pygame.Rect((0, 0), self.stage)
+        return pygame.Rect((0, 0), self.screen_size)
 
     def stage_size(self, canvas: Size) -> Size:
         """The size this screen lays itself out for on a menu canvas of `canvas` (the window's
@@ -71,8 +71,8 @@ class Scene:
     def set_stage(self, canvas: Size) -> None:
         """Adopt the stage for `canvas`, laying the screen out again when its size changed."""
         size = self.stage_size(canvas)
-        if size != self.stage:
-            self.stage = size
+        if size != self.screen_size:
+            self.screen_size = size
             self.on_stage()
             self.dirty = True
 
@@ -112,9 +112,7 @@ class Scene:
         """Draw on a surface of the stage's size (the window, for a `window_resolution`
         scene)."""
 
-    def draw_crisp(
-        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
-    ) -> None:
+    def draw_crisp(self, window: pygame.Surface, scale: float, offset: tuple[float, float]) -> None:
         """Anything drawn in window pixels over the logical picture once it is scaled there (a
         QR code, whose modules must stay sharp); logical point ``p`` is at ``p * scale +
         offset`` in the window. Not called for a `window_resolution` scene."""

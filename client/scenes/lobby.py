@@ -16,9 +16,8 @@ import pygame
 from client import theme
 from client.i18n import _, isolate
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
-from client.layout import LOGICAL_SIZE
 from client.net.server_link import ServerLink
-from client.scenes.form import FormScene
+from client.scenes.form import FormScene, ListPlaces
 from client.sessions.game_session import Notice, NoticeLevel, RoomChanged
 from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.room_info import summary_line
@@ -35,13 +34,13 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 REFRESH_SECONDS = 3.0
-LIST_RECT = pygame.Rect(120, 200, 1040, 360)
-WHO_WIDTH = LOGICAL_SIZE[0] - 80
+WHO_MARGIN = 40
 """The line saying who is connected where never reaches the screen's edges."""
-BUTTON_Y = 584
+NARROWEST_BUTTON = 180
 CODE_LENGTH = 6
 """A private room's code (the server's `server.room.codes`)."""
-CODE_RECT = pygame.Rect(1010, 96, 150, 44)
+CODE_SIZE = (150, 44)
+CODE_TOP = 96
 TARGETS = (31, 61, 101, 151, 201)
 TIMERS = (0, 15, 30, 60)
 """Seconds a player has for a turn (0: no timer)."""
@@ -60,7 +59,7 @@ class LobbyRoutes(Protocol):
 class LobbyScene(FormScene):
     """The rooms on a server."""
 
-    panel_rect = pygame.Rect(90, 150, 1100, 520)
+    wide = True
 
     def __init__(
         self,
@@ -78,7 +77,7 @@ class LobbyScene(FormScene):
         self.auto_created = False
         text = app.text
         self.rooms = self.add(
-            ListBox(LIST_RECT, text, row_height=40, on_activate=lambda _: self.join())
+            ListBox((0, 0, 1, 1), text, row_height=40, on_activate=lambda _: self.join())
         )
         actions = [
             (_("Create room"), self.create),
@@ -87,20 +86,29 @@ class LobbyScene(FormScene):
             (_("Refresh"), self.refresh),
             (_("Leave server"), self.back),
         ]
-        for i, (label, action) in enumerate(actions):
-            self.add(
-                Button((LIST_RECT.x + i * 212, BUTTON_Y, 196, 54), label, text, on_click=action)
-            )
+        self.buttons = [
+            self.add(Button((0, 0, 1, 1), label, text, on_click=action))
+            for label, action in actions
+        ]
         self.code = self.add(
             TextInput(
-                CODE_RECT,
+                (0, 0, 1, 1),
                 text,
                 max_length=CODE_LENGTH,
                 placeholder=_("room code"),
                 allowed=str.isalnum,
             )
         )
+        self.on_stage()
         self.focus.focus(self.widgets[1])
+
+    def on_stage(self) -> None:
+        places = ListPlaces.for_stage(self.screen_size, len(self.buttons), NARROWEST_BUTTON)
+        self.panel_rect = places.panel
+        self.place(self.rooms, places.rows)
+        for button, rect in zip(self.buttons, places.buttons, strict=True):
+            self.place(button, rect)
+        self.place(self.code, (places.rows.right - CODE_SIZE[0], CODE_TOP, *CODE_SIZE))
 
     @property
     def animating(self) -> bool:
@@ -181,32 +189,31 @@ class LobbyScene(FormScene):
             )
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        text = self.app.text
+        text, frame = self.app.text, self.frame
         who = _("Connected to {address} as {name}").format(
             address=isolate(self.client.address), name=isolate(self.client.name)
         )
-        text.draw(
-            surface, who, (640, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", WHO_WIDTH
-        )
+        centre, room = frame.centerx, frame.width - 2 * WHO_MARGIN
+        text.draw(surface, who, (centre, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", room)
         if self.hosting_at is not None:
             line = _("You are hosting: others join at  {address}").format(
                 address=isolate(self.hosting_at)
             )
-            text.draw(surface, line, (640, 700), theme.FONT_BODY, theme.TEXT_ACCENT, "center")
+            at = (centre, frame.bottom - 20)
+            text.draw(surface, line, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center", room)
         if not self.client.rooms:
             text.draw(
                 surface,
                 _("No rooms yet: create one."),
-                LIST_RECT.center,
+                self.rooms.rect.center,
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
             )
         if self.client.status is LinkStatus.RECONNECTING:
             reconnecting = _("Reconnecting...")
-            text.draw(
-                surface, reconnecting, (640, 130), theme.FONT_BODY, theme.TEXT_ACCENT, "center"
-            )
+            at = (centre, 130)
+            text.draw(surface, reconnecting, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center")
 
 
 class CreateRoomScene(FormScene):

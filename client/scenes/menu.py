@@ -115,19 +115,18 @@ class MenuRoutes(Protocol):
 class MainMenuScene(FormScene):
     """The first screen."""
 
+    wide = True
+
     def __init__(self, app: SceneHost, routes: MenuRoutes) -> None:
         super().__init__(app)
         self.routes = routes
         self._fan: pygame.Surface | None = None
-        self.places = MenuPlaces.for_stage(self.stage)
+        self.places = MenuPlaces.for_stage(self.screen_size)
         self.panel_rect = self.places.panel
         self._build()
 
-    def stage_size(self, canvas: tuple[int, int]) -> tuple[int, int]:
-        return (min(canvas[0], LOGICAL_SIZE[0]), canvas[1])
-
     def on_stage(self) -> None:
-        self.places = MenuPlaces.for_stage(self.stage)
+        self.places = MenuPlaces.for_stage(self.screen_size)
         self.panel_rect = self.places.panel
         self._place_buttons()
 

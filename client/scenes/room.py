@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -18,6 +19,7 @@ import pygame
 from client import theme
 from client.i18n import N_, _, isolate, ngettext, number, separator
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
+from client.layout import LOGICAL_SIZE
 from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
 from client.sessions.game_session import ChatLine, Notice, TableUpdate
@@ -37,14 +39,80 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-TEAM_PANELS = (pygame.Rect(60, 170, 380, 250), pygame.Rect(460, 170, 380, 250))
-CHAT_RECT = pygame.Rect(870, 170, 360, 440)
-TABLE_QR_AREA = pygame.Rect(734, 600, 112, 112)
-"""Where the QR code of this table's page for phones goes (logical, laid out left to right)."""
 SEAT_ROW = 88
-SEAT_TEXT_WIDTH = TEAM_PANELS[0].width - 160
-"""A seat's line stops short of its Take button; a longer name ends in an ellipsis."""
+SEAT_TEXT_ROOM = 160
+"""A seat's line stops this short of its panel's width (its Take button); a longer name ends
+in an ellipsis."""
 TEAM_NAMES = (N_("Side A"), N_("Side B"))
+TEAM_TOP = 170
+TEAM_HEIGHT = 250
+TEAM_GAP = 20
+TEAMS_WIDTH = 780
+"""Both team panels side by side, on a stage wide enough or tall enough to put the chat apart."""
+CONTROLS_HEIGHT = 50
+QR_SIDE = 112
+TALL_HEIGHT = 1000
+"""A stage this tall (and narrower than the logical screen) puts the chat under the seats."""
+
+
+@dataclass(frozen=True)
+class RoomPlaces:
+    """Where the room's parts go on a stage of one size (laid out left to right): the two
+    team panels with the controls under them, the chat beside them (under them on a tall
+    narrow stage), Leave and the table's QR code below."""
+
+    teams: tuple[pygame.Rect, pygame.Rect]
+    chat: pygame.Rect
+    qr: pygame.Rect
+    leave: pygame.Rect
+
+    @classmethod
+    def for_stage(cls, stage: tuple[int, int]) -> RoomPlaces:
+        width, height = stage
+        if width >= LOGICAL_SIZE[0]:
+            return cls._beside(60, TEAMS_WIDTH, pygame.Rect(870, 170, 360, 440), height)
+        if height >= TALL_HEIGHT:
+            left = (width - TEAMS_WIDTH) // 2
+            chat = pygame.Rect(left, 620, TEAMS_WIDTH, height - 620 - 220)
+            teams = cls._teams(left, TEAMS_WIDTH)
+            qr = pygame.Rect(left + TEAMS_WIDTH - QR_SIDE, chat.bottom + 20, QR_SIDE, QR_SIDE)
+            return cls(teams, chat, qr, pygame.Rect(left, qr.y + 30, 180, 54))
+        chat_width = 280
+        teams_width = width - 2 * 24 - chat_width - 24
+        chat = pygame.Rect(width - 24 - chat_width, 170, chat_width, 440)
+        return cls._beside(24, teams_width, chat, height)
+
+    @classmethod
+    def _beside(cls, left: int, teams_width: int, chat: pygame.Rect, height: int) -> RoomPlaces:
+        """The chat at the side: Leave under the controls, the QR code at the teams' right."""
+        right = left + teams_width
+        qr = pygame.Rect(right - QR_SIDE - 6, height - 120, QR_SIDE, QR_SIDE)
+        leave = pygame.Rect(left, height - 100, 180, 54)
+        return cls(cls._teams(left, teams_width), chat, qr, leave)
+
+    @staticmethod
+    def _teams(left: int, width: int) -> tuple[pygame.Rect, pygame.Rect]:
+        panel = (width - TEAM_GAP) // 2
+        return (
+            pygame.Rect(left, TEAM_TOP, panel, TEAM_HEIGHT),
+            pygame.Rect(left + panel + TEAM_GAP, TEAM_TOP, panel, TEAM_HEIGHT),
+        )
+
+    @property
+    def middle(self) -> int:
+        """The centre of the teams' block (the words under the controls)."""
+        return (self.teams[0].x + self.teams[1].right) // 2
+
+    def controls(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The bots' level under the first team, Fill and Start under the second."""
+        first, second = self.teams
+        y = first.bottom + TEAM_GAP
+        half = (second.width - TEAM_GAP) // 2
+        return (
+            pygame.Rect(first.x, y, first.width, CONTROLS_HEIGHT),
+            pygame.Rect(second.x, y, half, CONTROLS_HEIGHT),
+            pygame.Rect(second.right - half, y, half, CONTROLS_HEIGHT),
+        )
 
 
 class RoomRoutes(Protocol):
@@ -67,6 +135,7 @@ class RoomScene(FormScene):
     """One room's seats and chat."""
 
     panel_rect = None
+    wide = True
 
     def __init__(
         self, app: SceneHost, routes: RoomRoutes, client: ServerLink, host: JoinPages | None = None
@@ -78,15 +147,16 @@ class RoomScene(FormScene):
         self.host = host
         self._join_qr: QrPicture | None = None
         text = app.text
+        self.places = RoomPlaces.for_stage(self.screen_size)
         self.chat = ChatPanel(
-            flow_rect(CHAT_RECT), text, app.panels, client.send_chat, collapsible=False
+            flow_rect(self.places.chat), text, app.panels, client.send_chat, collapsible=False
         )
         # Start with the lines still kept, so the room shows what was said in it.
         self._kept = tuple(client.chat)
         self._new_lines = list(self._kept)
         self.level = self.add(
             Choice(
-                (60, 440, 380, 50),
+                (0, 0, 1, 1),
                 _("Bots"),
                 [(level, level_name(level)) for level in LEVELS],
                 text,
@@ -94,17 +164,27 @@ class RoomScene(FormScene):
             )
         )
         self.fill = self.add(
-            Button((460, 440, 180, 50), _("Fill with bots"), text, on_click=self.fill_bots)
+            Button((0, 0, 1, 1), _("Fill with bots"), text, on_click=self.fill_bots)
         )
-        self.start = self.add(
-            Button((660, 440, 180, 50), _("Start"), text, on_click=client.start_game)
-        )
-        self.add(Button((60, 620, 180, 54), _("Leave"), text, on_click=self.back))
+        self.start = self.add(Button((0, 0, 1, 1), _("Start"), text, on_click=client.start_game))
+        self.leave = self.add(Button((0, 0, 1, 1), _("Leave"), text, on_click=self.back))
         self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
         self.take: dict[int, Button] = {}
         self.remove: dict[int, Button] = {}
         """The creator's Remove buttons, by the player id of the person at that seat."""
         self._auto = {"fill": False, "start": False}
+        self.on_stage()
+
+    def on_stage(self) -> None:
+        places = self.places = RoomPlaces.for_stage(self.screen_size)
+        level, fill, start = places.controls()
+        self.place(self.level, level)
+        self.place(self.fill, fill)
+        self.place(self.start, start)
+        self.place(self.leave, places.leave)
+        self.chat.place(flow_rect(places.chat, self.frame), None, 1.0)
+        self.take.clear()
+        self.remove.clear()
 
     @property
     def room(self) -> RoomState | None:
@@ -203,11 +283,10 @@ class RoomScene(FormScene):
             self._auto["start"] = True
             self.client.start_game()
 
-    @staticmethod
-    def _take_rect(seat: SeatInfo) -> pygame.Rect:
-        panel = TEAM_PANELS[team_of(seat.seat)]
+    def _take_rect(self, seat: SeatInfo) -> pygame.Rect:
+        panel = self.places.teams[team_of(seat.seat)]
         top = panel.y + 60 + (seat.seat // 2) * SEAT_ROW
-        return flow_rect((panel.right - 130, top, 110, 36))
+        return flow_rect((panel.right - 130, top, 110, 36), self.frame)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         room = self.room
@@ -229,30 +308,33 @@ class RoomScene(FormScene):
             timer,
         )
         line = separator().join(parts)
-        text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        frame, places = self.frame, self.places
+        room_width = frame.width - 40
+        at = (frame.centerx, 140)
+        text.draw(surface, line, at, theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", room_width)
         if room.code is not None:
             private = _("Private room: others join with the code  {code}").format(
                 code=isolate(room.code)
             )
-            text.draw(
-                surface, private, (640, 168), theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center"
-            )
-        for team, panel in enumerate(TEAM_PANELS):
+            at = (frame.centerx, 168)
+            size, colour = theme.FONT_SMALL + 2, theme.TEXT_ACCENT
+            text.draw(surface, private, at, size, colour, "center", room_width)
+        for team, panel in enumerate(places.teams):
             self._draw_team(surface, room, team, panel)
+        words_top = places.teams[0].bottom + 2 * TEAM_GAP + CONTROLS_HEIGHT
         if not self.mine and room.phase is RoomPhase.WAITING:
             self.write(
                 surface,
                 _("Waiting for the room's creator to start."),
-                (450, 530),
+                (places.middle, words_top + 20),
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
             )
         if room.tally is not None:
             for i, line in enumerate(tally_lines(room)):
-                self.write(
-                    surface, line, (450, 560 + i * 26), theme.FONT_SMALL, theme.TEXT, "center"
-                )
+                at = (places.middle, words_top + 50 + i * 26)
+                self.write(surface, line, at, theme.FONT_SMALL, theme.TEXT, "center")
         self.chat.draw(surface)
         for button in (*self.take.values(), *self.remove.values()):
             button.draw(surface)
@@ -272,24 +354,23 @@ class RoomScene(FormScene):
         if self._table_qr(room) is None:
             return
         words = _("Phones: scan to join this table")
-        beside = (TABLE_QR_AREA.x - 14, TABLE_QR_AREA.centery)
+        area = self.places.qr
+        beside = (area.x - 14, area.centery)
         self.write(surface, words, beside, theme.FONT_SMALL, theme.TEXT, "midright")
 
-    def draw_crisp(
-        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
-    ) -> None:
+    def draw_crisp(self, window: pygame.Surface, scale: float, offset: tuple[float, float]) -> None:
         room = self.room
         code = None if room is None else self._table_qr(room)
         if code is None:
             return
-        area = flow_rect(TABLE_QR_AREA)
+        area = flow_rect(self.places.qr, self.frame)
         centre = (round(area.centerx * scale + offset[0]), round(area.centery * scale + offset[1]))
         code.draw(window, centre, int(area.width * scale))
 
     def _draw_team(
         self, surface: pygame.Surface, room: RoomState, team: int, panel: pygame.Rect
     ) -> None:
-        self.app.panels.panel(surface, flow_rect(panel))
+        self.app.panels.panel(surface, flow_rect(panel, self.frame))
         self.write(
             surface,
             _(TEAM_NAMES[team]),
@@ -311,7 +392,7 @@ class RoomScene(FormScene):
                 theme.FONT_BODY,
                 colour,
                 "topleft",
-                SEAT_TEXT_WIDTH,
+                panel.width - SEAT_TEXT_ROOM,
             )
             self.write(
                 surface,
@@ -320,6 +401,7 @@ class RoomScene(FormScene):
                 theme.FONT_SMALL,
                 theme.TEXT_DIM,
                 "topleft",
+                panel.width - 40,
             )
 
 
