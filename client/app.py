@@ -192,7 +192,9 @@ class App:
         size = canvas.get_size()
         for scene in visible:
             scene.set_stage(size)
-        exact = canvas is self.window and all(s.screen_size == size == LOGICAL_SIZE for s in visible)
+        exact = canvas is self.window and all(
+            s.screen_size == size == LOGICAL_SIZE for s in visible
+        )
         self.felt_beneath = not exact
         if self.felt_beneath and canvas is self.window:
             self.window.blit(self._felt_for_window(), (0, 0))

@@ -120,7 +120,9 @@ class ConnectScene(FormScene):
     def on_stage(self) -> None:
         hosting = self.hosting
         places = self.places = (
-            ConnectPlaces.hosting(self.screen_size) if hosting else ConnectPlaces.joining(self.screen_size)
+            ConnectPlaces.hosting(self.screen_size)
+            if hosting
+            else ConnectPlaces.joining(self.screen_size)
         )
         self.panel_rect = places.panel
         field = places.field
