@@ -100,6 +100,38 @@ def test_a_menu_has_felt_to_every_edge_of_the_window(
         assert green > 40 and green >= red and green >= blue, "felt, not a black bar"
 
 
+def small_text(
+    app: App, scene: Scene, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> list[tuple[str, float]]:
+    """The texts the next frame of `scene` draws below the readable minimum in the window
+    (a screen's title smaller than its body text counts as one)."""
+    scale = 1.0 if scene.window_resolution else menu_scale(size)
+    drawn = drawn_text_sizes(app, monkeypatch)
+    assert drawn, "the screen drew its words"
+    small = [(text, round(s * scale, 1)) for text, s in drawn if s * scale < theme.FONT_MIN - 0.01]
+    if isinstance(scene, FormScene) and scene.title:
+        body = [s * scale for text, s in drawn if text == scene.title]
+        if not body or min(body) <= theme.FONT_BODY * menu_scale(size) - 0.01:
+            small.append((scene.title, min(body, default=0.0)))
+    return small
+
+
+def misplaced(app: App, scene: FormScene, size: tuple[int, int]) -> list[object]:
+    """The widgets (and panels) of `scene` that reach out of the window or overlap another."""
+    window = pygame.FRect((0, 0), size).inflate(1, 1)
+    placed = [window_rect(app, scene, widget.rect) for widget in scene.widgets]
+    found: list[object] = []
+    panels = [scene.panel_rect] if scene.panel_rect is not None else []
+    found += [("panel", p) for p in panels if not window.contains(window_rect(app, scene, p))]
+    for i, rect in enumerate(placed):
+        if not window.contains(rect):
+            found.append(("outside", scene.widgets[i], rect))
+        others = placed[i + 1 :]
+        if rect.collidelist(others) != -1:
+            found.append(("overlaps", scene.widgets[i], rect, others[rect.collidelist(others)]))
+    return found
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
 @pytest.mark.parametrize("screen", list(SCREENS))
@@ -107,14 +139,7 @@ def test_a_menu_keeps_its_text_readable_in_any_window(
     app: App, size: tuple[int, int], screen: str, language: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     scene = opened(app, size, screen, language)
-    scale = 1.0 if scene.window_resolution else menu_scale(size)
-    drawn = drawn_text_sizes(app, monkeypatch)
-    assert drawn, "the screen drew its words"
-    small = [(text, round(s * scale, 1)) for text, s in drawn if s * scale < theme.FONT_MIN - 0.01]
-    assert not small, small
-    if isinstance(scene, FormScene) and scene.title:
-        body = [s * scale for text, s in drawn if text == scene.title]
-        assert body and min(body) > theme.FONT_BODY * menu_scale(size) - 0.01, "a larger title"
+    assert not small_text(app, scene, size, monkeypatch)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -125,14 +150,7 @@ def test_a_menus_widgets_lie_inside_the_window_and_apart(
 ) -> None:
     scene = opened(app, size, screen, language)
     assert isinstance(scene, FormScene)
-    window = pygame.FRect((0, 0), size).inflate(1, 1)
-    placed = [window_rect(app, scene, widget.rect) for widget in scene.widgets]
-    if scene.panel_rect is not None:
-        assert window.contains(window_rect(app, scene, scene.panel_rect)), "the panel in view"
-    for i, rect in enumerate(placed):
-        assert window.contains(rect), (scene.widgets[i], rect)
-        others = placed[i + 1 :]
-        assert rect.collidelist(others) == -1, (scene.widgets[i], rect, others)
+    assert not misplaced(app, scene, size)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
