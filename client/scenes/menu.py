@@ -42,10 +42,20 @@ TALL_HEIGHT = 980
 """A stage this tall (and narrower than the logical screen) stacks title, fan and buttons."""
 STACKED_PANEL_TOP = 430
 """Stacked, the panel's top below the title's: room for the subtitle and the fan."""
+STACKED_SIDE = 60
+STACKED_WIDTH = 660
+"""Stacked, the panel reaches this near the stage's sides, up to this wide: buttons as wide
+as a phone's, not a third of a tall window."""
+STACKED_BELOW = 110
+"""Stacked, the stage kept under the panel for the player's name and the footer."""
 BUTTON_WIDTH = 320
 BUTTON_ROWS = {7: (46, 8), 8: (40, 6)}
 """Height of a button and space between buttons, by how many there are: eight fit the panel
 as seven do."""
+TALL_BUTTON = (76, 16)
+"""Stacked, the largest button height and gap: smaller when the stage is not tall enough."""
+PANEL_PADDING = 40
+"""Inside the panel, above the first button and below the last."""
 
 
 @dataclass(frozen=True)
@@ -59,37 +69,51 @@ class MenuPlaces:
     fan_scale: float
     words_width: int
     """How wide the subtitle may be."""
+    buttons: tuple[pygame.Rect, ...]
+    button_font: int
 
     @classmethod
-    def for_stage(cls, stage: tuple[int, int]) -> MenuPlaces:
+    def for_stage(cls, stage: tuple[int, int], count: int) -> MenuPlaces:
+        """The places for `count` buttons."""
         width, height = stage
         if height >= TALL_HEIGHT and width < LOGICAL_SIZE[0]:
-            return cls._stacked(stage)
+            return cls._stacked(stage, count)
         panel = pygame.Rect((0, 0), PANEL_SIZE)
         panel.right, panel.centery = width - PANEL_MARGIN, height // 2 + 10
         left, top = panel.x // 2, panel.y
         fan_scale = min(1.0, (panel.x - 40) / FAN_SIZE[0])
-        return cls(
-            panel,
-            (left, top + 20),
-            (left, top + 112),
-            (left, top + 320),
-            fan_scale,
-            panel.x - 40,
-        )
+        height, gap = BUTTON_ROWS[count]
+        column = pygame.Rect(panel.centerx - BUTTON_WIDTH // 2, panel.y + 40, BUTTON_WIDTH, 0)
+        buttons = _column(column, count, height, gap)
+        where = ((left, top + 20), (left, top + 112), (left, top + 320))
+        return cls(panel, *where, fan_scale, panel.x - 40, buttons, theme.FONT_LARGE - 4)
 
     @classmethod
-    def _stacked(cls, stage: tuple[int, int]) -> MenuPlaces:
-        """Title, fan and buttons one above the other, the whole centred on the stage."""
+    def _stacked(cls, stage: tuple[int, int], count: int) -> MenuPlaces:
+        """Title, fan and buttons one above the other, the whole centred on the stage; the
+        buttons wide and tall as a phone's, as tall as the stage leaves room for."""
         width, height = stage
-        block = STACKED_PANEL_TOP + PANEL_SIZE[1]
+        room = height - STACKED_PANEL_TOP - STACKED_BELOW - 20 - 2 * PANEL_PADDING
+        step = min(sum(TALL_BUTTON), room // count)
+        gap = min(TALL_BUTTON[1], step // 5)
+        block = STACKED_PANEL_TOP + 2 * PANEL_PADDING + count * step - gap
         top = max(20, (height - 60 - block) // 2)
         centre = width // 2
-        panel = pygame.Rect((0, 0), PANEL_SIZE)
+        panel = pygame.Rect(0, 0, min(STACKED_WIDTH, width - 2 * STACKED_SIDE), 0)
+        panel.height = 2 * PANEL_PADDING + count * step - gap
         panel.midtop = (centre, top + STACKED_PANEL_TOP)
-        return cls(
-            panel, (centre, top + 60), (centre, top + 140), (centre, top + 300), 0.8, width - 80
-        )
+        column = panel.inflate(-2 * PANEL_PADDING, -2 * PANEL_PADDING)
+        buttons = _column(column, count, step - gap, gap)
+        where = ((centre, top + 60), (centre, top + 140), (centre, top + 300))
+        font = theme.FONT_LARGE if step - gap >= 60 else theme.FONT_LARGE - 4
+        return cls(panel, *where, 0.8, width - 80, buttons, font)
+
+
+def _column(top: pygame.Rect, count: int, height: int, gap: int) -> tuple[pygame.Rect, ...]:
+    """`count` buttons of `height` under each other from `top`'s top, as wide as it."""
+    return tuple(
+        pygame.Rect(top.x, top.y + i * (height + gap), top.width, height) for i in range(count)
+    )
 
 
 class MenuRoutes(Protocol):
@@ -121,13 +145,9 @@ class MainMenuScene(FormScene):
         super().__init__(app)
         self.routes = routes
         self._fan: pygame.Surface | None = None
-        self.places = MenuPlaces.for_stage(self.screen_size)
-        self.panel_rect = self.places.panel
         self._build()
 
     def on_stage(self) -> None:
-        self.places = MenuPlaces.for_stage(self.screen_size)
-        self.panel_rect = self.places.panel
         self._place_buttons()
 
     def _build(self) -> None:
@@ -144,19 +164,19 @@ class MainMenuScene(FormScene):
             (_("Settings"), nav.settings),
             (_("Quit"), self.app.quit),
         ]
-        font = theme.FONT_LARGE - 4
         for label, action in entries:
-            self.add(Button((0, 0, 1, 1), label, self.app.text, on_click=action, font_size=font))
+            self.add(Button((0, 0, 1, 1), label, self.app.text, on_click=action))
         self._place_buttons()
         self.focus.focus(self.widgets[0])
 
     def _place_buttons(self) -> None:
-        x = self.places.panel.centerx - BUTTON_WIDTH // 2
-        height, gap = BUTTON_ROWS[len(self.widgets)]
-        for i, button in enumerate(self.widgets):
-            self.place(
-                button, (x, self.places.panel.y + 40 + i * (height + gap), BUTTON_WIDTH, height)
-            )
+        """Lay the menu out for the stage: the panel, and the buttons in it."""
+        self.places = MenuPlaces.for_stage(self.screen_size, len(self.widgets))
+        self.panel_rect = self.places.panel
+        for button, rect in zip(self.widgets, self.places.buttons, strict=True):
+            self.place(button, rect)
+            if isinstance(button, Button):
+                button.font_size = self.places.button_font
 
     def on_language(self) -> None:
         super().on_language()
