@@ -1,10 +1,10 @@
 """Logical-surface drawing shown over a window-resolution scene.
 
-Owns `LogicalLayer`: widgets and overlays still laid out on the logical 1280x720 surface (the
-results over the table, the replay's bar and review panel) are drawn on a clear logical surface
-of their own and scaled to the window where its view puts them (letterboxed, or the menus'
-`client.layout.menu_view`), and `spread`, which carries an overlay's dimming to the window's
-edges beyond its surface. Only the parts the
+Owns `LogicalLayer`: widgets and overlays laid out on a surface of their own (the results over
+the table on the logical 1280x720 surface; the replay's bar and review panel on one of the
+window's shape) are drawn on it, clear, and scaled to the window where its view puts them
+(letterboxed, the menus' `client.layout.menu_view`, or the whole window), and `spread`, which
+carries an overlay's dimming to the window's edges beyond its surface. Only the parts the
 painter says it drew are scaled, and the scaled pieces are kept until `draw` is told something
 changed (or the window's size changes), so an unchanged layer costs a blit or two a frame. A
 painter that drew everywhere (an overlay dimming what is beneath) has its top-left colour spread
@@ -30,13 +30,23 @@ Painter = Callable[[pygame.Surface], Sequence[pygame.Rect] | None]
 Piece = tuple[pygame.Surface, tuple[int, int]]
 View = Callable[[tuple[int, int]], tuple[float, Point]]
 """(scale, offset) of the logical surface in a window of the given size."""
+Canvas = Callable[[tuple[int, int]], tuple[int, int]]
+"""The logical surface's size for a window of the given size."""
+
+
+def logical_screen(_window: tuple[int, int]) -> tuple[int, int]:
+    """The logical 1280x720 surface, whatever the window."""
+    return LOGICAL_SIZE
 
 
 class LogicalLayer:
     """A logical surface scaled over the window, redrawn only when it changes."""
 
-    def __init__(self, view: View = scale_to_window) -> None:
+    def __init__(self, view: View = scale_to_window, canvas: Canvas = logical_screen) -> None:
+        """`canvas`: the size of the surface drawn on, for a window's size (the logical
+        screen; or the window's shape, for widgets laid out for it)."""
         self._view = view
+        self._canvas = canvas
         self._logical: pygame.Surface | None = None
         self._pieces: list[Piece] = []
         self._size: tuple[int, int] | None = None
@@ -60,8 +70,9 @@ class LogicalLayer:
         return logical_mouse_event(event, scale, offset)
 
     def _paint(self, size: tuple[int, int], paint: Painter) -> list[Piece]:
-        if self._logical is None:
-            self._logical = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        canvas = self._canvas(size)
+        if self._logical is None or self._logical.get_size() != canvas:
+            self._logical = pygame.Surface(canvas, pygame.SRCALPHA)
         logical = self._logical
         logical.fill(CLEAR)
         drawn = paint(logical)

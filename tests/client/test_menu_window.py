@@ -174,6 +174,7 @@ def test_a_tall_windows_main_menu_has_buttons_as_wide_and_tall_as_a_phones(
     app: App, language: str
 ) -> None:
     menu = opened(app, (720, 1280), "main menu", language)
+    assert isinstance(menu, MainMenuScene)
     rects = [window_rect(app, menu, widget.rect) for widget in menu.widgets]
     assert all(rect.width >= 0.6 * 720 for rect in rects), "most of the window's width"
     assert all(rect.height >= 56 for rect in rects), "a thumb's height"

@@ -25,13 +25,7 @@ from client.sessions.game_session import GameSession, Offers
 from client.sessions.local import LocalSession
 from client.sessions.replay import SPEEDS
 from client.table.model import TableModel
-from client.table.review_panel import (
-    EMPTY_LIST_RECT,
-    LIST_RECT,
-    ROW_HEIGHT,
-    ROW_TOP,
-    loss_text,
-)
+from client.table.review_panel import ROW_HEIGHT, loss_text
 from shared.record import MatchRecord, RecordError, SeatEntry
 from shared.record_file import write_record
 from shared.review.hand_review import Review, ReviewSettings
@@ -198,7 +192,7 @@ def test_the_review_runs_off_the_frame_loop_and_is_kept_beside_the_file(
 
     worst = scene.review.worst
     assert worst, "an easy player's match has costly plays"
-    click(app, (400, ROW_TOP + ROW_HEIGHT + 20))
+    click(app, (400, scene.panel.row_top + ROW_HEIGHT + 20))
     assert session_stands_at(scene, worst[1].index)
     settle(app, scene)
     assert scene.flagged_here == worst[1] and worst[1].lesson is not None
@@ -362,9 +356,10 @@ def test_no_costly_play_is_said_in_a_small_box(app: App, language: str) -> None:
         review = Review(0, "digest", settings)
         surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
         scene.panel.draw_list(surface, review, scene.names)
-        below = LIST_RECT.centerx, (EMPTY_LIST_RECT.bottom + LIST_RECT.bottom) // 2
+        listing, empty = scene.panel.listing, scene.panel.empty_listing
+        below = listing.centerx, (empty.bottom + listing.bottom) // 2
         assert surface.get_at(below).a == 0, "no empty box under the words"
-        inside = EMPTY_LIST_RECT.x + 8, EMPTY_LIST_RECT.bottom - 8
+        inside = empty.x + 8, empty.bottom - 8
         assert surface.get_at(inside).a == 255
         assert loss_text(9.2) == translated("−{points} points").format(points=number(9))
     finally:
