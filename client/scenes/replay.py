@@ -85,8 +85,10 @@ class ReplayScene(Scene):
         self.layout = TableLayout.for_window(app.window_size, self._players())
         self.stage = TableStage(app.text, app.panels, app.cards_at, self.layout)
         self.places = ReplayPlaces.for_table(self.layout)
-        self.widgets = LogicalLayer(self._widgets_view, self._widgets_canvas)
-        """The bar and the review panel, drawn on a surface of the window's shape."""
+        self.widgets = LogicalLayer(
+            lambda _window: (self.places.scale, (0.0, 0.0)), lambda _window: self.places.canvas
+        )
+        """The bar and the review panel, drawn on a surface of the window's shape covering it."""
         self._widget_key: object = None
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
         self.stats: TableStats | None = None
@@ -233,13 +235,6 @@ class ReplayScene(Scene):
         progress = job.progress if job is not None else None
         review = (self.panel.showing_list, self.review is not None, self.flagged_here)
         return (self._bar_state(), progress, review, self.bar.dragging)
-
-    def _widgets_view(self, _window: tuple[int, int]) -> tuple[float, tuple[float, float]]:
-        """The bar's and the review panel's surface covers the whole window."""
-        return self.places.scale, (0.0, 0.0)
-
-    def _widgets_canvas(self, _window: tuple[int, int]) -> tuple[int, int]:
-        return self.places.canvas
 
     def _draw_widgets(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The review panel and the bar on their surface; the rects they took."""
