@@ -33,7 +33,9 @@ CALLOUT_RECT = pygame.Rect(262, 150, 756, 70)
 1280x720; the scene places it for the window with `place`)."""
 LIST_RECT = pygame.Rect(262, 150, 756, 348)
 EMPTY_LIST_HEIGHT = 92
-"""The list when no play was costly: its words, without an empty box below them."""
+"""The list when no play was costly: its words, without an empty box below them (with a few
+plays, the box ends under the last)."""
+LIST_BELOW_ROWS = 6
 ROWS_BELOW_TOP = 64
 ROW_HEIGHT = 56
 PROGRESS_INSET = (24, 44, 172)
@@ -74,10 +76,12 @@ class ReviewPanel:
         """The top of the list's first play."""
         return self.listing.y + ROWS_BELOW_TOP
 
-    @property
-    def empty_listing(self) -> pygame.Rect:
-        """The list's box when no play was costly."""
-        return pygame.Rect(self.listing.x, self.listing.y, self.listing.width, EMPTY_LIST_HEIGHT)
+    def listing_box(self, review: Review) -> pygame.Rect:
+        """The list's box for `review`: as tall as its words and rows."""
+        rows = len(self.rows_shown(review))
+        height = ROWS_BELOW_TOP + rows * ROW_HEIGHT + LIST_BELOW_ROWS if rows else EMPTY_LIST_HEIGHT
+        listing = self.listing
+        return pygame.Rect(listing.x, listing.y, listing.width, min(listing.height, height))
 
     def rows_shown(self, review: Review) -> tuple[PlayReview, ...]:
         """The listed plays that fit the list's height."""
@@ -97,13 +101,13 @@ class ReviewPanel:
             if picked is not None:
                 self.showing_list = False
                 self.on_pick(picked)
-            return self.listing.collidepoint(event.pos)
+            return self.listing_box(review).collidepoint(event.pos)
         return False
 
     def row_at(self, pos: tuple[int, int], review: Review) -> PlayReview | None:
         """The listed play under ``pos``, if any."""
         index = (pos[1] - self.row_top) // ROW_HEIGHT
-        inside = self.listing.collidepoint(pos) and pos[1] >= self.row_top
+        inside = self.listing_box(review).collidepoint(pos) and pos[1] >= self.row_top
         shown = self.rows_shown(review)
         return shown[index] if inside and index < len(shown) else None
 
@@ -131,7 +135,7 @@ class ReviewPanel:
     def draw_list(self, surface: pygame.Surface, review: Review, names: Sequence[str]) -> None:
         text, frame = self.text, self.listing
         worst = self.rows_shown(review)
-        self.panels.panel(surface, frame if worst else self.empty_listing, OPAQUE_FILL)
+        self.panels.panel(surface, self.listing_box(review), OPAQUE_FILL)
         title = _("Your costliest plays") if worst else _("No costly play: well played!")
         top = (frame.centerx, frame.y + 24)
         room = frame.width - 40

@@ -28,7 +28,7 @@ from client.table.model import TableModel
 from client.table.review_panel import ROW_HEIGHT, loss_text
 from shared.record import MatchRecord, RecordError, SeatEntry
 from shared.record_file import write_record
-from shared.review.hand_review import Review, ReviewSettings
+from shared.review.hand_review import Review, ReviewSettings, review_match
 from shared.review.review_file import read_review, sidecar_path
 from shared.rules import RuleSet
 from shared.state import MatchState
@@ -356,7 +356,8 @@ def test_no_costly_play_is_said_in_a_small_box(app: App, language: str) -> None:
         review = Review(0, "digest", settings)
         surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
         scene.panel.draw_list(surface, review, scene.names)
-        listing, empty = scene.panel.listing, scene.panel.empty_listing
+        listing, empty = scene.panel.listing, scene.panel.listing_box(review)
+        assert empty.height < listing.height / 3
         below = listing.centerx, (empty.bottom + listing.bottom) // 2
         assert surface.get_at(below).a == 0, "no empty box under the words"
         inside = empty.x + 8, empty.bottom - 8
@@ -364,6 +365,19 @@ def test_no_costly_play_is_said_in_a_small_box(app: App, language: str) -> None:
         assert loss_text(9.2) == translated("−{points} points").format(points=number(9))
     finally:
         use_language("en")
+
+
+def test_a_short_list_of_costly_plays_ends_under_its_last(app: App) -> None:
+    scene = open_replay(app, played_match(ONE_ROUND, seed=3))
+    settings = ReviewSettings(worlds=8, depth=1, threshold=1.0, worst=2)
+    review = review_match(scene.record, 0, settings)
+    assert len(review.worst) == 2
+    surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    scene.panel.draw_list(surface, review, scene.names)
+    listing, box = scene.panel.listing, scene.panel.listing_box(review)
+    last_row = scene.panel.row_top + 2 * ROW_HEIGHT
+    assert last_row <= box.bottom < last_row + ROW_HEIGHT // 2 < listing.bottom
+    assert surface.get_at((listing.centerx, box.bottom + 10)).a == 0, "no empty box below"
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])
