@@ -219,14 +219,17 @@ class LobbyScene(FormScene):
 class CreateRoomScene(FormScene):
     """The options of a new room."""
 
+    panel_rect = pygame.Rect(340, 150, 600, 490)
+    """Around the rows and the buttons, above the status line."""
+
     def __init__(self, app: SceneHost, client: ServerLink) -> None:
         super().__init__(app)
         self.title = _("Create a room")
         self.client = client
         s = app.settings
         text = app.text
-        x, y, w, h = 400, 190, 480, 50
-        step = 58
+        x, y, w, h = 400, 180, 480, 46
+        step = 54
         self.name = self.add(
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
@@ -275,8 +278,9 @@ class CreateRoomScene(FormScene):
         self.private = self.add(
             Choice((x, y + 6 * step, w, h), _("Who may join"), who, text, False)
         )
-        self.add(Button((x + w - 200, y + 420, 200, 54), _("Create"), text, on_click=self.create))
-        self.add(Button((x, y + 420, 160, 54), _("Cancel"), text, on_click=self.back))
+        buttons_y = y + 7 * step + 8
+        self.add(Button((x + w - 200, buttons_y, 200, 54), _("Create"), text, on_click=self.create))
+        self.add(Button((x, buttons_y, 160, 54), _("Cancel"), text, on_click=self.back))
 
     def create(self) -> None:
         name = self.name.text.strip() or None
@@ -292,4 +296,4 @@ class CreateRoomScene(FormScene):
         self.app.stack.pop()
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        self.write(surface, _("Room name"), (400, 215), theme.FONT_BODY, theme.TEXT, "midleft")
+        self.write(surface, _("Room name"), (400, 203), theme.FONT_BODY, theme.TEXT, "midleft")

@@ -76,6 +76,12 @@ async def problems_in_every_size(
         found += [(*where, p) for p in misplaced(app, scene, size)]
         if isinstance(scene, RoomScene):
             found += [(*where, p) for p in room_problems(app, scene, size)]
+        if isinstance(scene, CreateRoomScene):
+            panel = scene.panel_rect
+            assert panel is not None
+            found += [
+                (*where, "off its panel", w) for w in scene.widgets if not panel.contains(w.rect)
+            ]
     return found
 
 
