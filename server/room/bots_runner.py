@@ -156,8 +156,12 @@ class BotRunner:
         plays = view.legal_plays
         return plays[random.Random(seed).randrange(len(plays))]
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop the bots: decisions not started are dropped; one being thought out is waited
+        for (a budget's time at most). The worker processes are joined before the server
+        exits, since an executor still closing its pipes races the interpreter's own
+        clean-up, which then writes to a closed pipe (a traceback on the way out)."""
         self._threads.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
-            self._processes = None
+        processes, self._processes = self._processes, None
+        if processes is not None:
+            await asyncio.to_thread(processes.shutdown, wait=True, cancel_futures=True)

@@ -61,6 +61,13 @@ async def test_hard_bots_play_a_whole_match_in_spawned_workers_as_on_macos_and_w
         assert view.winner is not None
         assert not errors_in(host)
         assert server.bots._processes is pool  # the workers never broke
+        workers = list(pool._processes.values())
+        manager = pool._executor_manager_thread
+        assert manager is not None
+    # A stopped server has joined its workers and the pool's manager thread: one left closing
+    # would race the interpreter's exit (a traceback from a closed pipe on the way out).
+    assert not manager.is_alive()
+    assert all(worker.exitcode is not None for worker in workers)
     runner = "server.room.bots_runner"
     fallbacks = [r for r in caplog.records if r.name == runner and r.levelno > 20]
     assert not fallbacks, "every hard move came from a worker, none played at random"
