@@ -141,6 +141,9 @@ class RoomState:
     next_dealer: Seat | None = None
     """Between matches: the next match's first dealer, by the rotation (it overrides the one
     the seeds would draw)."""
+    hints: bool = False
+    """Its seated players may ask the server for a hint on their turn (a server that does not
+    say so gives none)."""
 
     @property
     def empty_seats(self) -> int:
@@ -250,6 +253,7 @@ ROOM_STATE_SCHEMA = Struct(
         "start_in_ms": Nullable(Int(0, 2**31 - 1)),
         "next_dealer": Nullable(SEAT_SCHEMA),
         "code": Nullable(Str(4, 16)),
+        "hints": Bool(),
     },
     name="room_state",
 )
@@ -306,6 +310,7 @@ def room_state_to_wire(state: RoomState) -> dict[str, Any]:
         # Only a private room says so: a public room's state stays as it was before private
         # rooms were added within version 1.
         **({} if state.code is None else {"code": state.code}),
+        "hints": state.hints,
     }
 
 
@@ -337,6 +342,7 @@ def room_state_from_wire(data: Any) -> RoomState:
         start_in_ms=data.get("start_in_ms"),
         next_dealer=data.get("next_dealer"),
         code=data.get("code"),
+        hints=data.get("hints", False),
     )
 
 
