@@ -64,6 +64,7 @@ _ROOM_MESSAGES = frozenset(
         MsgType.QUICK_CHAT,
         MsgType.REMOVE_MEMBER,
         MsgType.BOT_FOR_SEAT,
+        MsgType.SET_PRIVATE,
     }
 )
 

@@ -193,5 +193,6 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.QUICK_CHAT: Room._on_quick_chat,
     MsgType.REMOVE_MEMBER: Room._on_remove_member,
     MsgType.BOT_FOR_SEAT: Room._on_bot_for_seat,
+    MsgType.SET_PRIVATE: Room._on_set_private,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""
