@@ -65,6 +65,7 @@ _ROOM_MESSAGES = frozenset(
         MsgType.REMOVE_MEMBER,
         MsgType.BOT_FOR_SEAT,
         MsgType.HINT,
+        MsgType.SET_PRIVATE,
     }
 )
 

@@ -198,5 +198,6 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.REMOVE_MEMBER: Room._on_remove_member,
     MsgType.BOT_FOR_SEAT: Room._on_bot_for_seat,
     MsgType.HINT: Room._on_hint,
+    MsgType.SET_PRIVATE: Room._on_set_private,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""

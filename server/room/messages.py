@@ -92,6 +92,7 @@ def room_state(
         creator=creator.id if creator is not None else None,
         seats=tuple(_seat_info(seat, slot) for seat, slot in enumerate(members.seats)),
         spectators=tuple(p.name for p in members.spectators),
+        spectator_ids=tuple(p.id for p in members.spectators),
         you=None,
         deals=deals.announced(),
         code=identity.code,

@@ -130,6 +130,7 @@ class MsgType(enum.StrEnum):
     GET_RECORD = "get_record"
     REMOVE_MEMBER = "remove_member"
     BOT_FOR_SEAT = "bot_for_seat"
+    SET_PRIVATE = "set_private"
     # both ways
     HINT = "hint"
     CHAT = "chat"
@@ -187,6 +188,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.LEAVE_ROOM: Struct({}, _OPT_REQ),
     MsgType.REMOVE_MEMBER: Struct({"player_id": ID_SCHEMA}, _OPT_REQ),
     MsgType.BOT_FOR_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
+    MsgType.SET_PRIVATE: Struct({"private": Bool()}, _OPT_REQ),
     MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
     MsgType.START_GAME: Struct({}, _OPT_REQ),
