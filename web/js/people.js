@@ -49,7 +49,9 @@ export function confirmBox(question, yes) {
  */
 export function codeLine(room) {
   if (!room.code) return null;
-  return h("p", { class: "room-code", "data-field": "room-code", "data-code": room.code }, format(_("Private room: others join with the code  {code}"), { code: isolate(room.code) }));
+  // The code itself stands out, big and spaced, left to right in either language.
+  const [before, after = ""] = _("Private room: others join with the code  {code}").split("{code}");
+  return h("p", { class: "room-code", "data-field": "room-code", "data-code": room.code }, before, h("strong", { class: "code", dir: "ltr" }, room.code), after);
 }
 
 /**

@@ -73,10 +73,14 @@ export function renderTable(root, model) {
     const side = seatSide(seat, mine, view.rules.players, view.rules.direction);
     sides[side].push(player(model, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
   }
+  // The hint for the view shown, while no capture choice is open; its button sits by this
+  // page's own name, over the hand, where the room gives hints to a seated player.
+  const hint = yourTurn && model.choosing === null && state.hint?.seq === game.seq ? state.hint : null;
+  if (room.hints && view.seat !== null && view.to_move !== null) {
+    sides.mine.push(button("hint", _("Hint"), { class: "hint", disabled: !yourTurn || state.hintAsked, "aria-pressed": String(hint !== null) }));
+  }
   for (const [side, players] of Object.entries(sides)) part(table, `.seat-${side}`).replaceChildren(...players);
   part(table, ".scoreboard").replaceWith(scoreboard(room, view, myTeam));
-  // The hint for the view shown, while no capture choice is open.
-  const hint = yourTurn && model.choosing === null && state.hint?.seq === game.seq ? state.hint : null;
   part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn, hint));
   const hinted = new Set(hint === null ? [] : hint.taken);
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
@@ -102,10 +106,6 @@ export function renderTable(root, model) {
     h(
       "div",
       { class: "table-tools" },
-      // Where the room gives hints, to a seated player while the match runs (on his turn).
-      room.hints && view.seat !== null && view.to_move !== null
-        ? button("hint", _("Hint"), { class: "hint", disabled: !yourTurn || state.hintAsked, "aria-pressed": String(hint !== null) })
-        : null,
       button("sheet", _("Play log"), { "data-value": "log", "aria-pressed": String(model.sheet === "log") }),
       button("sheet", _("Chat"), { "data-value": "chat", "aria-pressed": String(model.sheet === "chat") }),
       button("sheet", _("Players"), { "data-value": "people", "aria-pressed": String(model.sheet === "people") }),
