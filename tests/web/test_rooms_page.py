@@ -34,7 +34,8 @@ def room_of(page: Page) -> int:
 def toasted(page: Page, text: str) -> bool:
     return bool(
         page.run(
-            "return [...document.querySelectorAll('.toast')].some(t => t.textContent === arguments[0]);",
+            "return [...document.querySelectorAll('.toast')]"
+            ".some(t => t.textContent === arguments[0]);",
             text,
         )
     )
@@ -117,7 +118,8 @@ def test_the_hint_button_outlines_a_suggestion_on_your_turn_and_is_absent_withou
         "return document.querySelector('[data-zone=hand] .card.hinted')?.dataset.card"
     )
     playable = page.run(
-        "return [...document.querySelectorAll('[data-zone=hand] .card.playable')].map(c => c.dataset.card)"
+        "return [...document.querySelectorAll('[data-zone=hand] .card.playable')]"
+        ".map(c => c.dataset.card)"
     )
     assert hinted in playable, "the suggested card is outlined in the hand"
     page.tap(f'[data-zone="hand"] [data-card="{hinted}"]')
