@@ -14,6 +14,7 @@ import pytest
 
 from client.app import App
 from client.i18n import isolate
+from client.i18n.language import FIRST_STRONG_ISOLATE, POP_DIRECTIONAL_ISOLATE
 from client.net.server_link import ServerLink
 from client.scenes.lobby import CreateRoomScene
 from client.scenes.overlays import ConfirmScene, PauseScene
@@ -21,6 +22,7 @@ from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import Notice, TableUpdate
 from client.sessions.link import LinkEvent
+from client.sessions.remote import RemoteSession
 from client.sessions.room_info import others_seated
 from server.app import BasraServer
 from shared.events import CardPlayed
@@ -132,7 +134,12 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
         assert isinstance(table, TableScene)
-        await frames_until(app, lambda: table.ready)
+        # Whoever moves first: the match is dealt and shown, and Sami's link knows it runs.
+        await frames_until(app, lambda: table.view is not None and table.queue.idle)
+        await frames_until(
+            app, lambda: getattr(polled(link).room, "phase", None) is RoomPhase.PLAYING
+        )
+        victim = RemoteSession(link)  # what Sami's own table would be told
         press(app, pygame.K_ESCAPE)
         pause = app.stack.top
         assert isinstance(pause, PauseScene)
@@ -151,7 +158,10 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         heard: list[LinkEvent] = []
 
         def hear() -> list[LinkEvent]:
-            heard.extend(link.poll())
+            news = link.poll()
+            for event in news:
+                victim.on_link(event)
+            heard.extend(news)
             return heard
 
         def handed_over() -> bool:
@@ -162,13 +172,24 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         await frames_until(app, handed_over)
         assert link.room is not None and link.room.phase is RoomPhase.PLAYING
         assert "Sami" in link.room.spectators, "he watches on"
+        told = [u.text for u in victim.poll_updates() if isinstance(u, Notice)]
+        assert "The room's creator let a computer play your seat: you are watching now." in told
+        await frames_until(app, lambda: "Sami watches" in shown(table))
         view = table.view
         assert view is not None
         if view.to_move == 0:
             table.session.play(view.legal_plays[0])
-        await frames_until(app, lambda: played_by(hear(), 1), 20)
+        await frames_until(app, lambda: played_by(hear(), 1), 10)
     finally:
         app.shutdown()
+
+
+def shown(table: TableScene) -> str:
+    """The notice on the table now and those waiting their turn, as one text (names bare)."""
+    notices = [table.effects.notice, *table.notices.waiting]
+    texts = (n.text for n in notices if n is not None)
+    bare = " | ".join(texts).replace(FIRST_STRONG_ISOLATE, "")
+    return bare.replace(POP_DIRECTIONAL_ISOLATE, "")
 
 
 def played_by(heard: list[LinkEvent], seat: int) -> bool:
