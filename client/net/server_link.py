@@ -255,6 +255,10 @@ class ServerLink:
         """As the room's creator, during a match: a bot plays another person's seat."""
         self._send(MsgType.BOT_FOR_SEAT, seat=seat)
 
+    def set_private(self, private: bool) -> None:
+        """As the room's creator: only those with a (fresh) code may come in, or anyone."""
+        self._send(MsgType.SET_PRIVATE, private=private)
+
     def leave_room(self) -> None:
         """Leave the current room; its later messages (already on the way) are ignored."""
         if self.room is None:

@@ -16,7 +16,7 @@ the card played for him, to the others with his name.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from client.i18n import _, isolate
 from client.i18n.words import card_text
@@ -108,12 +108,16 @@ class RemoteSession:
 
     def _on_room(self, change: RoomChanged) -> None:
         room = self.room = change.room
+        if self.seat is not None and room.you is None:
+            # Only the creator's bot_for_seat takes a seat from someone still in the room.
+            words = _("The room's creator let a computer play your seat: you are watching now.")
+            self._updates.append(Notice(words, NoticeLevel.WARNING))
         self.seat = room.you
         players = players_by_seat(room)
         if players != self.players:
             before, self.players = self.players, players
             self._updates.append(SeatsChanged(players))
-            self._updates.extend(stand_in_notices(before, players))
+            self._updates.extend(stand_in_notices(before, players, room.spectators))
         self._updates.append(change)
 
     def _end(self, reason: str) -> None:
@@ -160,13 +164,18 @@ class RemoteSession:
             self.link.leave_room()
 
 
-def stand_in_notices(before: tuple[SeatPlayer, ...], after: tuple[SeatPlayer, ...]) -> list[Notice]:
-    """A notice for each person whose seat a computer player took (he left the match)."""
+def stand_in_notices(
+    before: tuple[SeatPlayer, ...], after: tuple[SeatPlayer, ...], watching: Sequence[str] = ()
+) -> list[Notice]:
+    """A notice for each person whose seat a computer player took: he left the match, or
+    (still among those ``watching``) the room's creator handed his seat to the computer."""
     return [
         Notice(
-            _("{name} left: {bot} plays on in that seat.").format(
-                name=isolate(old.name), bot=isolate(new.name)
-            )
+            (
+                _("{bot} plays {name}'s seat now; {name} watches.")
+                if old.name in watching
+                else _("{name} left: {bot} plays on in that seat.")
+            ).format(name=isolate(old.name), bot=isolate(new.name))
         )
         for old, new in zip(before, after, strict=False)
         if new.is_bot and not old.is_bot and old.name != _("Empty seat")
