@@ -40,9 +40,11 @@ from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.how_to_play import HowToPlayScene
 from client.scenes.match_results import MatchResultsScene
+from client.scenes.overlays import PauseScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.replay import ReplayScene
 from client.scenes.replays import ReplaysScene
+from client.scenes.room import RoomScene
 from client.scenes.round_results import RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
@@ -461,22 +463,58 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
         mine.create_room(2, "egyptian", 101, 30, cast.rooms[2])
         await _frames(tour, 0.4)
         others[0].join_room(mine.room.room_id if mine.room else 0)
+        others[1].poll()  # it learns that it is in its room, so that it can leave it
+        others[1].leave_room()
         await _frames(tour, 0.3)
+        others[1].join_room(mine.room.room_id if mine.room else 0, spectate=True)
         mine.send_chat(cast.chat[0])
         others[0].send_chat(cast.chat[1])
         await _frames(tour, 0.5)
         tour.save("12_room")
+        await shoot_private_room(tour, mine)
         mine.start_game()
         await _frames(tour, 4.0)
         others[0].send_chat(cast.chat[2])
         await _frames(tour, 0.5)
         tour.save("13_table_network")
+        await shoot_hand_over(tour)
         await shoot_chat_column(tour)
     finally:
         for client in [*others]:
             client.close()
         app.navigator.close()
         host.stop()
+
+
+async def shoot_private_room(tour: Tour, mine: ServerLink) -> None:
+    """The room made private after its creation (its code shown), a watcher chosen for
+    Remove."""
+    mine.set_private(True)
+    await _frames(tour, 0.4)
+    room = tour.app.stack.top
+    if isinstance(room, RoomScene):
+        room.watchers.names.select(0)
+        await _frames(tour, 0.1)
+    tour.save("12b_room_private")
+
+
+async def shoot_hand_over(tour: Tour) -> None:
+    """The creator's pause menu at a LAN table, offering the other player's seat to a
+    computer, then the question it asks first (left unanswered)."""
+    app = tour.app
+    table = app.stack.top
+    if not isinstance(table, TableScene):
+        return
+    app.navigator.pause(table)
+    await _frames(tour, 0.2)
+    pause = app.stack.top
+    tour.save("13c_pause_hand_over")
+    if isinstance(pause, PauseScene) and pause.hand_over:
+        pause.hand_over[0][1]()
+        await _frames(tour, 0.2)
+        tour.save("13d_confirm_hand_over")
+    while app.stack.top is not table:
+        app.stack.pop()
 
 
 async def shoot_chat_column(tour: Tour) -> None:

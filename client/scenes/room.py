@@ -2,15 +2,18 @@
 
 Owns `RoomScene`: the two sides with their seats (partners opposite), who is a person and who
 a computer, Take seat (for a watcher, on a computer's seat), the creator's Fill with bots (at a
-chosen level) and Start, the room's chat, the evening's tally once a match has been played here
-(matches won by each side and by each person), and Leave. When the match's first update arrives
-the table takes over. Mirrored in Arabic: side A on the right, the chat on the left.
+chosen level), Start, Remove (beside another person's seat, and for a watcher) and who may join
+(anyone, or only with the room's code), the room's chat and who watches
+(`client.scenes.room_watchers`), the evening's tally once a match has been played here (matches
+won by each side and by each person), and Leave. When the match's first update arrives the
+table takes over. Mirrored in Arabic: side A on the right, the chat on the left.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -19,7 +22,8 @@ from client import theme
 from client.i18n import N_, _, isolate, ngettext, number, separator
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.net.server_link import ServerLink
-from client.scenes.form import FormScene
+from client.scenes.form import FormScene, FormWidget
+from client.scenes.room_watchers import WatchersPanel
 from client.sessions.game_session import ChatLine, Notice, TableUpdate
 from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.room_info import seat_label
@@ -38,7 +42,8 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 TEAM_PANELS = (pygame.Rect(60, 170, 380, 250), pygame.Rect(460, 170, 380, 250))
-CHAT_RECT = pygame.Rect(870, 170, 360, 440)
+CHAT_RECT = pygame.Rect(870, 170, 360, 290)
+WATCHERS_RECT = pygame.Rect(870, 472, 360, 138)
 TABLE_QR_AREA = pygame.Rect(734, 600, 112, 112)
 """Where the QR code of this table's page for phones goes (logical, laid out left to right)."""
 SEAT_ROW = 88
@@ -101,6 +106,16 @@ class RoomScene(FormScene):
         )
         self.add(Button((60, 620, 180, 54), _("Leave"), text, on_click=self.back))
         self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
+        self._always = list(self.widgets)
+        """The widgets every member sees; the others come and go with the room's state."""
+        who = [(False, _("Anyone")), (True, _("Only with its code"))]
+        self.privacy = Choice(
+            flow_rect((60, 500, 380, 50)), _("Who may join"), who, text, False, client.set_private
+        )
+        self._privacy_of: RoomState | None = None
+        """The room state the privacy choice last followed (the player's change waits for the
+        next one)."""
+        self.watchers = WatchersPanel(WATCHERS_RECT, text, app.panels, client.remove_member)
         self.take: dict[int, Button] = {}
         self.remove: dict[int, Button] = {}
         """The creator's Remove buttons, by the player id of the person at that seat."""
@@ -129,14 +144,6 @@ class RoomScene(FormScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.chat.handle_event(event):
             return
-        for seat, button in self.take.items():
-            if button.handle_event(event):
-                self.client.take_seat(seat)
-                return
-        for player_id, button in self.remove.items():
-            if button.handle_event(event):
-                self.client.remove_member(player_id)
-                return
         super().handle_event(event)
 
     def on_link(self, event: LinkEvent) -> None:
@@ -177,13 +184,17 @@ class RoomScene(FormScene):
         watching = room.you is None
         self.take = {
             s.seat: self.take.get(s.seat)
-            or Button(self._take_rect(s), _("Take seat"), self.app.text, font_size=theme.FONT_SMALL)
+            or self._seat_button(
+                s, _("Take seat"), functools.partial(self.client.take_seat, s.seat)
+            )
             for s in room.seats
             if watching and s.kind is SeatKind.BOT
         }
         self.remove = {
             s.player_id: self.remove.get(s.player_id)
-            or Button(self._take_rect(s), _("Remove"), self.app.text, font_size=theme.FONT_SMALL)
+            or self._seat_button(
+                s, _("Remove"), functools.partial(self.client.remove_member, s.player_id)
+            )
             for s in room.seats
             if self.mine
             and waiting
@@ -191,6 +202,25 @@ class RoomScene(FormScene):
             and s.player_id is not None
             and s.player_id != self.client.player_id
         }
+        if room is not self._privacy_of:
+            self._privacy_of = room
+            self.privacy.index = int(room.code is not None)
+        self.watchers.refresh(room, self.mine)
+        self._show_widgets()
+
+    def _show_widgets(self) -> None:
+        """The widgets shown now, in the order Tab visits them: the seats' buttons, then the
+        room's, who may join and the watchers (the creator's only where they are his)."""
+        shown: list[FormWidget] = [*self.take.values(), *self.remove.values(), *self._always]
+        if self.mine:
+            shown.append(self.privacy)
+        shown += self.watchers.widgets()
+        self.widgets = shown
+        self.focus.widgets = list(shown)
+
+    def _seat_button(self, seat: SeatInfo, label: str, action: Callable[[], None]) -> Button:
+        rect = self._take_rect(seat)
+        return Button(rect, label, self.app.text, on_click=action, font_size=theme.FONT_SMALL)
 
     def _autoplay(self, room: RoomState) -> None:
         """`--autoplay` in a room it created: fill it with bots and start."""
@@ -229,13 +259,13 @@ class RoomScene(FormScene):
             timer,
         )
         line = separator().join(parts)
-        text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        text.draw(surface, line, (640, 132), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
         if room.code is not None:
             private = _("Private room: others join with the code  {code}").format(
                 code=isolate(room.code)
             )
             text.draw(
-                surface, private, (640, 168), theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center"
+                surface, private, (640, 155), theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center"
             )
         for team, panel in enumerate(TEAM_PANELS):
             self._draw_team(surface, room, team, panel)
@@ -243,7 +273,7 @@ class RoomScene(FormScene):
             self.write(
                 surface,
                 _("Waiting for the room's creator to start."),
-                (450, 530),
+                (450, 525),
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
@@ -251,11 +281,10 @@ class RoomScene(FormScene):
         if room.tally is not None:
             for i, line in enumerate(tally_lines(room)):
                 self.write(
-                    surface, line, (450, 560 + i * 26), theme.FONT_SMALL, theme.TEXT, "center"
+                    surface, line, (450, 568 + i * 26), theme.FONT_SMALL, theme.TEXT, "center"
                 )
         self.chat.draw(surface)
-        for button in (*self.take.values(), *self.remove.values()):
-            button.draw(surface)
+        self.watchers.draw(surface)
         self._draw_table_join(surface, room)
 
     def _table_qr(self, room: RoomState) -> QrPicture | None:
@@ -275,9 +304,7 @@ class RoomScene(FormScene):
         beside = (TABLE_QR_AREA.x - 14, TABLE_QR_AREA.centery)
         self.write(surface, words, beside, theme.FONT_SMALL, theme.TEXT, "midright")
 
-    def draw_crisp(
-        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
-    ) -> None:
+    def draw_crisp(self, window: pygame.Surface, scale: float, offset: tuple[float, float]) -> None:
         room = self.room
         code = None if room is None else self._table_qr(room)
         if code is None:

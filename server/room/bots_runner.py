@@ -33,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from server.config import ServerConfig
 from shared import host_system
-from shared.bots import LEVELS, Bot, make_bot
+from shared.bots import LEVELS, Bot, Suggestion, make_bot, suggest
 from shared.plays import Play
 from shared.views import PlayerView
 
@@ -150,6 +150,20 @@ class BotRunner:
         load = (self._waiting + 1) / max(1, config.bot_processes)
         halvings = max(0, math.ceil(math.log2(load))) if load > 1 else 0
         return max(config.bot_min_budget, config.bot_budget / float(2**halvings))
+
+    async def hint(self, view: PlayerView) -> Suggestion | None:
+        """The hint for the seat to move in ``view`` (the medium bot's assessment, as the
+        desktop's practice gives it), worked out in a thread; None if it failed or took longer
+        than ``bot_timeout``."""
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(self._config.bot_timeout):
+                return await loop.run_in_executor(self._threads, suggest, view)
+        except TimeoutError:
+            log.warning("A hint took over %.1f s", self._config.bot_timeout)
+        except Exception:
+            log.exception("A hint failed")
+        return None
 
     @staticmethod
     def _random(view: PlayerView, seed: int) -> Play:
