@@ -364,6 +364,23 @@ class Navigator:
         self.listener = scene
         self.app.stack.push(scene)
 
+    def confirm_removal(self, name: str, player_id: int) -> None:
+        """Ask the room's creator before he removes someone: the server keeps him out (by his
+        player id and address) for as long as the room lives."""
+        shown = isolate(name)
+        question = ConfirmScene(
+            self.app,
+            _("Remove {name} from this room?").format(name=shown),
+            _("{name} cannot come back to it.").format(name=shown),
+            (_("Remove"), _("Cancel")),
+            functools.partial(self._remove_member, player_id),
+        )
+        self.app.stack.push(question)
+
+    def _remove_member(self, player_id: int) -> None:
+        if self.remote is not None:
+            self.remote.remove_member(player_id)
+
     def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None:
         """The match in the client's room has started (or is running): show the table.
         `backlog`: the link's events of the match already come."""

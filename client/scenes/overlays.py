@@ -3,7 +3,8 @@
 Owns `PauseScene` (Resume, How to play, Settings, for a LAN room's creator one "Let a computer
 play for NAME" a person seated with him, Leave), `MessageScene` (a title, a few
 lines of text and one button that runs an action) and `ConfirmScene` (a message with a button
-that goes ahead and one that stays, Esc included), all drawn over the dimmed scene beneath.
+that goes ahead and one that stays, Esc included, where the keyboard's focus starts), all drawn
+over the dimmed scene beneath.
 Their words are given translated; the pause menu words itself again when the language changes
 under it.
 """
@@ -177,7 +178,11 @@ class MessageScene(_ButtonOverlay):
 
 
 class ConfirmScene(_ButtonOverlay):
-    """A question: the first button goes ahead, the second (and Esc) stays; either closes it."""
+    """A question: the first button goes ahead, the second (and Esc) stays; either closes it.
+
+    The keyboard's focus starts on the one that stays: Enter pressed once too often on the way
+    to a question (from the pause menu, say) must not leave a match, remove a person or give his
+    seat away."""
 
     panel = MessageScene.panel
 
@@ -199,6 +204,7 @@ class ConfirmScene(_ButtonOverlay):
             (buttons[1], self.dismiss, self.panel.right - gap - BUTTON_SIZE[0]),
         ):
             self.add_button(label, action, y, int(flow_x(x + BUTTON_SIZE[0] / 2, self.panel)))
+        self.focus.focus(self.buttons[1])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -53,9 +53,12 @@ TEAM_NAMES = (N_("Side A"), N_("Side B"))
 
 
 class RoomRoutes(Protocol):
-    """Where a room leads: its match's table, back to the lobby, or away from the server."""
+    """Where a room leads: its match's table, back to the lobby, away from the server, or to
+    the question its creator answers before removing someone."""
 
     def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
+
+    def confirm_removal(self, name: str, player_id: int) -> None: ...
 
     def back_to_lobby(self) -> None: ...
 
@@ -115,7 +118,7 @@ class RoomScene(FormScene):
         self._privacy_of: RoomState | None = None
         """The room state the privacy choice last followed (the player's change waits for the
         next one)."""
-        self.watchers = WatchersPanel(WATCHERS_RECT, text, app.panels, client.remove_member)
+        self.watchers = WatchersPanel(WATCHERS_RECT, text, app.panels, routes.confirm_removal)
         self.take: dict[int, Button] = {}
         self.remove: dict[int, Button] = {}
         """The creator's Remove buttons, by the player id of the person at that seat."""
@@ -190,11 +193,10 @@ class RoomScene(FormScene):
             for s in room.seats
             if watching and s.kind is SeatKind.BOT
         }
+        ask = self.routes.confirm_removal
         self.remove = {
             s.player_id: self.remove.get(s.player_id)
-            or self._seat_button(
-                s, _("Remove"), functools.partial(self.client.remove_member, s.player_id)
-            )
+            or self._seat_button(s, _("Remove"), functools.partial(ask, s.name or "?", s.player_id))
             for s in room.seats
             if self.mine
             and waiting

@@ -2,10 +2,11 @@
 for the one selected.
 
 Owns `WatchersPanel`: a heading with the number watching, a scrolling list of their names
-(selected by click or the arrow keys) and the creator's Remove, which takes the selected watcher
-out of the room by the player id the room's state lists beside his name (`spectator_ids`; a
-server that does not send them leaves Remove off). The panel draws its frame and words; its
-`widgets` (the list and Remove) are the screen's to draw and to give events and focus to.
+(selected by click or the arrow keys) and the creator's Remove, which asks to take the selected
+watcher out of the room, by his name and the player id the room's state lists beside it
+(`spectator_ids`; a server that does not send them leaves Remove off). The panel draws its
+frame and words; its `widgets` (the list and Remove) are the screen's to draw and to give
+events and focus to.
 """
 
 from __future__ import annotations
@@ -38,10 +39,10 @@ class WatchersPanel:
         rect: pygame.Rect,
         renderer: TextRenderer,
         panels: PanelPainter,
-        remove: Callable[[int], None],
+        remove: Callable[[str, int], None],
     ) -> None:
-        """``rect``: the panel, laid out left to right; ``remove``: sends a watcher's removal
-        by his player id."""
+        """``rect``: the panel, laid out left to right; ``remove``: asks to remove a watcher,
+        given his name and player id."""
         self._logical = pygame.Rect(rect)
         self.rect = flow_rect(rect)
         self._renderer = renderer
@@ -77,7 +78,7 @@ class WatchersPanel:
     def _remove_selected(self) -> None:
         selected = self.names.selected
         if selected is not None and selected < len(self._ids):
-            self._remove(self._ids[selected])
+            self._remove(self.names.items[selected], self._ids[selected])
 
     def draw(self, surface: pygame.Surface) -> None:
         self._panels.panel(surface, self.rect)

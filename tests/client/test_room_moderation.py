@@ -1,11 +1,12 @@
 """The room's creator keeps order from the desktop client (issue 21, cases 9 and 10), driven by
-pygame events against a real LAN server: he removes a watcher, makes his room private after
-creating it (and a newcomer then needs its code), and hands a silent player's seat to a
-computer from the table's pause menu. The others are plain desktop links."""
+pygame events against a real LAN server: he removes a watcher or a seated player (asked first,
+Cancel and a bare Enter keeping them in), makes his room private after creating it (and a
+newcomer then needs its code), and hands a silent player's seat to a computer from the table's
+pause menu (asked first too). The others are plain desktop links."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from client.sessions.game_session import Notice, TableUpdate
 from client.sessions.link import LinkEvent
 from client.sessions.remote import RemoteSession
 from client.sessions.room_info import others_seated
+from client.ui.widgets import Button
 from server.app import BasraServer
 from shared.events import CardPlayed
 from shared.rules import RuleSet
@@ -86,11 +88,72 @@ async def test_the_creator_removes_a_watcher(
         click(app, (names.rect.centerx, names.rect.y + names.row_height // 2))
         assert remove.enabled
         click(app, remove.rect.center)
+        question = asked_to_remove(app, "Sami")
+        focused = question.focus.focused
+        assert isinstance(focused, Button) and focused.label == "Cancel", "Enter stays"
+        press(app, pygame.K_RETURN)
+        assert app.stack.top is room
+        await still_in(app, room.client, link)
+        assert link.room is not None and link.room.you is None, "he watches on"
+        assert names.items == ["Sami"]
+        click(app, remove.rect.center)
+        click(app, button(app.stack.top, "Remove").rect.center)
+        assert app.stack.top is room
         await frames_until(app, lambda: not names.items and polled(link).room is None)
         assert link.left_reason == "The room's creator removed you from the room."
         assert room.watchers.widgets() == [], "nobody left to choose"
     finally:
         app.shutdown()
+
+
+async def test_removing_a_seated_player_asks_first_and_cancel_keeps_him(
+    tmp_path: Path, pygame_ready: None, server: BasraServer, link: ServerLink
+) -> None:
+    app = make_app(tmp_path)
+    try:
+        room = await room_by_mouse(app, server.port)
+        assert room.room is not None
+        link.join_room(room.room.room_id)
+        await frames_until(app, lambda: bool(room.remove) and polled(link).room is not None)
+        [remove] = room.remove.values()
+        assert remove in room.widgets
+        click(app, remove.rect.center)
+        click(app, button(asked_to_remove(app, "Sami"), "Cancel").rect.center)
+        assert app.stack.top is room
+        await still_in(app, room.client, link)
+        assert link.room is not None and link.room.you == 1, "he keeps his seat"
+        click(app, remove.rect.center)
+        click(app, button(app.stack.top, "Remove").rect.center)
+        await frames_until(app, lambda: polled(link).room is None and not room.remove)
+        assert link.left_reason == "The room's creator removed you from the room."
+        assert room.room is not None and room.room.empty_seats == 1
+    finally:
+        app.shutdown()
+
+
+def asked_to_remove(app: App, name: str) -> ConfirmScene:
+    """The question on top, which must ask before ``name`` is removed."""
+    question = app.stack.top
+    assert isinstance(question, ConfirmScene), "nobody is removed without asking"
+    assert question.title == f"Remove {isolate(name)} from this room?"
+    assert question.message == f"{isolate(name)} cannot come back to it."
+    return question
+
+
+async def still_in(
+    app: App, creator: ServerLink, link: ServerLink, hear: Callable[[], object] | None = None
+) -> None:
+    """Wait until a chat line the ``creator`` sends now reaches ``link`` (read by ``hear``,
+    else polled): the server reads his commands in order, so any removal or hand-over he had
+    sent before is done by then."""
+    words = "Still with us?"
+    creator.send_chat(words)
+
+    def arrived() -> bool:
+        (hear or link.poll)()
+        return any(line.text == words for line in link.chat)
+
+    await frames_until(app, arrived)
 
 
 async def test_the_creator_makes_the_room_private_after_creating_it(
@@ -140,21 +203,6 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
             app, lambda: getattr(polled(link).room, "phase", None) is RoomPhase.PLAYING
         )
         victim = RemoteSession(link)  # what Sami's own table would be told
-        press(app, pygame.K_ESCAPE)
-        pause = app.stack.top
-        assert isinstance(pause, PauseScene)
-        hand_over = button(pause, f"Let a computer play for {isolate('Sami')}")
-        while not hand_over.focused:
-            press(app, pygame.K_DOWN)
-        press(app, pygame.K_RETURN)
-        question = app.stack.top
-        assert isinstance(question, ConfirmScene), "a person's seat is not taken without asking"
-        assert "Sami stays in the room to watch" in question.message.replace(
-            isolate("Sami"), "Sami"
-        )
-        click(app, button(question, "Let the computer play").rect.center)
-        assert app.stack.top is table, "back at the table"
-
         heard: list[LinkEvent] = []
 
         def hear() -> list[LinkEvent]:
@@ -163,6 +211,29 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
                 victim.on_link(event)
             heard.extend(news)
             return heard
+
+        press(app, pygame.K_ESCAPE)
+        pause = app.stack.top
+        assert isinstance(pause, PauseScene)
+        hand_over = button(pause, f"Let a computer play for {isolate('Sami')}")
+        while not hand_over.focused:
+            press(app, pygame.K_DOWN)
+        press(app, pygame.K_RETURN)
+        first = app.stack.top
+        assert isinstance(first, ConfirmScene), "a person's seat is not taken without asking"
+        press(app, pygame.K_RETURN)
+        after = app.stack.top
+        assert after is pause, "Enter twice from the pause menu gives nothing away"
+        await still_in(app, room.client, link, hear)
+        assert link.room is not None and link.room.you == 1, "he keeps his seat"
+        press(app, pygame.K_RETURN)
+        question = app.stack.top
+        assert isinstance(question, ConfirmScene), "asked again"
+        assert "Sami stays in the room to watch" in question.message.replace(
+            isolate("Sami"), "Sami"
+        )
+        click(app, button(question, "Let the computer play").rect.center)
+        assert app.stack.top is table, "back at the table"
 
         def handed_over() -> bool:
             hear()
