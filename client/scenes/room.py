@@ -2,16 +2,19 @@
 
 Owns `RoomScene`: the two sides with their seats (partners opposite), who is a person and who
 a computer, Take seat (for a watcher, on a computer's seat), the creator's Fill with bots (at a
-chosen level) and Start, the room's chat, the evening's tally once a match has been played here
-(matches won by each side and by each person), and Leave. When the match's first update arrives
-the table takes over. Mirrored in Arabic: side A on the right, the chat on the left.
+chosen level), Start, Remove (beside another person's seat, and for a watcher) and who may join
+(anyone, or only with the room's code), the room's chat and who watches
+(`client.scenes.room_watchers`), the evening's tally once a match has been played here (matches
+won by each side and by each person), and Leave. When the match's first update arrives the
+table takes over. Laid out for the stage's size by `client.scenes.room_places`; mirrored in
+Arabic: side A on the right, the chat on the left.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -19,9 +22,10 @@ import pygame
 from client import theme
 from client.i18n import N_, _, isolate, ngettext, number, separator
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
-from client.layout import LOGICAL_SIZE
 from client.net.server_link import ServerLink
-from client.scenes.form import FormScene
+from client.scenes.form import FormScene, FormWidget
+from client.scenes.room_places import RoomPlaces
+from client.scenes.room_watchers import WatchersPanel
 from client.sessions.game_session import ChatLine, Notice, TableUpdate
 from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.room_info import seat_label
@@ -44,81 +48,15 @@ SEAT_TEXT_ROOM = 160
 """A seat's line stops this short of its panel's width (its Take button); a longer name ends
 in an ellipsis."""
 TEAM_NAMES = (N_("Side A"), N_("Side B"))
-TEAM_TOP = 170
-TEAM_HEIGHT = 250
-TEAM_GAP = 20
-TEAMS_WIDTH = 780
-"""Both team panels side by side, on a stage wide enough or tall enough to put the chat apart."""
-CONTROLS_HEIGHT = 50
-QR_SIDE = 112
-TALL_HEIGHT = 1000
-"""A stage this tall (and narrower than the logical screen) puts the chat under the seats."""
-
-
-@dataclass(frozen=True)
-class RoomPlaces:
-    """Where the room's parts go on a stage of one size (laid out left to right): the two
-    team panels with the controls under them, the chat beside them (under them on a tall
-    narrow stage), Leave and the table's QR code below."""
-
-    teams: tuple[pygame.Rect, pygame.Rect]
-    chat: pygame.Rect
-    qr: pygame.Rect
-    leave: pygame.Rect
-
-    @classmethod
-    def for_stage(cls, stage: tuple[int, int]) -> RoomPlaces:
-        width, height = stage
-        if width >= LOGICAL_SIZE[0]:
-            return cls._beside(60, TEAMS_WIDTH, pygame.Rect(870, 170, 360, 440), height)
-        if height >= TALL_HEIGHT:
-            left = (width - TEAMS_WIDTH) // 2
-            chat = pygame.Rect(left, 620, TEAMS_WIDTH, height - 620 - 220)
-            teams = cls._teams(left, TEAMS_WIDTH)
-            qr = pygame.Rect(left + TEAMS_WIDTH - QR_SIDE, chat.bottom + 20, QR_SIDE, QR_SIDE)
-            return cls(teams, chat, qr, pygame.Rect(left, qr.y + 30, 180, 54))
-        chat_width = 280
-        teams_width = width - 2 * 24 - chat_width - 24
-        chat = pygame.Rect(width - 24 - chat_width, 170, chat_width, 440)
-        return cls._beside(24, teams_width, chat, height)
-
-    @classmethod
-    def _beside(cls, left: int, teams_width: int, chat: pygame.Rect, height: int) -> RoomPlaces:
-        """The chat at the side: Leave under the controls, the QR code at the teams' right."""
-        right = left + teams_width
-        qr = pygame.Rect(right - QR_SIDE - 6, height - 120, QR_SIDE, QR_SIDE)
-        leave = pygame.Rect(left, height - 100, 180, 54)
-        return cls(cls._teams(left, teams_width), chat, qr, leave)
-
-    @staticmethod
-    def _teams(left: int, width: int) -> tuple[pygame.Rect, pygame.Rect]:
-        panel = (width - TEAM_GAP) // 2
-        return (
-            pygame.Rect(left, TEAM_TOP, panel, TEAM_HEIGHT),
-            pygame.Rect(left + panel + TEAM_GAP, TEAM_TOP, panel, TEAM_HEIGHT),
-        )
-
-    @property
-    def middle(self) -> int:
-        """The centre of the teams' block (the words under the controls)."""
-        return (self.teams[0].x + self.teams[1].right) // 2
-
-    def controls(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        """The bots' level under the first team, Fill and Start under the second."""
-        first, second = self.teams
-        y = first.bottom + TEAM_GAP
-        half = (second.width - TEAM_GAP) // 2
-        return (
-            pygame.Rect(first.x, y, first.width, CONTROLS_HEIGHT),
-            pygame.Rect(second.x, y, half, CONTROLS_HEIGHT),
-            pygame.Rect(second.right - half, y, half, CONTROLS_HEIGHT),
-        )
 
 
 class RoomRoutes(Protocol):
-    """Where a room leads: its match's table, back to the lobby, or away from the server."""
+    """Where a room leads: its match's table, back to the lobby, away from the server, or to
+    the question its creator answers before removing someone."""
 
     def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
+
+    def confirm_removal(self, name: str, player_id: int) -> None: ...
 
     def back_to_lobby(self) -> None: ...
 
@@ -169,6 +107,14 @@ class RoomScene(FormScene):
         self.start = self.add(Button((0, 0, 1, 1), _("Start"), text, on_click=client.start_game))
         self.leave = self.add(Button((0, 0, 1, 1), _("Leave"), text, on_click=self.back))
         self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
+        self._always = list(self.widgets)
+        """The widgets every member sees; the others come and go with the room's state."""
+        who = [(False, _("Anyone")), (True, _("Only with its code"))]
+        self.privacy = Choice((0, 0, 1, 1), _("Who may join"), who, text, False, client.set_private)
+        self._privacy_of: RoomState | None = None
+        """The room state the privacy choice last followed (the player's change waits for the
+        next one)."""
+        self.watchers = WatchersPanel(text, app.panels, routes.confirm_removal)
         self.take: dict[int, Button] = {}
         self.remove: dict[int, Button] = {}
         """The creator's Remove buttons, by the player id of the person at that seat."""
@@ -182,9 +128,13 @@ class RoomScene(FormScene):
         self.place(self.fill, fill)
         self.place(self.start, start)
         self.place(self.leave, places.leave)
+        self.place(self.privacy, places.privacy)
         self.chat.place(flow_rect(places.chat, self.frame), None, 1.0)
+        self.watchers.place(places.watchers, self.frame)
+        # The seats' buttons come back at their new places with the next room state.
         self.take.clear()
         self.remove.clear()
+        self._show_widgets()
 
     @property
     def room(self) -> RoomState | None:
@@ -209,14 +159,6 @@ class RoomScene(FormScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.chat.handle_event(event):
             return
-        for seat, button in self.take.items():
-            if button.handle_event(event):
-                self.client.take_seat(seat)
-                return
-        for player_id, button in self.remove.items():
-            if button.handle_event(event):
-                self.client.remove_member(player_id)
-                return
         super().handle_event(event)
 
     def on_link(self, event: LinkEvent) -> None:
@@ -257,13 +199,16 @@ class RoomScene(FormScene):
         watching = room.you is None
         self.take = {
             s.seat: self.take.get(s.seat)
-            or Button(self._take_rect(s), _("Take seat"), self.app.text, font_size=theme.FONT_SMALL)
+            or self._seat_button(
+                s, _("Take seat"), functools.partial(self.client.take_seat, s.seat)
+            )
             for s in room.seats
             if watching and s.kind is SeatKind.BOT
         }
+        ask = self.routes.confirm_removal
         self.remove = {
             s.player_id: self.remove.get(s.player_id)
-            or Button(self._take_rect(s), _("Remove"), self.app.text, font_size=theme.FONT_SMALL)
+            or self._seat_button(s, _("Remove"), functools.partial(ask, s.name or "?", s.player_id))
             for s in room.seats
             if self.mine
             and waiting
@@ -271,6 +216,25 @@ class RoomScene(FormScene):
             and s.player_id is not None
             and s.player_id != self.client.player_id
         }
+        if room is not self._privacy_of:
+            self._privacy_of = room
+            self.privacy.index = int(room.code is not None)
+        self.watchers.refresh(room, self.mine)
+        self._show_widgets()
+
+    def _show_widgets(self) -> None:
+        """The widgets shown now, in the order Tab visits them: the seats' buttons, then the
+        room's, who may join and the watchers (the creator's only where they are his)."""
+        shown: list[FormWidget] = [*self.take.values(), *self.remove.values(), *self._always]
+        if self.mine:
+            shown.append(self.privacy)
+        shown += self.watchers.widgets()
+        self.widgets = shown
+        self.focus.widgets = list(shown)
+
+    def _seat_button(self, seat: SeatInfo, label: str, action: Callable[[], None]) -> Button:
+        rect = self._take_rect(seat)
+        return Button(rect, label, self.app.text, on_click=action, font_size=theme.FONT_SMALL)
 
     def _autoplay(self, room: RoomState) -> None:
         """`--autoplay` in a room it created: fill it with bots and start."""
@@ -310,34 +274,32 @@ class RoomScene(FormScene):
         line = separator().join(parts)
         frame, places = self.frame, self.places
         room_width = frame.width - 40
-        at = (frame.centerx, 140)
+        at = (frame.centerx, 132)
         text.draw(surface, line, at, theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", room_width)
         if room.code is not None:
             private = _("Private room: others join with the code  {code}").format(
                 code=isolate(room.code)
             )
-            at = (frame.centerx, 168)
+            at = (frame.centerx, 155)
             size, colour = theme.FONT_SMALL + 2, theme.TEXT_ACCENT
             text.draw(surface, private, at, size, colour, "center", room_width)
         for team, panel in enumerate(places.teams):
             self._draw_team(surface, room, team, panel)
-        words_top = places.teams[0].bottom + 2 * TEAM_GAP + CONTROLS_HEIGHT
         if not self.mine and room.phase is RoomPhase.WAITING:
             self.write(
                 surface,
                 _("Waiting for the room's creator to start."),
-                (places.middle, words_top + 20),
+                (places.middle, places.privacy.centery),
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
             )
         if room.tally is not None:
             for i, line in enumerate(tally_lines(room)):
-                at = (places.middle, words_top + 50 + i * 26)
+                at = (places.middle, places.tally_top + i * 26)
                 self.write(surface, line, at, theme.FONT_SMALL, theme.TEXT, "center")
         self.chat.draw(surface)
-        for button in (*self.take.values(), *self.remove.values()):
-            button.draw(surface)
+        self.watchers.draw(surface)
         self._draw_table_join(surface, room)
 
     def _table_qr(self, room: RoomState) -> QrPicture | None:

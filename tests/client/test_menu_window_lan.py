@@ -1,9 +1,10 @@
 """The LAN screens use the window as the other menus do (`test_menu_window`): the lobby, the
 Create-room form and the room, against a real server on 127.0.0.1, at six window sizes in
 English and in Arabic: felt to every edge, their smallest text at the readable minimum or more,
-their widgets (and the room's panels and chat) inside the window and apart, and clicks by
-pygame events in a small window land on the buttons drawn under them. One server per language:
-each screen is looked at in every size while the connection stays open."""
+their widgets (and the room's panels, chat and watchers' panel, someone watching) inside the
+window and apart, and clicks by pygame events in a small window land on the buttons drawn under
+them. One server per language: each screen is looked at in every size while the connection
+stays open."""
 
 from __future__ import annotations
 
@@ -15,9 +16,11 @@ import pytest
 
 from client.app import App
 from client.i18n import _, use_language
+from client.net.server_link import ServerLink
 from client.scenes.form import FormScene
 from client.scenes.lobby import CreateRoomScene, LobbyScene
 from client.scenes.room import RoomScene
+from client.ui.direction import flow_rect
 from server.app import BasraServer
 
 from .app_driver import FRAME, button, make_app
@@ -48,13 +51,19 @@ async def resized(app: App, size: tuple[int, int]) -> FormScene:
 
 
 def room_problems(app: App, room: RoomScene, size: tuple[int, int]) -> list[object]:
-    """The room's team panels and chat out of the window, or over a widget."""
+    """The room's team panels, chat and watchers' panel out of the window, over each other or
+    over a widget (but the watchers' own list and Remove)."""
     window = pygame.FRect((0, 0), size).inflate(1, 1)
-    parts = [*room.places.teams, room.chat.rect]
+    teams = [flow_rect(team, room.frame) for team in room.places.teams]
+    parts = [*teams, room.chat.rect, room.watchers.rect]
     placed = [window_rect(app, room, rect) for rect in parts]
-    widgets = [window_rect(app, room, w.rect) for w in room.widgets]
+    own = room.watchers.widgets()
+    widgets = [window_rect(app, room, w.rect) for w in room.widgets if w not in own]
     found: list[object] = [("outside", r) for r in placed if not window.contains(r)]
     found += [("over a widget", r) for r in placed if r.collidelist(widgets) != -1]
+    found += [
+        ("over another part", r) for i, r in enumerate(placed) if r.collidelist(placed[:i]) != -1
+    ]
     return found
 
 
@@ -119,8 +128,15 @@ async def test_the_lan_screens_use_any_window(
         await frames_until(app, lambda: room.fill.enabled)
         room.client.send_chat("Hello from a small window")
         room.fill_bots()
-        await frames_until(app, lambda: room.start.enabled and len(room.chat.lines) > 0)
+        watcher = ServerLink("127.0.0.1", server.port, "Sami")
+        await watcher.connect()
+        assert room.room is not None
+        watcher.join_room(room.room.room_id, spectate=True)
+        await frames_until(
+            app, lambda: room.start.enabled and room.chat.lines and room.watchers.names.items
+        )
         found += await problems_in_every_size(app, RoomScene, monkeypatch)
+        watcher.close()
         assert not found, found
     finally:
         app.shutdown()

@@ -99,7 +99,7 @@ def test_the_table_at_every_step_is_the_engines_replay(app: App, players: int) -
     scene.queue.pace = 0.0
     session = scene.session
     shown: GameSession = session  # the table's own protocol
-    assert shown.seat == 0 and shown.offers == Offers() and shown.hint() is None
+    assert shown.seat == 0 and shown.offers == Offers() and not shown.ask_hint()
     assert session.seat == 0 and shows(scene.queue.model, session.state_at(0), 0)  # type: ignore[arg-type]
     for position in range(1, session.length + 1):
         press(app, pygame.K_RIGHT)

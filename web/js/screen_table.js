@@ -1,6 +1,8 @@
 // The table: the floor, this page's hand, the others' backs and names, the sides' colours,
 // the dealer, whose turn with its timer, the stock, each side's pile, the scoreboard, the
-// banners (Basra, sweep, last cards, time up), the capture choice, the play log and the chat.
+// banners (Basra, sweep, last cards, time up), the capture choice, the hint (where the room
+// gives them: the suggested card and what it takes outlined, and why), the play log, the chat
+// and the Players sheet (the creator's moderation, `people.js`).
 // Drawn whole from the store's latest view at each update; `animate` (motion.js) then moves
 // the cards from where they were, so the view is the truth at every moment.
 
@@ -8,7 +10,8 @@ import { cardBack, cardFace } from "./cardview.js";
 import { chatBlock, chatText, recentBySeat } from "./chatview.js";
 import { h, button } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
-import { cardText, cardsText, seatName, teamName } from "./words.js";
+import { peopleSheet } from "./people.js";
+import { cardText, cardsText, hintText, seatName, teamName } from "./words.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Play} Play */
@@ -16,6 +19,8 @@ import { cardText, cardsText, seatName, teamName } from "./words.js";
 /** @typedef {import("./store.js").State} State */
 /** @typedef {import("./store.js").LogLine} LogLine */
 /** @typedef {import("./store.js").Banner} Banner */
+/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./people.js").Confirming} Confirming */
 
 export const BANNER_MS = 2200;
 
@@ -41,7 +46,8 @@ export function seatSide(seat, mine, players, direction) {
  * @property {State} state
  * @property {number} now
  * @property {Play[] | null} choosing the options of the open capture choice
- * @property {"log" | "chat" | null} sheet
+ * @property {"log" | "chat" | "people" | null} sheet
+ * @property {Confirming | null} confirm a moderation tap waiting to be confirmed
  */
 
 /**
@@ -67,22 +73,29 @@ export function renderTable(root, model) {
     const side = seatSide(seat, mine, view.rules.players, view.rules.direction);
     sides[side].push(player(model, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
   }
+  // The hint for the view shown, while no capture choice is open; its button sits by this
+  // page's own name, over the hand, where the room gives hints to a seated player.
+  const hint = yourTurn && model.choosing === null && state.hint?.seq === game.seq ? state.hint : null;
+  if (room.hints && view.seat !== null && view.to_move !== null) {
+    sides.mine.push(button("hint", _("Hint"), { class: "hint", disabled: !yourTurn || state.hintAsked, "aria-pressed": String(hint !== null) }));
+  }
   for (const [side, players] of Object.entries(sides)) part(table, `.seat-${side}`).replaceChildren(...players);
   part(table, ".scoreboard").replaceWith(scoreboard(room, view, myTeam));
-  part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn));
+  part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn, hint));
+  const hinted = new Set(hint === null ? [] : hint.taken);
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
   const chosen = new Set(model.choosing?.flatMap((p) => p.taken) ?? []);
   reconcile(
     part(table, '[data-zone="floor"]'),
     view.floor.map((card) => {
-      const mark = either.has(card) ? "either" : chosen.has(card) ? "taken" : "";
+      const mark = either.has(card) ? "either" : chosen.has(card) ? "taken" : hinted.has(card) ? "hinted" : "";
       return card_(card, `card ${mark}`);
     }),
   );
   reconcile(
     part(table, '[data-zone="hand"]'),
     view.hand.map((card) => {
-      const element = card_(card, `card${playable.has(card) ? " playable" : ""}`);
+      const element = card_(card, `card${playable.has(card) ? " playable" : ""}${hint?.card === card ? " hinted" : ""}`);
       element.setAttribute("role", "button");
       element.setAttribute("tabindex", "0");
       element.setAttribute("aria-label", cardText(card));
@@ -95,6 +108,7 @@ export function renderTable(root, model) {
       { class: "table-tools" },
       button("sheet", _("Play log"), { "data-value": "log", "aria-pressed": String(model.sheet === "log") }),
       button("sheet", _("Chat"), { "data-value": "chat", "aria-pressed": String(model.sheet === "chat") }),
+      button("sheet", _("Players"), { "data-value": "people", "aria-pressed": String(model.sheet === "people") }),
       button("leave", _("Leave")),
       // A spectator may take over a computer player's seat between plays.
       ...(view.seat === null
@@ -257,8 +271,9 @@ function chatBubbleText(state, seat, said) {
  * @param {RoomState} room
  * @param {View} view
  * @param {boolean} yourTurn
+ * @param {Hint | null} hint
  */
-function statusLine(room, view, yourTurn) {
+function statusLine(room, view, yourTurn, hint) {
   const stock = h(
     "span",
     { class: "stock", "data-field": "stock" },
@@ -267,7 +282,13 @@ function statusLine(room, view, yourTurn) {
   let words = "";
   if (yourTurn) words = _("your turn");
   else if (view.to_move !== null) words = format(_("Wait for {name} to play."), { name: seatName(room, view.to_move) });
-  return h("div", { class: "status-line" }, stock, h("span", { class: "turn-words", "data-field": "turn" }, words));
+  return h(
+    "div",
+    { class: "status-line" },
+    stock,
+    h("span", { class: "turn-words", "data-field": "turn" }, words),
+    hint !== null ? h("span", { class: "hint-words", "data-field": "hint", role: "status" }, hintText(hint)) : null,
+  );
 }
 
 /**
@@ -339,6 +360,7 @@ function choicePanel(plays, view) {
 function sheet(model, room, root) {
   if (model.sheet === null) return null;
   const close = button("sheet", _("Back"), { "data-value": model.sheet });
+  if (model.sheet === "people") return peopleSheet(room, model.state.me?.playerId ?? null, model.confirm, close);
   if (model.sheet === "chat") {
     return h("div", { class: "sheet", "data-sheet": "chat" }, close, chatBlock(model.state.chat, root.querySelector('[data-block="chat"]')));
   }
