@@ -225,14 +225,16 @@ class ServerLink:
         name: str | None = None,
         bot_level: str | None = None,
         private: bool = False,
+        hints: bool = True,
     ) -> None:
         """`bot_level`: the level of a computer player taking the seat of one who leaves;
-        ``private``: a room joined and watched only with its code."""
+        ``private``: a room joined and watched only with its code; ``hints``: its seated
+        players may ask for a hint (the server's default, so only False is sent)."""
         extra: dict[str, object] = {"name": name} if name else {}
         if bot_level is not None:
             extra["bot_level"] = bot_level
-        if private:
-            extra["private"] = True
+        # Only what differs from the server's defaults.
+        extra |= ({"private": True} if private else {}) | ({} if hints else {"hints": False})
         self._send(
             MsgType.CREATE_ROOM,
             players=players,

@@ -2,14 +2,15 @@
 
 Owns `LobbyScene` (the room list with players, rules and state; Create, Join, Watch, Refresh,
 Leave; the address others type when this machine hosts) and `CreateRoomScene` (players, rules
-preset, target and turn timer for a new room). The list refreshes itself every few seconds;
-entering a room opens the room screen. Both are mirrored in Arabic.
+preset, target, turn timer, the bots' level, who may join and whether players may ask for
+hints, for a new room). The list refreshes itself every few seconds; entering a room opens the
+room screen. Both are mirrored in Arabic.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
@@ -33,6 +34,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 REFRESH_SECONDS = 3.0
 WHO_MARGIN = 40
 """The line saying who is connected where never reaches the screen's edges."""
@@ -41,6 +44,13 @@ CODE_LENGTH = 6
 """A private room's code (the server's `server.room.codes`)."""
 CODE_SIZE = (150, 44)
 CODE_TOP = 96
+ROWS_LEFT = 400
+ROWS_TOP = 166
+ROWS_WIDTH = 480
+ROW_HEIGHT = 44
+ROW_STEP = 50
+"""The Create-room form's eight rows, and its buttons under them, fit its panel above the
+status line."""
 TARGETS = (31, 61, 101, 151, 201)
 TIMERS = (0, 15, 30, 60)
 """Seconds a player has for a turn (0: no timer)."""
@@ -228,8 +238,7 @@ class CreateRoomScene(FormScene):
         self.client = client
         s = app.settings
         text = app.text
-        x, y, w, h = 400, 180, 480, 46
-        step = 54
+        x, y, w, h = ROWS_LEFT, ROWS_TOP, ROWS_WIDTH, ROW_HEIGHT
         self.name = self.add(
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
@@ -239,48 +248,29 @@ class CreateRoomScene(FormScene):
                 allowed=name_character,
             )
         )
-        self.players = self.add(
-            Choice(
-                (x, y + step, w, h),
-                _("Players"),
-                [(2, _("2 players")), (4, _("4 (teams)"))],
-                text,
-                s.practice_players,
-            )
-        )
-        self.preset = self.add(
-            Choice(
-                (x, y + 2 * step, w, h),
-                _("Rules"),
-                [(preset, preset_name(preset)) for preset in PRESETS],
-                text,
-                s.practice_preset,
-            )
-        )
-        targets = sorted({*TARGETS, s.practice_target})
-        self.target = self.add(
-            Choice(
-                (x, y + 3 * step, w, h),
-                _("Play to"),
-                [(t, points_text(t)) for t in targets],
-                text,
-                s.practice_target,
-            )
-        )
+        players = [(2, _("2 players")), (4, _("4 (teams)"))]
+        self.players = self._row(1, _("Players"), players, s.practice_players)
+        presets = [(preset, preset_name(preset)) for preset in PRESETS]
+        self.preset = self._row(2, _("Rules"), presets, s.practice_preset)
+        targets = [(t, points_text(t)) for t in sorted({*TARGETS, s.practice_target})]
+        self.target = self._row(3, _("Play to"), targets, s.practice_target)
         timers = [(t, seconds_text(t) if t else _("No timer")) for t in TIMERS]
-        self.timer = self.add(Choice((x, y + 4 * step, w, h), _("Turn timer"), timers, text, 30))
+        self.timer = self._row(4, _("Turn timer"), timers, 30)
         # The level of a computer player that takes the seat of one who leaves the match.
         levels = [(level, level_name(level)) for level in LEVELS]
-        self.level = self.add(
-            Choice((x, y + 5 * step, w, h), _("Bots"), levels, text, s.practice_level)
-        )
+        self.level = self._row(5, _("Bots"), levels, s.practice_level)
         who = [(False, _("Anyone")), (True, _("Only with its code"))]
-        self.private = self.add(
-            Choice((x, y + 6 * step, w, h), _("Who may join"), who, text, False)
-        )
-        buttons_y = y + 7 * step + 8
+        self.private = self._row(6, _("Who may join"), who, False)
+        hints = [(True, _("Players may ask")), (False, _("No hints"))]
+        self.hints = self._row(7, _("Hints"), hints, True)
+        buttons_y = y + 8 * ROW_STEP + 6
         self.add(Button((x + w - 200, buttons_y, 200, 54), _("Create"), text, on_click=self.create))
         self.add(Button((x, buttons_y, 160, 54), _("Cancel"), text, on_click=self.back))
+
+    def _row(self, row: int, label: str, options: list[tuple[T, str]], value: T) -> Choice[T]:
+        """A choice on the form's row `row` (the room's name is row 0)."""
+        rect = (ROWS_LEFT, ROWS_TOP + row * ROW_STEP, ROWS_WIDTH, ROW_HEIGHT)
+        return self.add(Choice(rect, label, options, self.app.text, value))
 
     def create(self) -> None:
         name = self.name.text.strip() or None
@@ -292,8 +282,10 @@ class CreateRoomScene(FormScene):
             name,
             self.level.value,
             private=self.private.value,
+            hints=self.hints.value,
         )
         self.app.stack.pop()
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        self.write(surface, _("Room name"), (400, 203), theme.FONT_BODY, theme.TEXT, "midleft")
+        at = (ROWS_LEFT, ROWS_TOP + ROW_HEIGHT // 2)
+        self.write(surface, _("Room name"), at, theme.FONT_BODY, theme.TEXT, "midleft")

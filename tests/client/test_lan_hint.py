@@ -1,6 +1,7 @@
 """The desktop's Hint at a LAN table (issue 23): in a room that gives hints, H asks the server,
 which answers with the medium bot's suggestion for this player's own view; the table outlines
-it as in practice. Against a real server on 127.0.0.1, with the real pygame table."""
+it as in practice; the Create-room form's Hints makes a room that gives them or not. Against a
+real server on 127.0.0.1, with the real pygame table."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import pygame
 import pytest
 
 from client.net.server_link import ServerLink
+from client.scenes.lobby import CreateRoomScene
+from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import TableUpdate
 from client.sessions.link import LinkEvent
@@ -18,8 +21,9 @@ from server.app import BasraServer
 from shared.bots import suggest
 from tests.waiting import eventually
 
-from .app_driver import FRAME, make_app, press
-from .test_network import _fed, _polled, _pumped
+from .app_driver import FRAME, button, click, make_app, press
+from .test_network import _fed, _polled, _pumped, frames_until, join_lobby_by_mouse
+from .test_room_moderation import next_value
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -60,3 +64,26 @@ async def test_the_lan_table_asks_the_server_for_the_hint_of_your_turn(
     finally:
         app.shutdown()
         ann.close()
+
+
+@pytest.mark.parametrize("hints", [True, False])
+async def test_the_create_room_form_chooses_whether_players_may_ask_for_hints(
+    tmp_path: Path, pygame_ready: None, server: BasraServer, hints: bool
+) -> None:
+    app = make_app(tmp_path)
+    try:
+        await join_lobby_by_mouse(app, server.port, "Boss")
+        click(app, button(app.stack.top, "Create room").rect.center)
+        create = app.stack.top
+        assert isinstance(create, CreateRoomScene)
+        assert create.hints.value, "players may ask for hints unless the creator says no"
+        while create.hints.value != hints:
+            click(app, next_value(create.hints.value_rect))
+        click(app, button(create, "Create").rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
+        room = app.stack.top
+        assert isinstance(room, RoomScene)
+        await frames_until(app, lambda: room.room is not None)
+        assert room.room is not None and room.room.hints is hints, "the server's room says"
+    finally:
+        app.shutdown()
