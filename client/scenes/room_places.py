@@ -23,6 +23,8 @@ TEAMS_WIDTH = 780
 CONTROLS_HEIGHT = 50
 CONTROLS_GAP = 10
 """Between the row of Fill and Start and the creator's Who may join under it."""
+PRIVACY_WIDTH = 380
+"""Who may join's label and its longer value side by side."""
 QR_SIDE = 112
 TALL_HEIGHT = 1000
 """A stage this tall (and narrower than the logical screen) puts the chat under the seats."""
@@ -115,10 +117,12 @@ class RoomPlaces:
 
     @property
     def privacy(self) -> pygame.Rect:
-        """The creator's Who may join, under the bots' level; a member who did not create the
-        room reads there that the creator starts the match."""
+        """The creator's Who may join, under the bots' level (under both teams where one is
+        too narrow for its label and value); a member who did not create the room reads there
+        that the creator starts the match."""
         level = self.controls()[0]
-        return pygame.Rect(level.x, level.bottom + CONTROLS_GAP, level.width, CONTROLS_HEIGHT)
+        width = level.width if level.width >= PRIVACY_WIDTH else self.teams[1].right - level.x
+        return pygame.Rect(level.x, level.bottom + CONTROLS_GAP, width, CONTROLS_HEIGHT)
 
     @property
     def tally_top(self) -> int:

@@ -1,7 +1,7 @@
 """The tour's network screens, against a real server started as a child process (`LanHost`):
-the lobby, our room with a player and a watcher (then private, a watcher chosen for Remove and
-the question it asks), the LAN table, the creator's pause menu and its question, and the
-table's chat column."""
+the lobby and its Create-room form, our room with a player and a watcher (then private, a
+watcher chosen for Remove and the question it asks), the LAN table, the creator's pause menu
+and its question, and the table's chat column."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import asyncio
 
 from client.net.lan_host import LanHost
 from client.net.server_link import ServerLink
+from client.scenes.lobby import CreateRoomScene
 from client.scenes.overlays import PauseScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
@@ -39,6 +40,10 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
         await _frames(tour, 0.6)
         lobby.rooms.select(1)
         tour.save("05_lobby")
+        app.stack.push(CreateRoomScene(app, mine))
+        await _frames(tour, 0.2)
+        tour.save("05b_create_room")
+        app.stack.pop()
         mine.create_room(2, "egyptian", 101, 30, cast.rooms[2])
         await _frames(tour, 0.4)
         others[0].join_room(mine.room.room_id if mine.room else 0)
