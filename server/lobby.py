@@ -8,17 +8,24 @@ synchronously on the event loop, so checking and changing the registries never i
 Joining is a claim followed by the room's verdict: the lobby sets ``player.room`` before posting
 the `Join`, so a second join or create from the same player is refused at once even while the
 first waits in the room's inbox; a room that refuses the join clears the claim.
+
+A client's commands take effect in the order sent. Leaving is the room's to do, in its own time:
+what the client sends after a `leave_room` is held back (`server.held_commands`) until the room
+comes to the `AfterLeave` the lobby posts right behind the leave, so that a create, join or
+spectate sent at once finds him out of his room.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import math
 from collections.abc import Callable
 from typing import Any
 
 from server.config import ServerConfig
+from server.held_commands import HeldCommands
 from server.net.stats import Counters
 from server.persistence.store import MatchStore
 from server.players import Link, Player, Players
@@ -26,7 +33,7 @@ from server.refusals import Refused
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
 from server.room.codes import code_fits, new_room_code
-from server.room.commands import Dropped, Join, Request, Resumed
+from server.room.commands import AfterLeave, Dropped, Join, Request, Resumed
 from server.room.core import RoomCore
 from shared.bots import LEVELS
 from shared.names import BadNameError, clean_name, clean_room_name
@@ -48,6 +55,7 @@ log = logging.getLogger(__name__)
 ROOM_LIST_LIMIT = 200
 ROOM_LIST_TTL = 0.5
 """Seconds a built room list may be sent again (a room opening or closing rebuilds it)."""
+_BUSY = "The room is busy; try again in a moment."
 _ROOM_FIELDS_IN_RULES = frozenset({"players", "target", "turn_timer"})
 _ROOM_MESSAGES = frozenset(
     {
@@ -95,6 +103,7 @@ class Lobby:
         self._next_room = 1
         self._room_list: bytes | None = None
         self._room_list_at = 0.0
+        self._held = HeldCommands(config.room_inbox)
         self._handlers: dict[MsgType, Handler] = {
             MsgType.HELLO: self._on_hello,
             MsgType.LIST_ROOMS: self._on_list_rooms,
@@ -111,6 +120,12 @@ class Lobby:
     def dispatch(self, link: Link, msg_type: MsgType, message: Message) -> None:
         """Handle one checked message from ``link``: a ``hello``, or once welcomed any request
         (the session, `shared.wire.session`, has answered pings and refused the rest)."""
+        if not self._held.is_holding(link):
+            self._handle(link, msg_type, message)
+        elif not self._held.hold(link, (msg_type, message)):
+            self.refuse(link, message.get("req"), ErrorCode.BUSY, _BUSY)
+
+    def _handle(self, link: Link, msg_type: MsgType, message: Message) -> None:
         try:
             self._handlers[msg_type](link, message)
         except Refused as refusal:
@@ -127,7 +142,27 @@ class Lobby:
             raise Refused(ErrorCode.NOT_IN_ROOM, "You are not in a room.")
         msg_type = MsgType(message["t"])
         if not room.post(Request(player, link, msg_type, message)):
-            raise Refused(ErrorCode.BUSY, "The room is busy; try again in a moment.")
+            raise Refused(ErrorCode.BUSY, _BUSY)
+        if msg_type is MsgType.LEAVE_ROOM and room.post(
+            AfterLeave(functools.partial(self._leave_done_soon, link))
+        ):
+            self._held.wait_for_leave(link)
+
+    def _leave_done_soon(self, link: Link) -> None:
+        """The room has done ``link``'s leave (called by its task): what the client sent since
+        is handled once the room's code has returned, so that no failure there ends the room."""
+        asyncio.get_running_loop().call_soon(self._leave_done, link)
+
+    def _leave_done(self, link: Link) -> None:
+        self._held.leave_done(link)
+        try:
+            while (command := self._held.next_command(link)) is not None:
+                self._handle(link, *command)
+        except Exception:
+            # What a failure in `dispatch` does (`Connection.run`): it ends this client only.
+            log.exception("handling what %s sent after a leave failed", link.address)
+            self._held.forget(link)
+            link.close(ErrorCode.INTERNAL, "The server hit a problem with this connection.")
 
     @staticmethod
     def _player(link: Link) -> Player:
@@ -174,6 +209,7 @@ class Lobby:
 
     def connection_lost(self, link: Link) -> None:
         """``link`` closed; its player keeps the seat (the room holds it) or is forgotten."""
+        self._held.forget(link)
         player = link.player
         link.player = None
         if player is None or player.link is not link:
@@ -343,7 +379,7 @@ class Lobby:
         player.room = room
         if not room.post(Join(player, link, spectate, message.get("req"))):
             player.room = None
-            raise Refused(ErrorCode.BUSY, "The room is busy; try again in a moment.")
+            raise Refused(ErrorCode.BUSY, _BUSY)
 
     def _room_closed(self, room: RoomCore) -> None:
         self.rooms.pop(room.id, None)

@@ -38,6 +38,7 @@ from server.players import Link, Player
 from server.refusals import Refused
 from server.room.bots_runner import BotRunner
 from server.room.commands import (
+    AfterLeave,
     BotMove,
     Command,
     Dropped,
@@ -127,6 +128,8 @@ class Room(HintingRoom):
                     player.room = None
                     self._refuse(link, req, refusal)
                     self._release(player)
+            case AfterLeave(notify):
+                notify()
             case Dropped(player):
                 self._on_dropped(player)
             case Resumed(player, link):

@@ -9,6 +9,7 @@ into it (timers, thinking bots) keeps no room alive.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from server.players import Link, Player
@@ -18,6 +19,7 @@ from shared.plays import Play
 from shared.wire.protocol import Message, MsgType
 
 __all__ = [
+    "AfterLeave",
     "BotMove",
     "Command",
     "Dropped",
@@ -49,6 +51,15 @@ class Join:
     link: Link
     spectate: bool
     req: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AfterLeave:
+    """Posted by the lobby right behind a client's `leave_room`: when the room comes to it (or
+    finds it unheard as it closes), the leave is done, and ``notify`` lets the lobby handle what
+    the client sent since (`server.held_commands`)."""
+
+    notify: Callable[[], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +119,7 @@ class HintReady:
 Command = (
     Request
     | Join
+    | AfterLeave
     | Dropped
     | Resumed
     | HoldExpired

@@ -23,7 +23,7 @@ from server.players import Link, Player
 from server.refusals import Refused
 from server.room.bots_runner import BotRunner
 from server.room.chat import ChatAllowance
-from server.room.commands import Command, Inbox, Join, Request
+from server.room.commands import AfterLeave, Command, Inbox, Join, Request
 from server.room.deals import RoomDeals
 from server.room.evening import Evening
 from server.room.hint_desk import HintDesk
@@ -233,7 +233,9 @@ class RoomCore:
 
     def _answer_unheard(self, command: Command) -> None:
         """A request or join that came as the room closed: answered, so that nobody waits for
-        ever; a joiner, never a member, is back in the lobby."""
+        ever; a joiner, never a member, is back in the lobby; a leave is done."""
+        if isinstance(command, AfterLeave):
+            command.notify()
         if not isinstance(command, Request | Join):
             return
         player, link = command.player, command.link
