@@ -173,6 +173,32 @@ async def test_lobby_and_room_by_mouse(
         app.shutdown()
 
 
+async def test_leave_then_create_room_at_once_makes_the_new_room(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    """Leave, Create room and Create clicked with no wait for the server between them: the
+    server does the leave first, so the new room comes, not "Leave your room first"."""
+    app = make_app(tmp_path, "--speed", "instant")
+    try:
+        await join_lobby_by_mouse(app, server.port, "Hasty")
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        rooms: list[int] = []
+        for _ in range(3):
+            click(app, button(app.stack.top, "Create room").rect.center)
+            click(app, button(app.stack.top, "Create").rect.center)
+            await frames_until(app, lambda: isinstance(app.stack.top, RoomScene), 10)
+            room = app.stack.top
+            assert isinstance(room, RoomScene) and room.room is not None
+            rooms.append(room.room.room_id)
+            click(app, room.leave.rect.center)
+            assert app.stack.top is lobby, "back in the lobby before the server has answered"
+        assert rooms == [rooms[0], rooms[0] + 1, rooms[0] + 2]
+        assert lobby.status_level is not NoticeLevel.ERROR, lobby.status
+    finally:
+        app.shutdown()
+
+
 async def test_a_dropped_connection_reconnects_and_says_so(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
