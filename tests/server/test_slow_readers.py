@@ -73,20 +73,18 @@ async def send(sock: socket.socket, *messages: Message) -> None:
 async def others_unslowed_until_cut(
     server: BasraServer,
     connection: Connection,
-    exchange: Callable[[], Awaitable[None]],
+    exchange: Callable[[], Awaitable[float]],
     provocation: Awaitable[None] | None = None,
 ) -> None:
-    """Time ``exchange`` (another client's request and its answer) over and over, from before
-    ``provocation`` until the server has cut ``connection``: each round trip stays normal."""
-    loop = asyncio.get_running_loop()
+    """Run ``exchange`` (another client's request and its answer, which it times: seconds)
+    over and over, from before ``provocation`` until the server has cut ``connection``: each
+    round trip stays normal."""
     cut = asyncio.Event()
 
     async def time_round_trips() -> list[float]:
         seconds: list[float] = []
         while not cut.is_set() or not seconds:
-            started = loop.time()
-            await exchange()
-            seconds.append(loop.time() - started)
+            seconds.append(await exchange())
         return seconds
 
     timing = asyncio.create_task(time_round_trips())
@@ -144,17 +142,21 @@ async def test_a_spectator_that_never_reads_is_cut_within_the_bound(
         await host.send({"t": "start_game"})
         rng = random.Random(3)
 
-        async def play_once() -> None:
-            """Wait for the host's turn, play, and wait for the update that answers it."""
+        async def play_once() -> float:
+            """Wait for the host's turn, play, and time the update that answers it (the bots'
+            turns before it are not the server answering him)."""
             while True:
                 update = await host.expect("game_update")
                 view = view_from_wire(update["view"])
                 assert view.winner is None, "the match ended before the sleeper was cut"
                 if view.my_turn:
                     break
+            loop = asyncio.get_running_loop()
+            started = loop.time()
             await host.send(play_message(rng.choice(view.legal_plays)))
             answer = await host.expect("game_update")
             assert answer["seq"] == update["seq"] + 1
+            return loop.time() - started
 
         await others_unslowed_until_cut(server, connection, play_once)
         check_the_cut(server, connection, sleeper, caplog)
@@ -172,11 +174,14 @@ async def test_a_lobby_client_flooding_the_room_list_is_cut_within_the_bound(
             await create_room(hosts[-1], 2, name=f"A table with a long name {index}")
         other = await connect(server, "Other")
 
-        async def ping_once() -> None:
+        async def ping_once() -> float:
+            loop = asyncio.get_running_loop()
+            started = loop.time()
             req = other.next_req()
             await other.send({"t": "ping", "req": req})
             pong = await other.expect("pong")
             assert pong["req"] == req
+            return loop.time() - started
 
         sleeper, connection = await never_reading_client(server)
         flood = send(sleeper, *[{"t": "list_rooms"}] * 1000)
