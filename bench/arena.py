@@ -40,6 +40,9 @@ VARIANTS = (
     "expert-uniform",
     "expert-open",
     "expert-exclude",
+    "expert-playouts",
+    "expert-in-pairs",
+    "expert-deal-in-pairs",
 )
 """Bots only the arena plays, to measure a change against what it replaced."""
 SIDES = (*LEVELS, *VARIANTS)
@@ -60,6 +63,10 @@ def arena_bot(side: str, budget: float | None) -> Bot:
         return ExpertBot(budget=seconds, floor_left=False)
     if side == "expert-exclude":
         return ExpertBot(budget=seconds, exclude=True)
+    if side == "expert-playouts":
+        return ExpertBot(budget=seconds, deal_search=())
+    if side == "expert-deal-in-pairs":
+        return ExpertBot(budget=seconds, deal_search=(2, 4))
     if side == "expert-in-pairs":
         return ExpertBot(budget=seconds, in_pairs=True)
     return make_bot(side, budget=budget)

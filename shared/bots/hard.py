@@ -34,7 +34,7 @@ from .endgame import distinct_plays, endgame_of_view
 from .endgame_play import exact_choice
 from .medium import MediumBot
 from .sampling import Sampler
-from .sim import Rules
+from .sim import Rules, World
 
 DEFAULT_BUDGET = 1.0
 # Stop this far short of the budget: the last iteration and the bookkeeping must fit too.
@@ -106,7 +106,7 @@ class HardBot:
             for i in active:
                 world = base.copy()
                 world.play(candidates[i])
-                rewards[i].append(world.rollout(team, self.horizon, floor_left))
+                rewards[i].append(self.playout(world, team, floor_left))
                 if deadline is not None and time.perf_counter() > deadline:
                     break
             if len(rewards[active[-1]]) == worlds:
@@ -121,6 +121,10 @@ class HardBot:
             return None
         dropped = float("-inf")
         return [sum(r) / len(r) if i in active else dropped for i, r in enumerate(rewards)]
+
+    def playout(self, world: World, team: int, floor_left: bool) -> float:
+        """The reward of ``world`` just after a candidate was played in it, for ``team``."""
+        return world.rollout(team, self.horizon, floor_left)
 
     def sampler(self, view: PlayerView) -> Sampler:
         """Where this bot's possible worlds come from."""
