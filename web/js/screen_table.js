@@ -4,7 +4,7 @@
 // Drawn whole from the store's latest view at each update; `animate` (motion.js) then moves
 // the cards from where they were, so the view is the truth at every moment.
 
-import { cardBack, cardFace } from "./cardview.js";
+import { cardFace } from "./cardview.js";
 import { chatBlock, chatText, recentBySeat } from "./chatview.js";
 import { h, button } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
@@ -67,7 +67,7 @@ export function renderTable(root, model) {
     const side = seatSide(seat, mine, view.rules.players, view.rules.direction);
     sides[side].push(player(model, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
   }
-  for (const [side, players] of Object.entries(sides)) part(table, `.seat-${side}`).replaceChildren(...players);
+  for (const [side, players] of Object.entries(sides)) reconcile(part(table, `.seat-${side}`), players);
   part(table, ".scoreboard").replaceWith(scoreboard(room, view, myTeam));
   part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn));
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
@@ -174,14 +174,30 @@ function card_(card, className) {
   return element;
 }
 
-/** A card back, cloned from one made once. */
-let BACK = /** @type {HTMLElement | null} */ (null);
-function back() {
-  if (BACK === null) {
-    BACK = h("div", { class: "card" });
-    BACK.append(cardBack());
+/** Each seat's row of backs, kept from one drawing to the next: only the cards dealt or played
+ * come and go (and only those are moved in by the deal's animation). */
+/** @type {Map<number, HTMLElement>} */
+const BACKS = new Map();
+
+/**
+ * @param {number} seat
+ * @param {number} count
+ * @returns {HTMLElement}
+ */
+function backsOf(seat, count) {
+  let row = BACKS.get(seat);
+  if (row === undefined) {
+    row = h("div", { class: "backs", "data-backs": seat });
+    BACKS.set(seat, row);
   }
-  return /** @type {HTMLElement} */ (BACK.cloneNode(true));
+  while (row.childElementCount > count) row.lastElementChild?.remove();
+  while (row.childElementCount < count) row.append(back());
+  return row;
+}
+
+/** A card back: its picture is the stylesheet's (one image, drawn once at each size). */
+function back() {
+  return h("div", { class: "card back" });
 }
 
 /**
@@ -231,17 +247,19 @@ function player(model, seat, side, said) {
         format(_("Cards {cards} · Basras {basras}"), { cards: view.pile_sizes[team], basras: view.basras[team] + view.jack_basras[team] }),
       )
     : null;
-  const backs =
-    side === "mine"
-      ? null
-      : h(
-          "div",
-          { class: "backs", "data-backs": seat },
-          ...Array.from({ length: view.hand_sizes[seat] }, back),
-        );
+  const backs = side === "mine" ? null : backsOf(seat, view.hand_sizes[seat]);
   const bubble = said !== null ? h("span", { class: "bubble", "data-bubble": seat }, chatBubbleText(state, seat, said)) : null;
-  return h("div", { class: "player", "data-seat": seat }, backs, tag, pile, bubble);
+  const box = PLAYERS.get(seat) ?? h("div", { class: "player", "data-seat": seat });
+  PLAYERS.set(seat, box);
+  reconcile(box, [backs, tag, pile, bubble].filter((part) => part !== null));
+  return box;
 }
+
+/** Each seat's box, kept from one drawing to the next with its row of backs in it: taking them
+ * out of the page and putting them back at each play would make the browser style and lay
+ * them out anew. */
+/** @type {Map<number, HTMLElement>} */
+const PLAYERS = new Map();
 
 /**
  * @param {State} state
@@ -393,6 +411,8 @@ export function tickTimer(root, state, now) {
   const game = state.game;
   if (timer === null || game === null || game.turn_ms === null) return;
   const left = Math.max(0, Math.ceil((game.turn_ms - (now - state.gameAt)) / 1000));
-  timer.textContent = format(_("{seconds}s"), { seconds: left });
+  const text = format(_("{seconds}s"), { seconds: left });
+  // Written only when it changes: a write makes the browser lay the table out again.
+  if (timer.textContent !== text) timer.textContent = text;
   timer.classList.toggle("low", left <= 5);
 }
