@@ -1,5 +1,6 @@
 // Small helpers for building the page's elements, and the one way a tap reaches the page:
 // pointerdown then pointerup on the same element with a data-action, data-card or data-choice
+// (or the floor while it plays a lifted card, data-play-here)
 // (no click delay, nothing on hover), or Enter and Space on a focused one.
 
 /**
@@ -39,7 +40,7 @@ export function $(selector) {
   return found;
 }
 
-const TAPPABLE = "[data-action], [data-card], [data-choice], [data-room]";
+const TAPPABLE = "[data-action], [data-card], [data-choice], [data-room], [data-play-here]";
 
 /**
  * Call `onTap(element)` for every tap on a tappable element under `root`.
@@ -87,7 +88,7 @@ export function listenForTaps(root, onTap) {
 
 /** @param {Element} element */
 function signature(element) {
-  const hooks = ["action", "value", "field", "card", "choice", "room", "seat"];
+  const hooks = ["action", "value", "field", "card", "choice", "room", "seat", "zone"];
   const data = /** @type {HTMLElement} */ (element).dataset;
   return hooks.map((hook) => data[hook] ?? "").join("|");
 }

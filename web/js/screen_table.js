@@ -41,6 +41,7 @@ export function seatSide(seat, mine, players, direction) {
  * @property {State} state
  * @property {number} now
  * @property {Play[] | null} choosing the options of the open capture choice
+ * @property {string | null} selected the hand's card a touch lifted, played by a second tap
  * @property {"log" | "chat" | null} sheet
  */
 
@@ -69,9 +70,12 @@ export function renderTable(root, model) {
   }
   for (const [side, players] of Object.entries(sides)) reconcile(part(table, `.seat-${side}`), players);
   part(table, ".scoreboard").replaceWith(scoreboard(room, view, myTeam));
-  part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn));
+  part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn, model.selected));
+  // With a card lifted, the whole floor plays it: a wide target for the thumb.
+  part(table, '[data-zone="floor"]').toggleAttribute("data-play-here", model.selected !== null);
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
-  const chosen = new Set(model.choosing?.flatMap((p) => p.taken) ?? []);
+  const lifted = view.legal_plays.filter((p) => p.card === model.selected);
+  const chosen = new Set([...(model.choosing ?? []), ...lifted].flatMap((p) => p.taken));
   reconcile(
     part(table, '[data-zone="floor"]'),
     view.floor.map((card) => {
@@ -82,8 +86,9 @@ export function renderTable(root, model) {
   reconcile(
     part(table, '[data-zone="hand"]'),
     view.hand.map((card) => {
-      const element = card_(card, `card${playable.has(card) ? " playable" : ""}`);
+      const element = card_(card, `card${playable.has(card) ? " playable" : ""}${card === model.selected ? " selected" : ""}`);
       element.setAttribute("role", "button");
+      if (card === model.selected) element.setAttribute("aria-pressed", "true");
       element.setAttribute("tabindex", "0");
       element.setAttribute("aria-label", cardText(card));
       return element;
@@ -170,7 +175,7 @@ function card_(card, className) {
     CARDS.set(card, element);
   }
   element.className = className.trim().replace(/\s+/g, " ");
-  for (const name of ["role", "tabindex", "aria-label"]) element.removeAttribute(name);
+  for (const name of ["role", "tabindex", "aria-label", "aria-pressed"]) element.removeAttribute(name);
   return element;
 }
 
@@ -275,15 +280,17 @@ function chatBubbleText(state, seat, said) {
  * @param {RoomState} room
  * @param {View} view
  * @param {boolean} yourTurn
+ * @param {string | null} selected
  */
-function statusLine(room, view, yourTurn) {
+function statusLine(room, view, yourTurn, selected) {
   const stock = h(
     "span",
     { class: "stock", "data-field": "stock" },
     format(ngettext("{count} left in stock", "{count} left in stock", view.stock_size), { count: view.stock_size }),
   );
   let words = "";
-  if (yourTurn) words = _("your turn");
+  if (yourTurn && selected !== null) words = format(_("Tap {card} again to play it"), { card: cardText(selected) });
+  else if (yourTurn) words = _("your turn");
   else if (view.to_move !== null) words = format(_("Wait for {name} to play."), { name: seatName(room, view.to_move) });
   return h("div", { class: "status-line" }, stock, h("span", { class: "turn-words", "data-field": "turn" }, words));
 }
