@@ -10,8 +10,6 @@ export class CachedKeyDecoder {
     constructor(maxKeyLength = DEFAULT_MAX_KEY_LENGTH, maxLengthPerKey = DEFAULT_MAX_LENGTH_PER_KEY) {
         this.maxKeyLength = maxKeyLength;
         this.maxLengthPerKey = maxLengthPerKey;
-        // avoid `new Array(N)`, which makes a sparse array,
-        // because a sparse array is typically slower than a non-sparse array.
         this.caches = [];
         for (let i = 0; i < this.maxKeyLength; i++) {
             this.caches.push([]);
@@ -37,8 +35,6 @@ export class CachedKeyDecoder {
         const records = this.caches[bytes.length - 1];
         const record = { bytes, str: value };
         if (records.length >= this.maxLengthPerKey) {
-            // `records` are full!
-            // Set `record` to an arbitrary position.
             records[(Math.random() * records.length) | 0] = record;
         }
         else {
@@ -53,10 +49,8 @@ export class CachedKeyDecoder {
         }
         this.miss++;
         const str = utf8DecodeJs(bytes, inputOffset, byteLength);
-        // Ensure to copy a slice of bytes because the bytes may be a NodeJS Buffer and Buffer#slice() returns a reference to its internal ArrayBuffer.
         const slicedCopyOfBytes = Uint8Array.prototype.slice.call(bytes, inputOffset, inputOffset + byteLength);
         this.store(slicedCopyOfBytes, str);
         return str;
     }
 }
-//# sourceMappingURL=CachedKeyDecoder.mjs.map

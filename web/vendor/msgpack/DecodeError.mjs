@@ -1,7 +1,6 @@
 export class DecodeError extends Error {
     constructor(message) {
         super(message);
-        // fix the prototype chain in a cross-platform way
         const proto = Object.create(DecodeError.prototype);
         Object.setPrototypeOf(this, proto);
         Object.defineProperty(this, "name", {
@@ -11,4 +10,3 @@ export class DecodeError extends Error {
         });
     }
 }
-//# sourceMappingURL=DecodeError.mjs.map

@@ -83,8 +83,6 @@ const HEAD_BYTE_REQUIRED = -1;
 const EMPTY_VIEW = new DataView(new ArrayBuffer(0));
 const EMPTY_BYTES = new Uint8Array(EMPTY_VIEW.buffer);
 try {
-    // IE11: The spec says it should throw RangeError,
-    // IE11: but in IE11 it throws TypeError.
     EMPTY_VIEW.getInt8(0);
 }
 catch (e) {
@@ -127,7 +125,6 @@ export class Decoder {
         this.mapKeyConverter = options?.mapKeyConverter ?? mapKeyConverter;
     }
     clone() {
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
         return new Decoder({
             extensionCodec: this.extensionCodec,
             context: this.context,
@@ -145,7 +142,6 @@ export class Decoder {
         this.totalPos = 0;
         this.headByte = HEAD_BYTE_REQUIRED;
         this.stack.reset();
-        // view, bytes, and pos will be re-initialized in setBuffer()
     }
     setBuffer(buffer) {
         const bytes = ensureUint8Array(buffer);
@@ -160,7 +156,6 @@ export class Decoder {
         else {
             const remainingData = this.bytes.subarray(this.pos);
             const newData = ensureUint8Array(buffer);
-            // concat remainingData + newData
             const newBuffer = new Uint8Array(remainingData.length + newData.length);
             newBuffer.set(remainingData);
             newBuffer.set(newData, remainingData.length);
@@ -174,10 +169,6 @@ export class Decoder {
         const { view, pos } = this;
         return new RangeError(`Extra ${view.byteLength - pos} of ${view.byteLength} byte(s) found at buffer[${posToShow}]`);
     }
-    /**
-     * @throws {@link DecodeError}
-     * @throws {@link RangeError}
-     */
     decode(buffer) {
         if (this.entered) {
             const instance = this.clone();
@@ -238,7 +229,6 @@ export class Decoder {
                     if (!(e instanceof RangeError)) {
                         throw e; // rethrow
                     }
-                    // fallthrough
                 }
                 this.totalPos += this.pos;
             }
@@ -293,7 +283,6 @@ export class Decoder {
                     if (!(e instanceof RangeError)) {
                         throw e; // rethrow
                     }
-                    // fallthrough
                 }
                 this.totalPos += this.pos;
             }
@@ -307,16 +296,13 @@ export class Decoder {
             const headByte = this.readHeadByte();
             let object;
             if (headByte >= 0xe0) {
-                // negative fixint (111x xxxx) 0xe0 - 0xff
                 object = headByte - 0x100;
             }
             else if (headByte < 0xc0) {
                 if (headByte < 0x80) {
-                    // positive fixint (0xxx xxxx) 0x00 - 0x7f
                     object = headByte;
                 }
                 else if (headByte < 0x90) {
-                    // fixmap (1000 xxxx) 0x80 - 0x8f
                     const size = headByte - 0x80;
                     if (size !== 0) {
                         this.pushMapState(size);
@@ -328,7 +314,6 @@ export class Decoder {
                     }
                 }
                 else if (headByte < 0xa0) {
-                    // fixarray (1001 xxxx) 0x90 - 0x9f
                     const size = headByte - 0x90;
                     if (size !== 0) {
                         this.pushArrayState(size);
@@ -340,45 +325,35 @@ export class Decoder {
                     }
                 }
                 else {
-                    // fixstr (101x xxxx) 0xa0 - 0xbf
                     const byteLength = headByte - 0xa0;
                     object = this.decodeString(byteLength, 0);
                 }
             }
             else if (headByte === 0xc0) {
-                // nil
                 object = null;
             }
             else if (headByte === 0xc2) {
-                // false
                 object = false;
             }
             else if (headByte === 0xc3) {
-                // true
                 object = true;
             }
             else if (headByte === 0xca) {
-                // float 32
                 object = this.readF32();
             }
             else if (headByte === 0xcb) {
-                // float 64
                 object = this.readF64();
             }
             else if (headByte === 0xcc) {
-                // uint 8
                 object = this.readU8();
             }
             else if (headByte === 0xcd) {
-                // uint 16
                 object = this.readU16();
             }
             else if (headByte === 0xce) {
-                // uint 32
                 object = this.readU32();
             }
             else if (headByte === 0xcf) {
-                // uint 64
                 if (this.useBigInt64) {
                     object = this.readU64AsBigInt();
                 }
@@ -387,19 +362,15 @@ export class Decoder {
                 }
             }
             else if (headByte === 0xd0) {
-                // int 8
                 object = this.readI8();
             }
             else if (headByte === 0xd1) {
-                // int 16
                 object = this.readI16();
             }
             else if (headByte === 0xd2) {
-                // int 32
                 object = this.readI32();
             }
             else if (headByte === 0xd3) {
-                // int 64
                 if (this.useBigInt64) {
                     object = this.readI64AsBigInt();
                 }
@@ -408,22 +379,18 @@ export class Decoder {
                 }
             }
             else if (headByte === 0xd9) {
-                // str 8
                 const byteLength = this.lookU8();
                 object = this.decodeString(byteLength, 1);
             }
             else if (headByte === 0xda) {
-                // str 16
                 const byteLength = this.lookU16();
                 object = this.decodeString(byteLength, 2);
             }
             else if (headByte === 0xdb) {
-                // str 32
                 const byteLength = this.lookU32();
                 object = this.decodeString(byteLength, 4);
             }
             else if (headByte === 0xdc) {
-                // array 16
                 const size = this.readU16();
                 if (size !== 0) {
                     this.pushArrayState(size);
@@ -435,7 +402,6 @@ export class Decoder {
                 }
             }
             else if (headByte === 0xdd) {
-                // array 32
                 const size = this.readU32();
                 if (size !== 0) {
                     this.pushArrayState(size);
@@ -447,7 +413,6 @@ export class Decoder {
                 }
             }
             else if (headByte === 0xde) {
-                // map 16
                 const size = this.readU16();
                 if (size !== 0) {
                     this.pushMapState(size);
@@ -459,7 +424,6 @@ export class Decoder {
                 }
             }
             else if (headByte === 0xdf) {
-                // map 32
                 const size = this.readU32();
                 if (size !== 0) {
                     this.pushMapState(size);
@@ -471,52 +435,41 @@ export class Decoder {
                 }
             }
             else if (headByte === 0xc4) {
-                // bin 8
                 const size = this.lookU8();
                 object = this.decodeBinary(size, 1);
             }
             else if (headByte === 0xc5) {
-                // bin 16
                 const size = this.lookU16();
                 object = this.decodeBinary(size, 2);
             }
             else if (headByte === 0xc6) {
-                // bin 32
                 const size = this.lookU32();
                 object = this.decodeBinary(size, 4);
             }
             else if (headByte === 0xd4) {
-                // fixext 1
                 object = this.decodeExtension(1, 0);
             }
             else if (headByte === 0xd5) {
-                // fixext 2
                 object = this.decodeExtension(2, 0);
             }
             else if (headByte === 0xd6) {
-                // fixext 4
                 object = this.decodeExtension(4, 0);
             }
             else if (headByte === 0xd7) {
-                // fixext 8
                 object = this.decodeExtension(8, 0);
             }
             else if (headByte === 0xd8) {
-                // fixext 16
                 object = this.decodeExtension(16, 0);
             }
             else if (headByte === 0xc7) {
-                // ext 8
                 const size = this.lookU8();
                 object = this.decodeExtension(size, 1);
             }
             else if (headByte === 0xc8) {
-                // ext 16
                 const size = this.lookU16();
                 object = this.decodeExtension(size, 2);
             }
             else if (headByte === 0xc9) {
-                // ext 32
                 const size = this.lookU32();
                 object = this.decodeExtension(size, 4);
             }
@@ -526,7 +479,6 @@ export class Decoder {
             this.complete();
             const stack = this.stack;
             while (stack.length > 0) {
-                // arrays and maps
                 const state = stack.top();
                 if (state.type === STATE_ARRAY) {
                     state.array[state.position] = object;
@@ -548,7 +500,6 @@ export class Decoder {
                     continue DECODE;
                 }
                 else {
-                    // it must be `state.type === State.MAP_VALUE` here
                     state.map[state.key] = object;
                     state.readCount++;
                     if (state.readCount === state.size) {
@@ -568,7 +519,6 @@ export class Decoder {
     readHeadByte() {
         if (this.headByte === HEAD_BYTE_REQUIRED) {
             this.headByte = this.readU8();
-            // console.log("headByte", prettyByte(this.headByte));
         }
         return this.headByte;
     }
@@ -610,9 +560,6 @@ export class Decoder {
         }
         return this.decodeBinary(byteLength, headerOffset);
     }
-    /**
-     * @throws {@link RangeError}
-     */
     decodeUtf8String(byteLength, headerOffset) {
         if (byteLength > this.maxStrLength) {
             throw new DecodeError(`Max length exceeded: UTF-8 byte length (${byteLength}) > maxStrLength (${this.maxStrLength})`);
@@ -638,9 +585,6 @@ export class Decoder {
         }
         return false;
     }
-    /**
-     * @throws {@link RangeError}
-     */
     decodeBinary(byteLength, headOffset) {
         if (byteLength > this.maxBinLength) {
             throw new DecodeError(`Max length exceeded: bin length (${byteLength}) > maxBinLength (${this.maxBinLength})`);
@@ -731,4 +675,3 @@ export class Decoder {
         return value;
     }
 }
-//# sourceMappingURL=Decoder.mjs.map

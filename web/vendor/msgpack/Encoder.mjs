@@ -33,9 +33,6 @@ export class Encoder {
         this.bytes = new Uint8Array(this.view.buffer);
     }
     clone() {
-        // Because of slightly special argument `context`,
-        // type assertion is needed.
-        // eslint-disable-next-line @typescript-eslint/no-unsafe-argument
         return new Encoder({
             extensionCodec: this.extensionCodec,
             context: this.context,
@@ -51,11 +48,6 @@ export class Encoder {
     reinitializeState() {
         this.pos = 0;
     }
-    /**
-     * This is almost equivalent to {@link Encoder#encode}, but it returns an reference of the encoder's internal buffer and thus much faster than {@link Encoder#encode}.
-     *
-     * @returns Encodes the object and returns a shared reference the encoder's internal buffer.
-     */
     encodeSharedRef(object) {
         if (this.entered) {
             const instance = this.clone();
@@ -71,9 +63,6 @@ export class Encoder {
             this.entered = false;
         }
     }
-    /**
-     * @returns Encodes the object and returns a copy of the encoder's internal buffer.
-     */
     encode(object) {
         if (this.entered) {
             const instance = this.clone();
@@ -146,26 +135,21 @@ export class Encoder {
         if (!this.forceIntegerToFloat && Number.isSafeInteger(object)) {
             if (object >= 0) {
                 if (object < 0x80) {
-                    // positive fixint
                     this.writeU8(object);
                 }
                 else if (object < 0x100) {
-                    // uint 8
                     this.writeU8(0xcc);
                     this.writeU8(object);
                 }
                 else if (object < 0x10000) {
-                    // uint 16
                     this.writeU8(0xcd);
                     this.writeU16(object);
                 }
                 else if (object < 0x100000000) {
-                    // uint 32
                     this.writeU8(0xce);
                     this.writeU32(object);
                 }
                 else if (!this.useBigInt64) {
-                    // uint 64
                     this.writeU8(0xcf);
                     this.writeU64(object);
                 }
@@ -175,26 +159,21 @@ export class Encoder {
             }
             else {
                 if (object >= -0x20) {
-                    // negative fixint
                     this.writeU8(0xe0 | (object + 0x20));
                 }
                 else if (object >= -0x80) {
-                    // int 8
                     this.writeU8(0xd0);
                     this.writeI8(object);
                 }
                 else if (object >= -0x8000) {
-                    // int 16
                     this.writeU8(0xd1);
                     this.writeI16(object);
                 }
                 else if (object >= -0x80000000) {
-                    // int 32
                     this.writeU8(0xd2);
                     this.writeI32(object);
                 }
                 else if (!this.useBigInt64) {
-                    // int 64
                     this.writeU8(0xd3);
                     this.writeI64(object);
                 }
@@ -209,45 +188,37 @@ export class Encoder {
     }
     encodeNumberAsFloat(object) {
         if (this.forceFloat32) {
-            // float 32
             this.writeU8(0xca);
             this.writeF32(object);
         }
         else {
-            // float 64
             this.writeU8(0xcb);
             this.writeF64(object);
         }
     }
     encodeBigInt64(object) {
         if (object >= BigInt(0)) {
-            // uint 64
             this.writeU8(0xcf);
             this.writeBigUint64(object);
         }
         else {
-            // int 64
             this.writeU8(0xd3);
             this.writeBigInt64(object);
         }
     }
     writeStringHeader(byteLength) {
         if (byteLength < 32) {
-            // fixstr
             this.writeU8(0xa0 + byteLength);
         }
         else if (byteLength < 0x100) {
-            // str 8
             this.writeU8(0xd9);
             this.writeU8(byteLength);
         }
         else if (byteLength < 0x10000) {
-            // str 16
             this.writeU8(0xda);
             this.writeU16(byteLength);
         }
         else if (byteLength < 0x100000000) {
-            // str 32
             this.writeU8(0xdb);
             this.writeU32(byteLength);
         }
@@ -264,7 +235,6 @@ export class Encoder {
         this.pos += byteLength;
     }
     encodeObject(object, depth) {
-        // try to encode objects with custom codec first of non-primitives
         const ext = this.extensionCodec.tryToEncode(object, this.context);
         if (ext != null) {
             this.encodeExtension(ext);
@@ -279,24 +249,20 @@ export class Encoder {
             this.encodeMap(object, depth);
         }
         else {
-            // symbol, function and other special object come here unless extensionCodec handles them.
             throw new Error(`Unrecognized object: ${Object.prototype.toString.apply(object)}`);
         }
     }
     encodeBinary(object) {
         const size = object.byteLength;
         if (size < 0x100) {
-            // bin 8
             this.writeU8(0xc4);
             this.writeU8(size);
         }
         else if (size < 0x10000) {
-            // bin 16
             this.writeU8(0xc5);
             this.writeU16(size);
         }
         else if (size < 0x100000000) {
-            // bin 32
             this.writeU8(0xc6);
             this.writeU32(size);
         }
@@ -309,16 +275,13 @@ export class Encoder {
     encodeArray(object, depth) {
         const size = object.length;
         if (size < 16) {
-            // fixarray
             this.writeU8(0x90 + size);
         }
         else if (size < 0x10000) {
-            // array 16
             this.writeU8(0xdc);
             this.writeU16(size);
         }
         else if (size < 0x100000000) {
-            // array 32
             this.writeU8(0xdd);
             this.writeU32(size);
         }
@@ -345,16 +308,13 @@ export class Encoder {
         }
         const size = this.ignoreUndefined ? this.countWithoutUndefined(object, keys) : keys.length;
         if (size < 16) {
-            // fixmap
             this.writeU8(0x80 + size);
         }
         else if (size < 0x10000) {
-            // map 16
             this.writeU8(0xde);
             this.writeU16(size);
         }
         else if (size < 0x100000000) {
-            // map 32
             this.writeU8(0xdf);
             this.writeU32(size);
         }
@@ -384,37 +344,29 @@ export class Encoder {
         }
         const size = ext.data.length;
         if (size === 1) {
-            // fixext 1
             this.writeU8(0xd4);
         }
         else if (size === 2) {
-            // fixext 2
             this.writeU8(0xd5);
         }
         else if (size === 4) {
-            // fixext 4
             this.writeU8(0xd6);
         }
         else if (size === 8) {
-            // fixext 8
             this.writeU8(0xd7);
         }
         else if (size === 16) {
-            // fixext 16
             this.writeU8(0xd8);
         }
         else if (size < 0x100) {
-            // ext 8
             this.writeU8(0xc7);
             this.writeU8(size);
         }
         else if (size < 0x10000) {
-            // ext 16
             this.writeU8(0xc8);
             this.writeU16(size);
         }
         else if (size < 0x100000000) {
-            // ext 32
             this.writeU8(0xc9);
             this.writeU32(size);
         }
@@ -491,4 +443,3 @@ export class Encoder {
         this.pos += 8;
     }
 }
-//# sourceMappingURL=Encoder.mjs.map

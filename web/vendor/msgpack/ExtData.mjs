@@ -1,6 +1,3 @@
-/**
- * ExtData is used to handle Extension Types that are not registered to ExtensionCodec.
- */
 export class ExtData {
     type;
     data;
@@ -9,4 +6,3 @@ export class ExtData {
         this.data = data;
     }
 }
-//# sourceMappingURL=ExtData.mjs.map

@@ -1,16 +1,10 @@
-// ExtensionCodec to handle MessagePack extensions
 import { ExtData } from "./ExtData.mjs";
 import { timestampExtension } from "./timestamp.mjs";
 export class ExtensionCodec {
     static defaultCodec = new ExtensionCodec();
-    // ensures ExtensionCodecType<X> matches ExtensionCodec<X>
-    // this will make type errors a lot more clear
-    // eslint-disable-next-line @typescript-eslint/naming-convention
     __brand;
-    // built-in extensions
     builtInEncoders = [];
     builtInDecoders = [];
-    // custom extensions
     encoders = [];
     decoders = [];
     constructor() {
@@ -18,19 +12,16 @@ export class ExtensionCodec {
     }
     register({ type, encode, decode, }) {
         if (type >= 0) {
-            // custom extensions
             this.encoders[type] = encode;
             this.decoders[type] = decode;
         }
         else {
-            // built-in extensions
             const index = -1 - type;
             this.builtInEncoders[index] = encode;
             this.builtInDecoders[index] = decode;
         }
     }
     tryToEncode(object, context) {
-        // built-in extensions
         for (let i = 0; i < this.builtInEncoders.length; i++) {
             const encodeExt = this.builtInEncoders[i];
             if (encodeExt != null) {
@@ -41,7 +32,6 @@ export class ExtensionCodec {
                 }
             }
         }
-        // custom extensions
         for (let i = 0; i < this.encoders.length; i++) {
             const encodeExt = this.encoders[i];
             if (encodeExt != null) {
@@ -53,7 +43,6 @@ export class ExtensionCodec {
             }
         }
         if (object instanceof ExtData) {
-            // to keep ExtData as is
             return object;
         }
         return null;
@@ -64,9 +53,7 @@ export class ExtensionCodec {
             return decodeExt(data, type, context);
         }
         else {
-            // decode() does not fail, returns ExtData instead.
             return new ExtData(type, data);
         }
     }
 }
-//# sourceMappingURL=ExtensionCodec.mjs.map

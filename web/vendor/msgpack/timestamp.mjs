@@ -1,4 +1,3 @@
-// https://github.com/msgpack/msgpack/blob/master/spec.md#timestamp-extension-type
 import { DecodeError } from "./DecodeError.mjs";
 import { getInt64, setInt64 } from "./utils/int.mjs";
 export const EXT_TIMESTAMP = -1;
@@ -6,29 +5,23 @@ const TIMESTAMP32_MAX_SEC = 0x100000000 - 1; // 32-bit unsigned int
 const TIMESTAMP64_MAX_SEC = 0x400000000 - 1; // 34-bit unsigned int
 export function encodeTimeSpecToTimestamp({ sec, nsec }) {
     if (sec >= 0 && nsec >= 0 && sec <= TIMESTAMP64_MAX_SEC) {
-        // Here sec >= 0 && nsec >= 0
         if (nsec === 0 && sec <= TIMESTAMP32_MAX_SEC) {
-            // timestamp 32 = { sec32 (unsigned) }
             const rv = new Uint8Array(4);
             const view = new DataView(rv.buffer);
             view.setUint32(0, sec);
             return rv;
         }
         else {
-            // timestamp 64 = { nsec30 (unsigned), sec34 (unsigned) }
             const secHigh = sec / 0x100000000;
             const secLow = sec & 0xffffffff;
             const rv = new Uint8Array(8);
             const view = new DataView(rv.buffer);
-            // nsec30 | secHigh2
             view.setUint32(0, (nsec << 2) | (secHigh & 0x3));
-            // secLow32
             view.setUint32(4, secLow);
             return rv;
         }
     }
     else {
-        // timestamp 96 = { nsec32 (unsigned), sec64 (signed) }
         const rv = new Uint8Array(12);
         const view = new DataView(rv.buffer);
         view.setUint32(0, nsec);
@@ -40,7 +33,6 @@ export function encodeDateToTimeSpec(date) {
     const msec = date.getTime();
     const sec = Math.floor(msec / 1e3);
     const nsec = (msec - sec * 1e3) * 1e6;
-    // Normalizes { sec, nsec } to ensure nsec is unsigned.
     const nsecInSec = Math.floor(nsec / 1e9);
     return {
         sec: sec + nsecInSec,
@@ -58,16 +50,13 @@ export function encodeTimestampExtension(object) {
 }
 export function decodeTimestampToTimeSpec(data) {
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    // data may be 32, 64, or 96 bits
     switch (data.byteLength) {
         case 4: {
-            // timestamp 32 = { sec32 }
             const sec = view.getUint32(0);
             const nsec = 0;
             return { sec, nsec };
         }
         case 8: {
-            // timestamp 64 = { nsec30, sec34 }
             const nsec30AndSecHigh2 = view.getUint32(0);
             const secLow32 = view.getUint32(4);
             const sec = (nsec30AndSecHigh2 & 0x3) * 0x100000000 + secLow32;
@@ -75,7 +64,6 @@ export function decodeTimestampToTimeSpec(data) {
             return { sec, nsec };
         }
         case 12: {
-            // timestamp 96 = { nsec32 (unsigned), sec64 (signed) }
             const sec = getInt64(view, 4);
             const nsec = view.getUint32(0);
             return { sec, nsec };
@@ -93,4 +81,3 @@ export const timestampExtension = {
     encode: encodeTimestampExtension,
     decode: decodeTimestampExtension,
 };
-//# sourceMappingURL=timestamp.mjs.map

@@ -1,13 +1,4 @@
-/**
- * HMAC: RFC2104 message authentication code.
- * @module
- */
 import { abytes, aexists, ahash, aoutput, clean, } from "./utils.js";
-/**
- * Internal class for HMAC.
- * Accepts any byte key, although RFC 2104 §3 recommends keys at least
- * `HashLen` bytes long.
- */
 export class _HMAC {
     oHash;
     iHash;
@@ -26,15 +17,11 @@ export class _HMAC {
         this.outputLen = this.iHash.outputLen;
         const blockLen = this.blockLen;
         const pad = new Uint8Array(blockLen);
-        // blockLen can be bigger than outputLen
         pad.set(key.length > blockLen ? hash.create().update(key).digest() : key);
         for (let i = 0; i < pad.length; i++)
             pad[i] ^= 0x36;
         this.iHash.update(pad);
-        // By doing update (processing of the first block) of the outer hash here,
-        // we can re-use it between multiple calls via clone.
         this.oHash = hash.create();
-        // Undo internal XOR && apply outer XOR
         for (let i = 0; i < pad.length; i++)
             pad[i] ^= 0x36 ^ 0x5c;
         this.oHash.update(pad);
@@ -50,8 +37,6 @@ export class _HMAC {
         aoutput(out, this);
         this.finished = true;
         const buf = out.subarray(0, this.outputLen);
-        // Reuse the first outputLen bytes for the inner digest; the outer hash consumes them before
-        // overwriting that same prefix with the final tag, leaving any oversized tail untouched.
         this.iHash.digestInto(buf);
         this.oHash.update(buf);
         this.oHash.digestInto(buf);
@@ -63,8 +48,6 @@ export class _HMAC {
         return out;
     }
     _cloneInto(to) {
-        // Create new instance without calling constructor since the key
-        // is already in state and we don't know it.
         to ||= Object.create(Object.getPrototypeOf(this), {});
         const { oHash, iHash, finished, destroyed, blockLen, outputLen, canXOF } = this;
         to = to;

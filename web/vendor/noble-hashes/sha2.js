@@ -1,18 +1,6 @@
-/**
- * SHA2 hash function. A.k.a. sha256, sha384, sha512, sha512_224, sha512_256.
- * SHA256 is the fastest hash implementable in JS, even faster than Blake3.
- * Check out {@link https://www.rfc-editor.org/rfc/rfc4634 | RFC 4634} and
- * {@link https://nvlpubs.nist.gov/nistpubs/FIPS/NIST.FIPS.180-4.pdf | FIPS 180-4}.
- * @module
- */
 import { Chi, HashMD, Maj, SHA224_IV, SHA256_IV, SHA384_IV, SHA512_IV } from "./_md.js";
 import * as u64 from "./_u64.js";
 import { clean, createHasher, oidNist, rotr } from "./utils.js";
-/**
- * SHA-224 / SHA-256 round constants from RFC 6234 §5.1: the first 32 bits
- * of the cube roots of the first 64 primes (2..311).
- */
-// prettier-ignore
 const SHA256_K = /* @__PURE__ */ Uint32Array.from([
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -23,14 +11,8 @@ const SHA256_K = /* @__PURE__ */ Uint32Array.from([
     0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
     0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2
 ]);
-/** Reusable SHA-224 / SHA-256 message schedule buffer `W_t` from RFC 6234 §6.2 step 1. */
 const SHA256_W = /* @__PURE__ */ new Uint32Array(64);
-/** Internal SHA-224 / SHA-256 compression engine from RFC 6234 §6.2. */
 class SHA2_32B extends HashMD {
-    // We cannot use array here since array allows indexing by variable
-    // which means optimizer/compiler cannot use registers.
-    // Numeric initializers matter: starting the fields as `undefined` changes
-    // V8's field representation and makes sha256 3x slower (measured).
     A = 0;
     B = 0;
     C = 0;
@@ -54,7 +36,6 @@ class SHA2_32B extends HashMD {
         const { A, B, C, D, E, F, G, H } = this;
         return [A, B, C, D, E, F, G, H];
     }
-    // prettier-ignore
     set(A, B, C, D, E, F, G, H) {
         this.A = A | 0;
         this.B = B | 0;
@@ -70,7 +51,6 @@ class SHA2_32B extends HashMD {
         return this._cloneIntoMeta(to);
     }
     process(view, offset) {
-        // Extend the first 16 words into the remaining 48 words w[16..63] of the message schedule array
         for (let i = 0; i < 16; i++, offset += 4)
             SHA256_W[i] = view.getUint32(offset, false);
         for (let i = 16; i < 64; i++) {
@@ -80,7 +60,6 @@ class SHA2_32B extends HashMD {
             const s1 = rotr(W2, 17) ^ rotr(W2, 19) ^ (W2 >>> 10);
             SHA256_W[i] = (s1 + SHA256_W[i - 7] + s0 + SHA256_W[i - 16]) | 0;
         }
-        // Compression function main loop, 64 rounds
         let { A, B, C, D, E, F, G, H } = this;
         for (let i = 0; i < 64; i++) {
             const sigma1 = rotr(E, 6) ^ rotr(E, 11) ^ rotr(E, 25);
@@ -96,7 +75,6 @@ class SHA2_32B extends HashMD {
             B = A;
             A = (T1 + T2) | 0;
         }
-        // Add the compressed chunk to the current hash value
         A = (A + this.A) | 0;
         B = (B + this.B) | 0;
         C = (C + this.C) | 0;
@@ -111,29 +89,21 @@ class SHA2_32B extends HashMD {
         clean(SHA256_W);
     }
     destroy() {
-        // HashMD callers route post-destroy usability through `destroyed`; zeroizing alone still leaves
-        // update()/digest() callable on reused instances.
         this.destroyed = true;
         this.set(0, 0, 0, 0, 0, 0, 0, 0);
         clean(this.buffer);
     }
 }
-/** Internal SHA-256 hash class grounded in RFC 6234 §6.2. */
 export class _SHA256 extends SHA2_32B {
     constructor() {
         super(32, SHA256_IV);
     }
 }
-/** Internal SHA-224 hash class grounded in RFC 6234 §6.2 and §8.5. */
 export class _SHA224 extends SHA2_32B {
     constructor() {
         super(28, SHA224_IV);
     }
 }
-// SHA2-512 is slower than sha256 in js because u64 operations are slow.
-// SHA-384 / SHA-512 round constants from RFC 6234 §5.2:
-// 80 full 64-bit words split into high/low halves.
-// prettier-ignore
 const K512 = /* @__PURE__ */ (() => u64.split([
     '0x428a2f98d728ae22', '0x7137449123ef65cd', '0xb5c0fbcfec4d3b2f', '0xe9b5dba58189dbbc',
     '0x3956c25bf348b538', '0x59f111f1b605d019', '0x923f82a4af194f9b', '0xab1c5ed5da6d8118',
@@ -158,17 +128,9 @@ const K512 = /* @__PURE__ */ (() => u64.split([
 ].map(n => BigInt(n))))();
 const SHA512_Kh = /* @__PURE__ */ (() => K512[0])();
 const SHA512_Kl = /* @__PURE__ */ (() => K512[1])();
-// Reusable high-half schedule buffer for the RFC 6234 §6.4 64-bit `W_t` words.
 const SHA512_W_H = /* @__PURE__ */ new Uint32Array(80);
-// Reusable low-half schedule buffer for the RFC 6234 §6.4 64-bit `W_t` words.
 const SHA512_W_L = /* @__PURE__ */ new Uint32Array(80);
-/** Internal SHA-384 / SHA-512 compression engine from RFC 6234 §6.4. */
 class SHA2_64B extends HashMD {
-    // We cannot use array here since array allows indexing by variable
-    // which means optimizer/compiler cannot use registers.
-    // h -- high 32 bits, l -- low 32 bits
-    // Numeric initializers matter: starting the fields as `undefined` changes
-    // V8's field representation and slows hashing down (measured on sha256).
     Ah = 0;
     Al = 0;
     Bh = 0;
@@ -204,12 +166,10 @@ class SHA2_64B extends HashMD {
         this.Hh = IV[14] | 0;
         this.Hl = IV[15] | 0;
     }
-    // prettier-ignore
     get() {
         const { Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl } = this;
         return [Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl];
     }
-    // prettier-ignore
     set(Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl) {
         this.Ah = Ah | 0;
         this.Al = Al | 0;
@@ -233,43 +193,33 @@ class SHA2_64B extends HashMD {
         return this._cloneIntoMeta(to);
     }
     process(view, offset) {
-        // Extend the first 16 words into the remaining 64 words w[16..79] of the message schedule array
         for (let i = 0; i < 16; i++, offset += 4) {
             SHA512_W_H[i] = view.getUint32(offset);
             SHA512_W_L[i] = view.getUint32((offset += 4));
         }
         for (let i = 16; i < 80; i++) {
-            // s0 := (w[i-15] rightrotate 1) xor (w[i-15] rightrotate 8) xor (w[i-15] rightshift 7)
             const W15h = SHA512_W_H[i - 15] | 0;
             const W15l = SHA512_W_L[i - 15] | 0;
             const s0h = u64.rotrSH(W15h, W15l, 1) ^ u64.rotrSH(W15h, W15l, 8) ^ u64.shrSH(W15h, W15l, 7);
             const s0l = u64.rotrSL(W15h, W15l, 1) ^ u64.rotrSL(W15h, W15l, 8) ^ u64.shrSL(W15h, W15l, 7);
-            // s1 := (w[i-2] rightrotate 19) xor (w[i-2] rightrotate 61) xor (w[i-2] rightshift 6)
             const W2h = SHA512_W_H[i - 2] | 0;
             const W2l = SHA512_W_L[i - 2] | 0;
             const s1h = u64.rotrSH(W2h, W2l, 19) ^ u64.rotrBH(W2h, W2l, 61) ^ u64.shrSH(W2h, W2l, 6);
             const s1l = u64.rotrSL(W2h, W2l, 19) ^ u64.rotrBL(W2h, W2l, 61) ^ u64.shrSL(W2h, W2l, 6);
-            // SHA512_W[i] = s0 + s1 + SHA512_W[i - 7] + SHA512_W[i - 16];
             const SUMl = u64.add4L(s0l, s1l, SHA512_W_L[i - 7], SHA512_W_L[i - 16]);
             const SUMh = u64.add4H(SUMl, s0h, s1h, SHA512_W_H[i - 7], SHA512_W_H[i - 16]);
             SHA512_W_H[i] = SUMh | 0;
             SHA512_W_L[i] = SUMl | 0;
         }
         let { Ah, Al, Bh, Bl, Ch, Cl, Dh, Dl, Eh, El, Fh, Fl, Gh, Gl, Hh, Hl } = this;
-        // Compression function main loop, 80 rounds
         for (let i = 0; i < 80; i++) {
-            // S1 := (e rightrotate 14) xor (e rightrotate 18) xor (e rightrotate 41)
             const sigma1h = u64.rotrSH(Eh, El, 14) ^ u64.rotrSH(Eh, El, 18) ^ u64.rotrBH(Eh, El, 41);
             const sigma1l = u64.rotrSL(Eh, El, 14) ^ u64.rotrSL(Eh, El, 18) ^ u64.rotrBL(Eh, El, 41);
-            //const T1 = (H + sigma1 + Chi(E, F, G) + SHA256_K[i] + SHA256_W[i]) | 0;
             const CHIh = (Eh & Fh) ^ (~Eh & Gh);
             const CHIl = (El & Fl) ^ (~El & Gl);
-            // T1 = H + sigma1 + Chi(E, F, G) + SHA512_K[i] + SHA512_W[i]
-            // prettier-ignore
             const T1ll = u64.add5L(Hl, sigma1l, CHIl, SHA512_Kl[i], SHA512_W_L[i]);
             const T1h = u64.add5H(T1ll, Hh, sigma1h, CHIh, SHA512_Kh[i], SHA512_W_H[i]);
             const T1l = T1ll | 0;
-            // S0 := (a rightrotate 28) xor (a rightrotate 34) xor (a rightrotate 39)
             const sigma0h = u64.rotrSH(Ah, Al, 28) ^ u64.rotrBH(Ah, Al, 34) ^ u64.rotrBH(Ah, Al, 39);
             const sigma0l = u64.rotrSL(Ah, Al, 28) ^ u64.rotrBL(Ah, Al, 34) ^ u64.rotrBL(Ah, Al, 39);
             const MAJh = (Ah & Bh) ^ (Ah & Ch) ^ (Bh & Ch);
@@ -291,7 +241,6 @@ class SHA2_64B extends HashMD {
             Ah = u64.add3H(All, T1h, sigma0h, MAJh);
             Al = All | 0;
         }
-        // Add the compressed chunk to the current hash value
         ({ h: Ah, l: Al } = u64.add(this.Ah | 0, this.Al | 0, Ah | 0, Al | 0));
         ({ h: Bh, l: Bl } = u64.add(this.Bh | 0, this.Bl | 0, Bh | 0, Bl | 0));
         ({ h: Ch, l: Cl } = u64.add(this.Ch | 0, this.Cl | 0, Ch | 0, Cl | 0));
@@ -306,141 +255,48 @@ class SHA2_64B extends HashMD {
         clean(SHA512_W_H, SHA512_W_L);
     }
     destroy() {
-        // HashMD callers route post-destroy usability through `destroyed`; zeroizing alone still leaves
-        // update()/digest() callable on reused instances.
         this.destroyed = true;
         clean(this.buffer);
         this.set(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }
-/** Internal SHA-512 hash class grounded in RFC 6234 §6.3 and §6.4. */
 export class _SHA512 extends SHA2_64B {
     constructor() {
         super(64, SHA512_IV);
     }
 }
-/** Internal SHA-384 hash class grounded in RFC 6234 §6.3 and §6.4. */
 export class _SHA384 extends SHA2_64B {
     constructor() {
         super(48, SHA384_IV);
     }
 }
-/**
- * Truncated SHA512/256 and SHA512/224.
- * SHA512_IV is XORed with 0xa5a5a5a5a5a5a5a5, then used as "intermediary" IV of SHA512/t.
- * Then t hashes string to produce result IV.
- * See the repo-side derivation recipe in `test/misc/sha2-gen-iv.js`.
- * These IV literals are checked against that script rather than a dedicated
- * local RFC section.
- */
-/** SHA-512/224 IV derived by the SHA-512/t recipe in `test/misc/sha2-gen-iv.js` and
- * stored as sixteen big-endian 32-bit halves. */
 const T224_IV = /* @__PURE__ */ Uint32Array.from([
     0x8c3d37c8, 0x19544da2, 0x73e19966, 0x89dcd4d6, 0x1dfab7ae, 0x32ff9c82, 0x679dd514, 0x582f9fcf,
     0x0f6d2b69, 0x7bd44da8, 0x77e36f73, 0x04c48942, 0x3f9d85a8, 0x6a1d36c8, 0x1112e6ad, 0x91d692a1,
 ]);
-/** SHA-512/256 IV derived by the SHA-512/t recipe in `test/misc/sha2-gen-iv.js` and
- * stored as sixteen big-endian 32-bit halves. */
 const T256_IV = /* @__PURE__ */ Uint32Array.from([
     0x22312194, 0xfc2bf72c, 0x9f555fa3, 0xc84c64c2, 0x2393b86b, 0x6f53b151, 0x96387719, 0x5940eabd,
     0x96283ee2, 0xa88effe3, 0xbe5e1e25, 0x53863992, 0x2b0199fc, 0x2c85b8aa, 0x0eb72ddc, 0x81c52ca2,
 ]);
-/** Internal SHA-512/224 hash class using the derived `T224_IV` and the shared
- * RFC 6234 §6.4 compression engine. */
 export class _SHA512_224 extends SHA2_64B {
     constructor() {
         super(28, T224_IV);
     }
 }
-/** Internal SHA-512/256 hash class using the derived `T256_IV` and the shared
- * RFC 6234 §6.4 compression engine. */
 export class _SHA512_256 extends SHA2_64B {
     constructor() {
         super(32, T256_IV);
     }
 }
-/**
- * SHA2-256 hash function from RFC 4634. In JS it's the fastest: even faster than Blake3. Some info:
- *
- * - Trying 2^128 hashes would get 50% chance of collision, using birthday attack.
- * - BTC network is doing 2^70 hashes/sec (2^95 hashes/year) as per 2025.
- * - Each sha256 hash is executing 2^18 bit operations.
- * - Good 2024 ASICs can do 200Th/sec with 3500 watts of power, corresponding to 2^36 hashes/joule.
- * @param msg - message bytes to hash
- * @param opts - Reserved hash options.
- * @returns Digest bytes.
- * @example
- * Hash a message with SHA2-256.
- * ```ts
- * sha256(new Uint8Array([97, 98, 99]));
- * ```
- */
 export const sha256 = /* @__PURE__ */ createHasher(() => new _SHA256(), 
 /* @__PURE__ */ oidNist(0x01));
-/**
- * SHA2-224 hash function from RFC 4634.
- * @param msg - message bytes to hash
- * @param opts - Reserved hash options.
- * @returns Digest bytes.
- * @example
- * Hash a message with SHA2-224.
- * ```ts
- * sha224(new Uint8Array([97, 98, 99]));
- * ```
- */
 export const sha224 = /* @__PURE__ */ createHasher(() => new _SHA224(), 
 /* @__PURE__ */ oidNist(0x04));
-/**
- * SHA2-512 hash function from RFC 4634.
- * @param msg - message bytes to hash
- * @param opts - Reserved hash options.
- * @returns Digest bytes.
- * @example
- * Hash a message with SHA2-512.
- * ```ts
- * sha512(new Uint8Array([97, 98, 99]));
- * ```
- */
 export const sha512 = /* @__PURE__ */ createHasher(() => new _SHA512(), 
 /* @__PURE__ */ oidNist(0x03));
-/**
- * SHA2-384 hash function from RFC 4634.
- * @param msg - message bytes to hash
- * @param opts - Reserved hash options.
- * @returns Digest bytes.
- * @example
- * Hash a message with SHA2-384.
- * ```ts
- * sha384(new Uint8Array([97, 98, 99]));
- * ```
- */
 export const sha384 = /* @__PURE__ */ createHasher(() => new _SHA384(), 
 /* @__PURE__ */ oidNist(0x02));
-/**
- * SHA2-512/256 "truncated" hash function, with improved resistance to length extension attacks.
- * See the paper on {@link https://eprint.iacr.org/2010/548.pdf | truncated SHA512}.
- * @param msg - message bytes to hash
- * @param opts - Reserved hash options.
- * @returns Digest bytes.
- * @example
- * Hash a message with SHA2-512/256.
- * ```ts
- * sha512_256(new Uint8Array([97, 98, 99]));
- * ```
- */
 export const sha512_256 = /* @__PURE__ */ createHasher(() => new _SHA512_256(), 
 /* @__PURE__ */ oidNist(0x06));
-/**
- * SHA2-512/224 "truncated" hash function, with improved resistance to length extension attacks.
- * See the paper on {@link https://eprint.iacr.org/2010/548.pdf | truncated SHA512}.
- * @param msg - message bytes to hash
- * @param opts - Reserved hash options.
- * @returns Digest bytes.
- * @example
- * Hash a message with SHA2-512/224.
- * ```ts
- * sha512_224(new Uint8Array([97, 98, 99]));
- * ```
- */
 export const sha512_224 = /* @__PURE__ */ createHasher(() => new _SHA512_224(), 
 /* @__PURE__ */ oidNist(0x05));

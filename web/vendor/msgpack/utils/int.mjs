@@ -1,7 +1,4 @@
-// Integer Utility
 export const UINT32_MAX = 4294967295;
-// DataView extension to handle int64 / uint64,
-// where the actual range is 53-bits integer (a.k.a. safe integer)
 export function setUint64(view, offset, value) {
     const high = value / 4294967296;
     const low = value; // high bits are truncated by DataView
@@ -24,4 +21,3 @@ export function getUint64(view, offset) {
     const low = view.getUint32(offset + 4);
     return high * 4294967296 + low;
 }
-//# sourceMappingURL=int.mjs.map

@@ -12,8 +12,6 @@ export function ensureUint8Array(buffer) {
         return new Uint8Array(buffer);
     }
     else {
-        // ArrayLike<number>
         return Uint8Array.from(buffer);
     }
 }
-//# sourceMappingURL=typedArrays.mjs.map
