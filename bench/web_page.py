@@ -8,9 +8,10 @@ table while cards move (p50, p95, max of ``requestAnimationFrame`` intervals) wi
 slowed 4x through the DevTools protocol (``Emulation.setCPUThrottlingRate``), aiming at 16.7 ms;
 where the page's main thread spent that time (``Performance.getMetrics``: script, style, layout)
 and its long animation frames (over 50 ms: how many, and how much of them was script, layout the
-script forced, and the browser's own style and layout). The page marks each screen it draws
-(``performance.mark("basra:lobby")``), which these read. It plays ``--plays`` cards at most and
-gives up after ``--timeout`` seconds, so it stops by itself.
+script forced, and the browser's own style and layout); and, for comparison, the frames of
+one square moved on the table at rest, which is what the machine and the throttling allow.
+The page marks each screen it draws (``performance.mark("basra:lobby")``), which these read.
+It plays ``--plays`` cards at most and gives up after ``--timeout`` seconds: it stops by itself.
 
 ``python -m bench.web_page [--plays N] [--timeout S]``; needs Debian's chromium and chromium-driver.
 """
@@ -48,6 +49,24 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: "long-animation-frame" });
 """
+BASELINE = """
+const done = arguments[arguments.length - 1];
+const square = document.createElement("div");
+square.style.cssText = "position:fixed;left:0;top:0;width:40px;height:40px;background:#fff";
+document.body.append(square);
+square.animate([{ transform: "none" }, { transform: "translateX(200px)" }], 3000);
+const frames = [];
+let last = performance.now();
+const step = (now) => {
+  frames.push(now - last);
+  last = now;
+  if (frames.length < 150) requestAnimationFrame(step);
+  else { square.remove(); done(frames); }
+};
+requestAnimationFrame(step);
+"""
+"""A page that does nothing but move one square: what the machine (and the throttling) allow."""
+
 MAIN_THREAD = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration")
 
 
@@ -117,6 +136,7 @@ class Played:
     lobby_ms: float
     table_ms: float
     frames: list[float]
+    baseline: list[float]
     draws: list[float]
     long_frames: list[list[float]]
     main_thread: dict[str, float]
@@ -145,6 +165,8 @@ def play(url: str, plays: int, timeout: float) -> Played:
         table_ms = mark(page, "basra:table") - mark(page, "basra:start-tapped")
         page.driver.execute_cdp_cmd("Performance.enable", {})
         page.driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.driver.set_script_timeout(60)
+        baseline = [float(f) for f in page.driver.execute_async_script(BASELINE)]
         page.run(FRAME_PROBE)
         started, before = time.monotonic(), metrics(page)
         played = play_taps_until(page, lambda: match_over(page), timeout, plays, 0.25)
@@ -156,6 +178,7 @@ def play(url: str, plays: int, timeout: float) -> Played:
             lobby_ms,
             table_ms,
             [float(f) for f in page.run("return window.__frames")],
+            baseline,
             [float(d) for d in draws],
             page.run("return window.__long"),
             {name: after.get(name, 0) - before.get(name, 0) for name in MAIN_THREAD},
@@ -184,6 +207,11 @@ def report(weights: dict[str, tuple[int, int, float]], later: int, played: Playe
         f"plays in {played.seconds:.0f} s; p50 {percentile(frames, 0.5):.1f} ms, "
         f"p95 {percentile(frames, 0.95):.1f} ms, max {max(frames, default=0):.1f} ms "
         "(target 16.7 ms)"
+    )
+    print(
+        f"the same machine and throttling moving one square over the table at rest: "
+        f"p50 {percentile(played.baseline, 0.5):.1f} ms, "
+        f"p95 {percentile(played.baseline, 0.95):.1f} ms, max {max(played.baseline):.1f} ms"
     )
     print(
         f"drawing the table at an update (its script and the layout it asks), CPU throttled 4x: "
