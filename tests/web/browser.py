@@ -297,16 +297,19 @@ def play_taps_until(
                 with contextlib.suppress(Exception):  # drawn again under the tap: try again
                     play_by_touch(page, cards[0])
                     played += 1
-                    until(lambda: not page.your_turn() or page.present("[data-choice]"), 5)
         time.sleep(poll)
     return played
 
 
 def play_by_touch(page: Page, card: Any) -> None:
     """Touch a card of the hand, and touch it again once it is lifted (a card that can take
-    different sets asks which at the first touch)."""
+    different sets asks which at the first touch); back when it has left the hand or the page
+    asks which set."""
     lifted = '[data-zone="hand"] [data-card].selected'
+    held = f'[data-zone="hand"] [data-card="{card.get_attribute("data-card")}"]'
     page.touch(card)
-    until(lambda: page.present(lifted) or page.present("[data-choice]") or not page.your_turn(), 5)
+    asked = "[data-choice]"
+    until(lambda: page.present(lifted) or page.present(asked) or not page.present(held), 5)
     if page.present(lifted):
         page.touch(card)
+    until(lambda: page.present(asked) or not page.present(held), 5)

@@ -10,22 +10,13 @@ page to each size and saves ``<language>-<size>-<screen>.png``.
 from __future__ import annotations
 
 import argparse
-import itertools
 import logging
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from tests.web.browser import (
-    Page,
-    WebServer,
-    play_by_touch,
-    play_taps_until,
-    until,
-    web_server,
-)
+from tests.web.browser import Page, WebServer, play_taps_until, until, web_server
 
 logger = logging.getLogger(__name__)
 SIZES = {"portrait": (360, 740), "landscape": (740, 360), "laptop": (1280, 800)}
@@ -76,16 +67,14 @@ def tour(server: WebServer, out: Path, language: str) -> None:
 
 
 def play_until_seen(page: Page, out: Path, language: str) -> None:
-    """Play to the match's end, taking the table the first time a card can take different
-    sets (the deals are the server's: the hand's card that looks likeliest to be asked about
-    is played while none has come) and the first round's results."""
+    """Play to the match's end, taking the table the first time the page asks which set a card
+    takes (the deals are the server's and such a tie is rare: it comes when it comes) and the
+    first round's results."""
     seen: set[str] = set()
 
     def next_sight() -> bool:
+        asked = "choice" not in seen and page.present("[data-choice]")
         results = page.screen() == "results" and "round" not in seen
-        if "choice" in seen:
-            return match_over(page) or results
-        asked = page.present("[data-choice]") or choice_card(page) is not None
         return match_over(page) or asked or results
 
     deadline = time.monotonic() + 900
@@ -98,41 +87,10 @@ def play_until_seen(page: Page, out: Path, language: str) -> None:
         elif page.screen() == "results" and "round" not in seen:
             seen.add("round")
             capture(page, out, language, "7-round-results")
-        elif "choice" not in seen and (card := choice_card(page)) is not None:
-            play_by_touch(page, card)
-            until(lambda: page.present("[data-choice]") or not page.your_turn(), 5)
         else:
             play_taps_until(page, next_sight, 400, 1)
     if "choice" not in seen:
         logger.info("%s: no card could take different sets in this match", language)
-
-
-VALUES = {"A": 1, **{str(n): n for n in range(2, 11)}}
-
-
-def choice_card(page: Page) -> Any:
-    """A card of the hand that two overlapping sets of the floor add up to (so the page may
-    ask which to take), on the page's turn while nothing moves; None when there is none."""
-    from selenium.webdriver.common.by import By
-
-    if page.screen() != "table" or not page.your_turn() or not page.still():
-        return None
-    floor = [
-        VALUES.get(str(element.get_attribute("data-card"))[:-1], 0)
-        for element in page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="floor"] [data-card]')
-    ]
-    for element in page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]'):
-        card = str(element.get_attribute("data-card"))
-        value = VALUES.get(card[:-1], 0)
-        sets = [
-            set(indices)
-            for size in range(1, len(floor) + 1)
-            for indices in itertools.combinations(range(len(floor)), size)
-            if value and card != "7d" and sum(floor[i] for i in indices) == value
-        ]
-        if any(a & b and a != b for a, b in itertools.combinations(sets, 2)):
-            return element
-    return None
 
 
 def match_over(page: Page) -> bool:
