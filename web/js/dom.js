@@ -1,4 +1,6 @@
-// Small helpers for building the page's elements, and the one way a tap reaches the page:
+// Small helpers for building the page's elements and keeping them from one drawing to the
+// next (an element put back or replaced by an equal one costs the browser its style and
+// layout again), and the one way a tap reaches the page:
 // pointerdown then pointerup on the same element with a data-action, data-card or data-choice
 // (or the floor while it plays a lifted card, data-play-here)
 // (no click delay, nothing on hover), or Enter and Space on a focused one.
@@ -31,6 +33,40 @@ export function h(tag, attrs = {}, ...children) {
  */
 export function button(action, label, attrs = {}) {
   return h("button", { type: "button", "data-action": action, ...attrs }, label);
+}
+
+/**
+ * Make `container`'s children exactly `wanted`, in order, moving only what must move.
+ * @param {HTMLElement} container
+ * @param {HTMLElement[]} wanted
+ */
+export function reconcile(container, wanted) {
+  const keep = new Set(wanted);
+  for (const child of [...container.children]) if (!keep.has(/** @type {HTMLElement} */ (child))) child.remove();
+  wanted.forEach((element, i) => {
+    if (container.children[i] !== element) container.insertBefore(element, container.children[i] ?? null);
+  });
+}
+
+/**
+ * `old` when it already shows what `fresh` would, else `fresh`: putting an equal element in its
+ * place would only make the browser style and lay it out anew, at every update.
+ * @template {Element} T
+ * @param {Element | null} old
+ * @param {T} fresh
+ * @returns {T}
+ */
+export function same(old, fresh) {
+  return old !== null && old.isEqualNode(fresh) ? /** @type {T} */ (old) : fresh;
+}
+
+/**
+ * Put `fresh` in the place of `old`, unless they are equal.
+ * @param {Element} old
+ * @param {Element} fresh
+ */
+export function swap(old, fresh) {
+  if (same(old, fresh) !== old) old.replaceWith(fresh);
 }
 
 /** @param {string} selector */

@@ -6,7 +6,7 @@
 
 import { cardFace } from "./cardview.js";
 import { chatBlock, chatText, recentBySeat } from "./chatview.js";
-import { h, button } from "./dom.js";
+import { h, button, reconcile, same, swap } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
 import { cardText, cardsText, seatName, teamName } from "./words.js";
 
@@ -69,8 +69,8 @@ export function renderTable(root, model) {
     sides[side].push(player(model, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
   }
   for (const [side, players] of Object.entries(sides)) reconcile(part(table, `.seat-${side}`), players);
-  part(table, ".scoreboard").replaceWith(scoreboard(room, view, myTeam));
-  part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn, model.selected));
+  swap(part(table, ".scoreboard"), scoreboard(room, view, myTeam));
+  swap(part(table, ".status-line"), statusLine(room, view, yourTurn, model.selected));
   // With a card lifted, the whole floor plays it: a wide target for the thumb.
   part(table, '[data-zone="floor"]').toggleAttribute("data-play-here", model.selected !== null);
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
@@ -109,10 +109,8 @@ export function renderTable(root, model) {
     bannerFor(state, room, myTeam, model.now),
     model.choosing !== null ? choicePanel(model.choosing, view) : null,
     sheet(model, room, root),
-  ];
-  for (const child of [...root.children]) if (child !== table) child.remove();
-  if (table.parentElement !== root) root.prepend(table);
-  root.append(...parts.filter((p) => p !== null));
+  ].flatMap((fresh) => (fresh === null ? [] : [same(root.querySelector(`:scope > .${fresh.classList[0]}`), fresh)]));
+  reconcile(root, [table, ...parts]);
 }
 
 /**
@@ -143,19 +141,6 @@ function tableFrame(root) {
  */
 function part(table, selector) {
   return /** @type {HTMLElement} */ (table.querySelector(selector));
-}
-
-/**
- * Make `container`'s children exactly `wanted`, in order, moving only what must move.
- * @param {HTMLElement} container
- * @param {HTMLElement[]} wanted
- */
-function reconcile(container, wanted) {
-  const keep = new Set(wanted);
-  for (const child of [...container.children]) if (!keep.has(/** @type {HTMLElement} */ (child))) child.remove();
-  wanted.forEach((element, i) => {
-    if (container.children[i] !== element) container.insertBefore(element, container.children[i] ?? null);
-  });
 }
 
 /** Each card's element, made once and moved from place to place at each drawing: a face is a
@@ -242,7 +227,9 @@ function player(model, seat, side, said) {
     view.dealer === seat ? h("span", { class: "dealer", title: _("D") }, _("D")) : null,
     h("span", { class: "name" }, seatName(room, seat)),
     info !== undefined && info.kind === "human" && !info.connected ? h("span", { class: "dim" }, _("disconnected")) : null,
-    view.to_move === seat && state.game?.turn_ms != null ? h("span", { class: "timer", "data-field": "timer" }) : null,
+    view.to_move === seat && state.game?.turn_ms != null
+      ? h("span", { class: secondsLeft(state, model.now) <= 5 ? "timer low" : "timer", "data-field": "timer" }, timerText(state, model.now))
+      : null,
   );
   const pileHere = side === "mine" || (side === "top" && view.rules.players === 2) || seat === (mine + 1) % view.rules.players;
   const pile = pileHere
@@ -256,7 +243,8 @@ function player(model, seat, side, said) {
   const bubble = said !== null ? h("span", { class: "bubble", "data-bubble": seat }, chatBubbleText(state, seat, said)) : null;
   const box = PLAYERS.get(seat) ?? h("div", { class: "player", "data-seat": seat });
   PLAYERS.set(seat, box);
-  reconcile(box, [backs, tag, pile, bubble].filter((part) => part !== null));
+  const kept = [tag, pile, bubble].map((fresh) => (fresh === null ? null : same(box.querySelector(`:scope > .${fresh.classList[0]}`), fresh)));
+  reconcile(box, [backs, ...kept].filter((part) => part !== null));
   return box;
 }
 
@@ -415,11 +403,27 @@ function logLine(line, room) {
  */
 export function tickTimer(root, state, now) {
   const timer = root.querySelector('[data-field="timer"]');
-  const game = state.game;
-  if (timer === null || game === null || game.turn_ms === null) return;
-  const left = Math.max(0, Math.ceil((game.turn_ms - (now - state.gameAt)) / 1000));
-  const text = format(_("{seconds}s"), { seconds: left });
+  if (timer === null) return;
+  const text = timerText(state, now);
   // Written only when it changes: a write makes the browser lay the table out again.
   if (timer.textContent !== text) timer.textContent = text;
-  timer.classList.toggle("low", left <= 5);
+  timer.classList.toggle("low", secondsLeft(state, now) <= 5);
+}
+
+/**
+ * @param {State} state
+ * @param {number} now
+ */
+function secondsLeft(state, now) {
+  const turn = state.game?.turn_ms ?? 0;
+  return Math.max(0, Math.ceil((turn - (now - state.gameAt)) / 1000));
+}
+
+/**
+ * The turn timer's words: the seconds left.
+ * @param {State} state
+ * @param {number} now
+ */
+function timerText(state, now) {
+  return format(_("{seconds}s"), { seconds: secondsLeft(state, now) });
 }
