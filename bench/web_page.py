@@ -31,10 +31,25 @@ from tests.web.browser import Page, browser_missing, play_taps_until, until, web
 
 FRAME_PROBE = """
 window.__frames = [];
+window.__moving = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  const now = performance.now();
+  const timing = typeof options === "object" ? options : { duration: options };
+  window.__moving.push([now, now + (timing?.delay ?? 0) + Number(timing?.duration ?? 0)]);
+  return animate.call(this, keyframes, options);
+};
+const running = new Map();
+document.addEventListener("transitionrun", (e) => running.set(e.target, performance.now()));
+const ended = (e) => {
+  if (running.has(e.target)) window.__moving.push([running.get(e.target), performance.now()]);
+  running.delete(e.target);
+};
+document.addEventListener("transitionend", ended);
+document.addEventListener("transitioncancel", ended);
 let last = performance.now();
 const step = (now) => {
-  const moving = document.getAnimations().some(a => a.playState === 'running');
-  if (moving) window.__frames.push(now - last);
+  window.__frames.push([now - last, now]);
   last = now;
   requestAnimationFrame(step);
 };
@@ -104,6 +119,20 @@ def later_weight(url: str) -> int:
         with urllib.request.urlopen(url + path, timeout=10) as answer:
             total += len(answer.read())
     return total
+
+
+def while_moving(frames: list[list[float]], moving: list[list[float]]) -> list[float]:
+    """The lengths of the frames (length, end) that overlap a time when something moved
+    (start, end): the probe notes each animation as it starts rather than asking the page
+    at every frame what runs, which would cost the very frames it times."""
+    spans = sorted(moving)
+    kept, first = [], 0
+    for length, end in sorted(frames, key=lambda frame: frame[1]):
+        while first < len(spans) and spans[first][1] < end - length:
+            first += 1  # the frames come in order: a span over before this one is over for all
+        if any(start < end and end - length < stop for start, stop in spans[first:]):
+            kept.append(length)
+    return kept
 
 
 def metrics(page: Page) -> dict[str, float]:
@@ -177,7 +206,7 @@ def play(url: str, plays: int, timeout: float) -> Played:
         return Played(
             lobby_ms,
             table_ms,
-            [float(f) for f in page.run("return window.__frames")],
+            while_moving(page.run("return window.__frames"), page.run("return window.__moving")),
             baseline,
             [float(d) for d in draws],
             page.run("return window.__long"),

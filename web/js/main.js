@@ -385,12 +385,15 @@ class App {
     const screen = this.store.screen();
     const state = this.store.state;
     for (const section of document.querySelectorAll("[data-screen]")) {
-      /** @type {HTMLElement} */ (section).hidden = /** @type {HTMLElement} */ (section).dataset.screen !== screen;
+      const hidden = /** @type {HTMLElement} */ (section).dataset.screen !== screen;
+      if (/** @type {HTMLElement} */ (section).hidden !== hidden) /** @type {HTMLElement} */ (section).hidden = hidden;
     }
     const root = $(`[data-screen="${screen}"]`);
     const link = $('[data-field="link"]');
     const me = state.me;
-    link.textContent = state.link === "open" || me === null ? me?.name ?? "" : _("Connection lost: reconnecting...");
+    const linkText = state.link === "open" || me === null ? me?.name ?? "" : _("Connection lost: reconnecting...");
+    // Written only when it changes: writing the same words still has the bar laid out again.
+    if (link.textContent !== linkText) link.textContent = linkText;
     link.classList.toggle("down", state.link !== "open" && me !== null);
     const now = Date.now();
     if (screen !== "table") {
