@@ -309,7 +309,7 @@ def play_by_touch(page: Page, card: Any) -> None:
     held = f'[data-zone="hand"] [data-card="{card.get_attribute("data-card")}"]'
     page.touch(card)
     asked = "[data-choice]"
-    until(lambda: page.present(lifted) or page.present(asked) or not page.present(held), 5)
+    until(lambda: page.present(lifted) or page.present(asked) or not page.present(held))
     if page.present(lifted):
         page.touch(card)
-    until(lambda: page.present(asked) or not page.present(held), 5)
+    until(lambda: page.present(asked) or not page.present(held))

@@ -15,7 +15,7 @@ import pytest
 
 from shared.wire.client import WireClient
 from shared.wire.protocol import Message
-from tests.web.browser import Page, WebServer, play_taps_until, until, web_server
+from tests.web.browser import WAIT, Page, WebServer, play_taps_until, until, web_server
 
 pytestmark = pytest.mark.slow
 LATIN = re.compile(r"[A-Za-z]")
@@ -120,7 +120,7 @@ def test_a_touch_lifts_a_card_and_a_second_touch_or_the_floor_plays_it(
     turn = str(page.run("return document.querySelector('[data-field=turn]').textContent"))
     assert "again" in turn, turn
     page.touch(page.driver.find_element(By.CSS_SELECTOR, '[data-zone="floor"][data-play-here]'))
-    until(lambda: _gone(page, card), 5, "the lifted card to be played on the floor")
+    until(lambda: _gone(page, card), WAIT, "the lifted card to be played on the floor")
     until(lambda: page.your_turn() and page.still(), 30, "the page's next turn")
     second = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')[0]
     name = second.get_attribute("data-card")
@@ -130,12 +130,12 @@ def test_a_touch_lifts_a_card_and_a_second_touch_or_the_floor_plays_it(
         page.tap("[data-choice]")
     else:
         page.touch(second)  # the same card touched again
-    until(lambda: _gone(page, name), 5, "the card touched twice")
+    until(lambda: _gone(page, name), WAIT, "the card touched twice")
     until(lambda: page.your_turn() and page.still(), 30, "the page's turn after that")
     third = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')[0]
     name = third.get_attribute("data-card")
     third.click()  # a mouse's click plays at once
-    until(lambda: _gone(page, name) or page.present("[data-choice]"), 5, "a click to play")
+    until(lambda: _gone(page, name) or page.present("[data-choice]"), WAIT, "a click to play")
     assert not page.present('[data-zone="hand"] .selected')
     assert page.errors() == []
 
