@@ -32,7 +32,7 @@ test: $(VENV)/.installed test-web
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo \
-	  "== no chromium/chromedriver: the browser tests (tests/web/test_page.py) are left out;" \
+	  "== no chromium/chromedriver: the browser tests (tests/web/test_*.py) are left out;" \
 	  "apt-get install chromium chromium-driver to run them"
 	$(PY) -m pytest -q
 

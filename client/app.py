@@ -3,11 +3,12 @@
 Owns `App` (the window, the frame loop, the scene stack, and the services scenes share: text,
 card art at any size, the felt, sounds, settings; it is the `SceneHost` every scene is given).
 A `window_resolution` scene (the table) draws straight into the window at its real size and
-gets mouse positions in window pixels; the other screens draw on the logical 1280x720 surface,
-scaled into the window over felt of the window's size (no black bars), zoomed in on the
-screen's content in a narrow window so that text stays readable (`layout.menu_view`); and
-overlays over the table (results, the pause menu) on a logical surface of their own, scaled
-only when they change. Each frame: clamp dt, hand pygame
+gets mouse positions in window pixels; the other screens draw on the menus' canvas, a surface
+of the window's shape at a scale that keeps their text readable (`layout.menu_canvas`), each
+on the stage it laid itself out for (`Scene.stage_size`) centred there, and the canvas is scaled
+into the window over felt of the window's size (no black bars); overlays over the table
+(results, the pause menu) are drawn on a logical surface of their own, placed the same way and
+scaled only when they change. Each frame: clamp dt, hand pygame
 events to the top scene, update it, draw the visible scenes only when something changed, then
 yield the rest of the frame to asyncio so network tasks run in the same thread. Sounds are
 synthesised in a worker thread after the first frame.
@@ -28,10 +29,10 @@ import pygame
 from client.art.cards import CardArt
 from client.art.felt import felt_background
 from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
-from client.layout import LOGICAL_SIZE, Rect, menu_view, scale_to_window
+from client.layout import LOGICAL_SIZE, menu_canvas, menu_view, stage_offset
 from client.scenes.base import Scene, SceneStack
 from client.settings import LaunchOptions, Settings, save_settings
-from client.ui.logical_layer import LogicalLayer
+from client.ui.logical_layer import LogicalLayer, spread
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 from client.ui.widgets import logical_mouse_event
@@ -68,12 +69,13 @@ class App:
         pygame.init()
         pygame.display.set_caption("Basra")
         self.window = self._open_window()
-        self._clear_offscreen = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        self._offscreen: dict[tuple[int, int], pygame.Surface] = {}
+        """Clear surfaces by size: the canvas, and stages of another size than it."""
         self._window_felt: pygame.Surface | None = None
         self.felt_beneath = False
-        """The window's own felt lies beneath the logical screen (a window not of its shape):
+        """The window's own felt lies beneath the screens (a window not of their stage's size):
         a screen leaves its background clear, so no black bars frame it."""
-        self._overlays = LogicalLayer()
+        self._overlays = LogicalLayer(menu_view)
         self.text = TextRenderer()
         self.panels = PanelPainter()
         self.cards = CardArt()
@@ -186,16 +188,34 @@ class App:
         if visible and visible[0].window_resolution:
             self._draw_in_window(visible)
             return
-        surface = self._logical_target()
+        canvas = self._canvas_target()
+        size = canvas.get_size()
         for scene in visible:
-            scene.draw(surface)
+            scene.set_stage(size)
+        exact = canvas is self.window and all(
+            s.screen_size == size == LOGICAL_SIZE for s in visible
+        )
+        self.felt_beneath = not exact
+        if self.felt_beneath and canvas is self.window:
+            self.window.blit(self._felt_for_window(), (0, 0))
+        for scene in visible:
+            self._draw_on_stage(scene, canvas)
             scene.dirty = False
-        self._present(surface, visible)
+        self._present(canvas, visible)
+
+    def stage_view(self, scene: Scene) -> tuple[float, tuple[float, float]]:
+        """(scale, offset) of `scene`'s stage in the window: its point ``p`` is at
+        ``p * scale + offset`` (`layout.logical_to_window`)."""
+        size = self.window.get_size()
+        scene.set_stage(menu_canvas(size))
+        return menu_view(size, scene.screen_size)
 
     def _draw_in_window(self, visible: list[Scene]) -> None:
         """The bottom scene at the window's resolution, the overlays above it scaled."""
         self.window = pygame.display.get_surface() or self.window
         base, overlays = visible[0], visible[1:]
+        for overlay in overlays:
+            overlay.set_stage(menu_canvas(self.window.get_size()))
         base.draw(self.window)
         base.dirty = False
         if overlays:
@@ -263,8 +283,7 @@ class App:
         if scene.window_resolution:
             scene.handle_event(event)
         else:
-            scale, offset = self._menu_view()
-            scene.handle_event(logical_mouse_event(event, scale, offset))
+            scene.handle_event(logical_mouse_event(event, *self.stage_view(scene)))
         scene.dirty = True
 
     def _mark_dirty(self) -> None:
@@ -274,38 +293,52 @@ class App:
     def _needs_draw(self) -> bool:
         return any(s.dirty or s.animating for s in self.stack.visible())
 
-    def _menu_view(self) -> tuple[float, tuple[float, float]]:
-        """Where the logical screen lies in the window: letterboxed, or zoomed in on what the
-        visible screens must show when a narrow window would make their text unreadable."""
-        content = [scene.content for scene in self.stack.visible()]
-        if not content:
-            return scale_to_window(self.window.get_size())
-        left = min(rect.x for rect in content)
-        top = min(rect.y for rect in content)
-        right = max(rect.right for rect in content)
-        bottom = max(rect.bottom for rect in content)
-        return menu_view(self.window.get_size(), Rect(left, top, right - left, bottom - top))
-
-    def _logical_target(self) -> pygame.Surface:
-        """Draw straight into the window when it is exactly the logical size; in a window of
-        another size, on a clear surface laid over the window's felt (no black bars)."""
+    def _canvas_target(self) -> pygame.Surface:
+        """The menus' canvas: the window itself when it is the canvas's size, else a clear
+        surface scaled into it over the window's felt (no black bars)."""
         self.window = pygame.display.get_surface() or self.window
-        self.felt_beneath = self.window.get_size() != LOGICAL_SIZE
-        if not self.felt_beneath:
+        size = menu_canvas(self.window.get_size())
+        if size == self.window.get_size():
             return self.window
-        self._clear_offscreen.fill((0, 0, 0, 0))
-        return self._clear_offscreen
+        return self._clear_surface(size)
 
-    def _present(self, surface: pygame.Surface, visible: list[Scene]) -> None:
-        scale, offset = 1.0, (0.0, 0.0)
-        if surface is not self.window:
-            scale, offset = self._menu_view()
-            size = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
+    def _clear_surface(self, size: tuple[int, int]) -> pygame.Surface:
+        """A clear surface of `size`, reused (the canvas and a stage: two sizes at most)."""
+        surface = self._offscreen.get(size)
+        if surface is None:
+            if len(self._offscreen) > 2:
+                self._offscreen.clear()
+            surface = self._offscreen[size] = pygame.Surface(size, pygame.SRCALPHA)
+        surface.fill((0, 0, 0, 0))
+        return surface
+
+    def _draw_on_stage(self, scene: Scene, canvas: pygame.Surface) -> None:
+        """Draw `scene` on its stage, centred on the canvas; an overlay's dimming (its
+        stage's top-left colour) reaches the canvas's edges."""
+        size = canvas.get_size()
+        if scene.screen_size == size:
+            scene.draw(canvas)
+            return
+        stage = self._clear_surface(scene.screen_size)
+        scene.draw(stage)
+        at = stage_offset(size, scene.screen_size)
+        if stage.get_at((0, 0)).a:
+            canvas.blit(spread(stage, size, 1.0, at), (0, 0))
+        else:
+            canvas.blit(stage, at)
+
+    def _present(self, canvas: pygame.Surface, visible: list[Scene]) -> None:
+        size = self.window.get_size()
+        if canvas is not self.window:
+            scale, _offset = menu_view(size)
+            width, height = canvas.get_size()
             self.window.blit(self._felt_for_window(), (0, 0))
-            scaled = pygame.transform.smoothscale(surface, size)
-            self.window.blit(scaled, (round(offset[0]), round(offset[1])))
+            scaled = pygame.transform.smoothscale(
+                canvas, (round(width * scale), round(height * scale))
+            )
+            self.window.blit(scaled, (0, 0))
         for scene in visible:
-            scene.draw_crisp(self.window, scale, offset)
+            scene.draw_crisp(self.window, *menu_view(size, scene.screen_size))
         pygame.display.flip()
 
     def _felt_for_window(self) -> pygame.Surface:

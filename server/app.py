@@ -159,7 +159,7 @@ class BasraServer:
                     task.cancel()
         finally:
             await self.lag.stop()
-            self.bots.close()
+            await self.bots.close()
             if self.store is not None:
                 self.store.close()  # every room has closed: what they asked for gets written
             log.info("Basra server stopped")

@@ -64,6 +64,8 @@ _ROOM_MESSAGES = frozenset(
         MsgType.QUICK_CHAT,
         MsgType.REMOVE_MEMBER,
         MsgType.BOT_FOR_SEAT,
+        MsgType.HINT,
+        MsgType.SET_PRIVATE,
     }
 )
 
@@ -235,7 +237,8 @@ class Lobby:
         if bot_level is not None and bot_level not in LEVELS:
             raise Refused(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
         code = new_room_code() if message.get("private", False) else None
-        room = self.make_room(room_id, name, rules, turn_seconds, code)
+        hints = message.get("hints", True)
+        room = self.make_room(room_id, name, rules, turn_seconds, code, hints)
         room.bot_level = bot_level
         self.adopt(room)
         log.info(
@@ -257,8 +260,10 @@ class Lobby:
         rules: RuleSet,
         turn_seconds: float,
         code: str | None = None,
+        hints: bool = True,
     ) -> Room:
-        """A room of this lobby, not yet open (`adopt` opens it); ``code``: a private one's."""
+        """A room of this lobby, not yet open (`adopt` opens it); ``code``: a private one's;
+        ``hints``: whether its players may ask for hints."""
         return Room(
             room_id,
             name,
@@ -271,6 +276,7 @@ class Lobby:
             closed=self._room_closed,
             store=self.store,
             code=code,
+            hints=hints,
         )
 
     def adopt(self, room: Room) -> None:

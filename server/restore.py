@@ -78,7 +78,9 @@ def _take_up(saved: SavedRoom, journal: MatchJournal, lobby: Lobby) -> None:
     deals = RoomDeals.restored(record.deals(), saved.seeded_seats)
     seats, players = _seats(saved, lobby)
     creator = next((p for p in players if p.id == saved.creator), None)
-    room = lobby.make_room(saved.room_id, saved.name, record.rules, saved.turn_seconds, saved.code)
+    room = lobby.make_room(
+        saved.room_id, saved.name, record.rules, saved.turn_seconds, saved.code, saved.hints
+    )
     room.restore_match(state, journal, seats, creator, deals)
     lobby.adopt(room)
     log.info(

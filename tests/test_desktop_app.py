@@ -129,7 +129,9 @@ async def test_it_hosts_a_match_with_hard_bots_in_spawned_workers_and_joins_it(
         async with asyncio.timeout(30):  # the app joins as a second player
             while await players_online(player) < 2:
                 assert guest.poll() is None, guest.stderr.read() if guest.stderr else ""
-                await asyncio.sleep(0.05)
+                # Under the server's message rate (10 a second), which a slow start of the app
+                # would otherwise outlast: over it, `stats` is refused rather than answered.
+                await asyncio.sleep(0.25)
     finally:
         guest.send_signal(signal.SIGTERM)
         guest.wait(10)
@@ -137,4 +139,5 @@ async def test_it_hosts_a_match_with_hard_bots_in_spawned_workers_and_joins_it(
     frozen_host.stop()
     server_log = capfd.readouterr().err
     assert "1 bot worker process(es) started by spawn" in server_log
-    assert "playing at random" not in server_log and "Traceback" not in server_log
+    trouble = ("playing at random", "Traceback", "unhandled exception")
+    assert not any(word in server_log for word in trouble), server_log[-6000:]

@@ -87,6 +87,7 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.NO_SUCH_ROOM: N_("That room is not there any more."),
     ErrorCode.ROOM_FULL: N_("That room is full."),
     ErrorCode.NO_RECORD: N_("The match record is not ready yet."),
+    ErrorCode.HINTS_OFF: N_("This room gives no hints."),
     ErrorCode.ALREADY_IN_ROOM: N_("Leave your room first."),
     ErrorCode.NOT_IN_ROOM: N_("You are not in a room."),
     ErrorCode.NAME_TAKEN: N_("Someone in that room already has your name."),

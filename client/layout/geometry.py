@@ -3,12 +3,15 @@
 Owns `Rect` (the value every layout returns; `pygame.FRect(*rect)` accepts it), `Point`, the
 logical 1280x720 surface the screens other than the table are drawn on, and the mapping
 between it and a window of any size (`scale_to_window`, `window_to_logical`,
-`logical_to_window`; `menu_view` zooms in on a screen's content when the whole surface would
-shrink its text below the readable minimum). Pure: no pygame.
+`logical_to_window`), and the canvas the menu screens are drawn on in a window of any shape:
+`menu_scale`, `menu_canvas` (the window's shape, at a scale that keeps text readable) and
+`menu_view` (where a screen laid out for a stage of some size lies in the window). Pure: no
+pygame.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -20,6 +23,11 @@ LOGICAL_SIZE = (1280, 720)
 """The surface the screens other than the table are drawn on, then scaled to the window."""
 READABLE_SCALE = theme.FONT_MIN / theme.FONT_SMALL
 """The smallest scale of the logical surface at which its small text stays readable."""
+MENU_MIN_SIZE = (900, 720)
+"""The smallest canvas the menu screens lay out on: in a window smaller than the logical
+surface at `READABLE_SCALE`, they are drawn on a canvas of the window's shape at least this
+large, so their smallest text is drawn at `theme.FONT_MIN` or more in any window of 630x504 or
+more."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,27 +115,37 @@ def logical_to_window(point: Point, scale: float, offset: Point) -> Point:
     return (point[0] * scale + offset[0], point[1] * scale + offset[1])
 
 
-def menu_view(window_size: tuple[int, int], content: Rect) -> tuple[float, Point]:
-    """(scale, offset) of the logical surface in `window_size` for a screen whose `content`
-    (logical pixels) must be seen: the whole surface, letterboxed, while that keeps text at
-    `READABLE_SCALE` or more; in a smaller window of another shape (a narrow one) it zooms in
-    towards that scale as far as `content` still fits, centred on it, and the felt around the
-    content may be cut at the window's edges."""
-    scale, offset = scale_to_window(window_size)
-    if scale >= READABLE_SCALE:
-        return scale, offset
+def menu_scale(window_size: tuple[int, int]) -> float:
+    """Window pixels per menu pixel: the logical surface letterboxed while that keeps text at
+    `READABLE_SCALE` or more; in a smaller window, as large as a canvas of `MENU_MIN_SIZE`
+    still fits (the menus then lay out on a canvas of the window's own shape)."""
     width, height = max(1, window_size[0]), max(1, window_size[1])
-    scale = max(scale, min(READABLE_SCALE, width / content.w, height / content.h))
-    centre_x, centre_y = content.center
-    return scale, (
-        _placed(width, LOGICAL_SIZE[0] * scale, width / 2 - centre_x * scale),
-        _placed(height, LOGICAL_SIZE[1] * scale, height / 2 - centre_y * scale),
-    )
+    fitted = min(width / LOGICAL_SIZE[0], height / LOGICAL_SIZE[1])
+    if fitted >= READABLE_SCALE:
+        return fitted
+    return max(fitted, min(width / MENU_MIN_SIZE[0], height / MENU_MIN_SIZE[1]))
 
 
-def _placed(window: float, frame: float, wanted: float) -> float:
-    """The frame's offset along one axis: centred if it fits, else `wanted` kept so that the
-    frame still covers the window."""
-    if frame <= window:
-        return (window - frame) / 2
-    return min(0.0, max(window - frame, wanted))
+def menu_canvas(window_size: tuple[int, int]) -> tuple[int, int]:
+    """The size of the surface the menus are drawn on for `window_size`: the window's shape
+    at `menu_scale`, so it fills the window (no bars), never smaller than `MENU_MIN_SIZE`
+    in both directions but in a tiny window."""
+    scale = menu_scale(window_size)
+    width, height = max(1, window_size[0]), max(1, window_size[1])
+    return (math.ceil(width / scale - 0.01), math.ceil(height / scale - 0.01))
+
+
+def stage_offset(canvas: tuple[int, int], stage: tuple[int, int]) -> tuple[int, int]:
+    """Where a screen's `stage` (the size it laid itself out for) lies on the `canvas`:
+    centred, in whole pixels (negative when the stage is the wider: its sides are cut)."""
+    return ((canvas[0] - stage[0]) // 2, (canvas[1] - stage[1]) // 2)
+
+
+def menu_view(
+    window_size: tuple[int, int], stage: tuple[int, int] = LOGICAL_SIZE
+) -> tuple[float, Point]:
+    """(scale, offset) of a menu screen laid out on `stage` in `window_size`: its point ``p``
+    is at ``p * scale + offset`` in the window (`logical_to_window`)."""
+    scale = menu_scale(window_size)
+    x, y = stage_offset(menu_canvas(window_size), stage)
+    return scale, (x * scale, y * scale)

@@ -42,12 +42,21 @@ from client.i18n.words import (
 )
 from client.net.deal_witness import DealWitness
 from client.records import MatchKind, RecordFolder
-from client.sessions.game_session import ChatLine, Notice, NoticeLevel, RoomChanged, TableUpdate
+from client.sessions.game_session import (
+    ChatLine,
+    Hint,
+    HintGiven,
+    Notice,
+    NoticeLevel,
+    RoomChanged,
+    TableUpdate,
+)
 from client.sessions.link import LinkClosed, LinkEvent, LinkStatus, RoomLeft, RoomsListed
 from shared.fairness import DealCheck
 from shared.plays import Play
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.framing import FrameError
+from shared.wire.hints import hint_from_wire
 from shared.wire.protocol import (
     ErrorCode,
     Message,
@@ -100,6 +109,8 @@ class ServerLink:
         self._watch: asyncio.Task[None] | None = None
         self._leaving: int | None = None
         """The room we asked to leave, until the server confirms."""
+        self._seq = -1
+        """The plays of the match as of the last game update (a hint is for that view)."""
         self._witness: DealWitness | None = None
         self._finished: DealWitness | None = None
         """The witness of the room's match that has just ended, until its record has come."""
@@ -214,14 +225,16 @@ class ServerLink:
         name: str | None = None,
         bot_level: str | None = None,
         private: bool = False,
+        hints: bool = True,
     ) -> None:
         """`bot_level`: the level of a computer player taking the seat of one who leaves;
-        ``private``: a room joined and watched only with its code."""
+        ``private``: a room joined and watched only with its code; ``hints``: its seated
+        players may ask for a hint (the server's default, so only False is sent)."""
         extra: dict[str, object] = {"name": name} if name else {}
         if bot_level is not None:
             extra["bot_level"] = bot_level
-        if private:
-            extra["private"] = True
+        # Only what differs from the server's defaults.
+        extra |= ({"private": True} if private else {}) | ({} if hints else {"hints": False})
         self._send(
             MsgType.CREATE_ROOM,
             players=players,
@@ -243,6 +256,10 @@ class ServerLink:
     def bot_for_seat(self, seat: int) -> None:
         """As the room's creator, during a match: a bot plays another person's seat."""
         self._send(MsgType.BOT_FOR_SEAT, seat=seat)
+
+    def set_private(self, private: bool) -> None:
+        """As the room's creator: only those with a (fresh) code may come in, or anyone."""
+        self._send(MsgType.SET_PRIVATE, private=private)
 
     def leave_room(self) -> None:
         """Leave the current room; its later messages (already on the way) are ignored."""
@@ -271,6 +288,10 @@ class ServerLink:
 
     def play(self, play: Play) -> None:
         self._send(MsgType.PLAY, **play_to_wire(play))
+
+    def ask_hint(self) -> None:
+        """Ask the server for a hint for this seat's turn (it comes as a `HintGiven`)."""
+        self._send(MsgType.HINT)
 
     def send_chat(self, text: str) -> None:
         """Say `text`; "/3" says the third quick phrase (`quick_phrase_of`) instead."""
@@ -329,6 +350,7 @@ class ServerLink:
         if self.room is None:
             return  # the room we just left, still talking
         view = view_from_wire(message["view"])
+        self._seq = message["seq"]
         events = tuple(events_from_wire(message["events"]))
         # The server says how long the player to move has left, as of sending: on a LAN that
         # is as of now, within a frame.
@@ -373,6 +395,13 @@ class ServerLink:
         except OSError as error:
             logger.warning("could not save the match record of room %d: %s", witness.room_id, error)
 
+    def _on_hint(self, message: Message) -> None:
+        """A hint for the view last shown (one for an older view is late: dropped)."""
+        if self.room is None or message["seq"] != self._seq:
+            return
+        given = hint_from_wire(message)
+        self._events.append(HintGiven(Hint(given.play, given.reason)))
+
     def _on_chat(self, message: Message) -> None:
         self._heard(ChatLine(message["from"], message["text"]))
 
@@ -412,6 +441,7 @@ class ServerLink:
         MsgType.ROOM_STATE.value: _on_room_state,
         MsgType.GAME_UPDATE.value: _on_game_update,
         MsgType.MATCH_RECORD.value: _on_match_record,
+        MsgType.HINT.value: _on_hint,
         MsgType.CHAT.value: _on_chat,
         MsgType.QUICK_CHAT.value: _on_quick_chat,
         MsgType.LEFT_ROOM.value: _on_left_room,

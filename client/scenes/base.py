@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from client.layout import LOGICAL_SIZE, Rect
+from client.layout import LOGICAL_SIZE
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -31,9 +31,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-WHOLE_SCREEN = Rect(0, 0, *LOGICAL_SIZE)
-CONTENT_MARGIN = 24
-"""Felt kept in view either side of a screen's panel when a narrow window zooms in on it."""
+Size = tuple[int, int]
 
 
 class Scene:
@@ -49,6 +47,8 @@ class Scene:
         self.app = app
         self.dirty = True
         """Set when something changed and the next frame must be drawn."""
+        self.screen_size: Size = LOGICAL_SIZE
+        """The size the screen is laid out for (`stage_size`), centred on the menus' canvas."""
 
     @property
     def animating(self) -> bool:
@@ -56,10 +56,28 @@ class Scene:
         return False
 
     @property
-    def content(self) -> Rect:
-        """What of the logical surface this screen must keep in view: a narrow window zooms
-        in on it (`client.layout.menu_view`), so that its text stays readable."""
-        return WHOLE_SCREEN
+    def frame(self) -> pygame.Rect:
+        """The stage as a rect at the origin: what `client.ui.direction` mirrors within."""
+        return pygame.Rect((0, 0), self.screen_size)
+
+    def stage_size(self, canvas: Size) -> Size:
+        """The size this screen lays itself out for on a menu canvas of `canvas` (the window's
+        shape at a scale that keeps text readable, `client.layout.menu_canvas`). By default
+        the logical 1280x720, centred: a narrow canvas cuts its sides, where a screen of one
+        middle panel has only felt. A wide screen answers from the canvas and lays itself out
+        again in `on_stage`."""
+        return LOGICAL_SIZE
+
+    def set_stage(self, canvas: Size) -> None:
+        """Adopt the stage for `canvas`, laying the screen out again when its size changed."""
+        size = self.stage_size(canvas)
+        if size != self.screen_size:
+            self.screen_size = size
+            self.on_stage()
+            self.dirty = True
+
+    def on_stage(self) -> None:
+        """The stage changed size (the window did): place the widgets for it."""
 
     @property
     def scene_name(self) -> str:
@@ -91,11 +109,10 @@ class Scene:
         """Advance by `dt` seconds."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw on the logical 1280x720 surface (the window, for a `window_resolution` scene)."""
+        """Draw on a surface of the stage's size (the window, for a `window_resolution`
+        scene)."""
 
-    def draw_crisp(
-        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
-    ) -> None:
+    def draw_crisp(self, window: pygame.Surface, scale: float, offset: tuple[float, float]) -> None:
         """Anything drawn in window pixels over the logical picture once it is scaled there (a
         QR code, whose modules must stay sharp); logical point ``p`` is at ``p * scale +
         offset`` in the window. Not called for a `window_resolution` scene."""
@@ -190,7 +207,7 @@ class SceneHost(Protocol):
     """The felt without the floor area, behind menu screens."""
     felt_beneath: bool
     """The window's felt is drawn beneath this frame: a menu screen leaves its background
-    clear (a window of another shape than the logical screen has no black bars)."""
+    clear (a window of another shape than its stage has no black bars)."""
 
     @property
     def small_cards(self) -> CardArt: ...

@@ -26,6 +26,13 @@ from client.i18n.words import address_text, connect_failure_text, name_limit_tex
 from client.net.discovery import FoundServer, ServerFinder
 from client.net.lan_host import HostError, LanHost
 from client.net.server_link import ServerLink
+from client.scenes.connect_places import (
+    ADDRESS_LINES,
+    ADDRESSES_PER_LINE,
+    JOIN_ROW_STEP,
+    WEB_ADDRESSES_SHOWN,
+    ConnectPlaces,
+)
 from client.scenes.form import FormScene
 from client.sessions.game_session import NoticeLevel
 from client.settings import clean_name
@@ -42,18 +49,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-FIELD = (560, 250, 340, 48)
-ROW_STEP = 80
-JOIN_PANEL = pygame.Rect(90, 150, 1100, 480)
-SERVER_LIST = pygame.Rect(120, 215, 560, 330)
-JOIN_FIELD = (720, 250, 440, 48)
-"""The address field; the name field is `JOIN_ROW_STEP` below it."""
-JOIN_ROW_STEP = 120
-ADDRESSES_PER_LINE = 2
-ADDRESS_LINES = 3
-QR_AREA = pygame.Rect(962, 222, 276, 276)
-"""Where the phones' join QR code goes (logical, laid out left to right), beside the panel."""
-WEB_ADDRESSES_SHOWN = 3
+GO_WIDTH = 220
+BACK_WIDTH = 160
 
 
 class ConnectRoutes(Protocol):
@@ -64,6 +61,8 @@ class ConnectRoutes(Protocol):
 
 class ConnectScene(FormScene):
     """Join a server, or host one and join it."""
+
+    wide = True
 
     def __init__(
         self,
@@ -95,14 +94,12 @@ class ConnectScene(FormScene):
         self.host: LanHost | None = None
         self.dots = 0.0
         text = app.text
-        x, y, w, h = FIELD if hosting else JOIN_FIELD
         self.address: TextInput | None = None
         if not hosting:
             self._add_join_fields(address if address is not None else app.settings.last_host)
-        name_y = y + (0 if hosting else JOIN_ROW_STEP)
         self.name = self.add(
             TextInput(
-                (x, name_y, w, h),
+                (0, 0, 1, 1),
                 text,
                 app.settings.player_name,
                 max_length=MAX_NAME,
@@ -113,25 +110,41 @@ class ConnectScene(FormScene):
             )
         )
         label = _("Start hosting") if hosting else _("Connect")
-        buttons_y = y + 200 if hosting else name_y + 80
-        back_x = 380 if hosting else x
-        self.go = self.add(
-            Button((x + w - 220, buttons_y, 220, 56), label, text, on_click=self.begin)
-        )
-        self.add(Button((back_x, buttons_y, 160, 56), _("Back"), text, on_click=self.back))
+        self.go = self.add(Button((0, 0, 1, 1), label, text, on_click=self.begin))
+        self.leave = self.add(Button((0, 0, 1, 1), _("Back"), text, on_click=self.back))
+        self.on_stage()
         self.focus.focus(
             self.address if self.address is not None and not self.address.text else self.name
         )
 
+    def on_stage(self) -> None:
+        hosting = self.hosting
+        places = self.places = (
+            ConnectPlaces.hosting(self.screen_size)
+            if hosting
+            else ConnectPlaces.joining(self.screen_size)
+        )
+        self.panel_rect = places.panel
+        field = places.field
+        name = field if hosting else field.move(0, JOIN_ROW_STEP)
+        if self.servers is not None and self.address is not None:
+            self.place(self.servers, places.servers)
+            self.place(self.address, field)
+        self.place(self.name, name)
+        buttons_y = field.y + 200 if hosting else name.y + 80
+        back_x = places.panel.x + 40 if hosting else field.x
+        go_width = min(GO_WIDTH, field.width - BACK_WIDTH - 20)
+        self.place(self.go, (field.right - go_width, buttons_y, go_width, 56))
+        self.place(self.leave, (back_x, buttons_y, BACK_WIDTH, 56))
+
     def _add_join_fields(self, address: str) -> None:
         """Joining: the servers found on the LAN, and the address typed (`address` at first)."""
-        self.panel_rect = JOIN_PANEL
         if self.discovery is not None:
             self.finder = ServerFinder(*self.discovery)
         text = self.app.text
         self.servers = self.add(
             ListBox(
-                SERVER_LIST,
+                (0, 0, 1, 1),
                 text,
                 row_height=44,
                 on_activate=self.join_found,
@@ -140,7 +153,7 @@ class ConnectScene(FormScene):
         )
         self.address = self.add(
             TextInput(
-                JOIN_FIELD,
+                (0, 0, 1, 1),
                 text,
                 address,
                 max_length=64,
@@ -289,27 +302,27 @@ class ConnectScene(FormScene):
             text.draw(
                 surface,
                 _("Please wait") + dots,
-                (640, 600),
+                (self.frame.centerx, self.frame.bottom - 100),
                 theme.FONT_BODY,
                 theme.TEXT_ACCENT,
                 "center",
             )
 
     def _draw_host_extra(self, surface: pygame.Surface) -> None:
-        text = self.app.text
-        y, h = FIELD[1], FIELD[3]
-        self.write(
-            surface, _("Your name"), (380, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft"
-        )
+        text, panel, field = self.app.text, self.places.panel, self.places.field
+        at = (panel.x + 40, field.centery)
+        self.write(surface, _("Your name"), at, theme.FONT_BODY, theme.TEXT, "midleft")
+        centre, room = flow_rect(panel, self.frame).centerx, panel.width - 40
         note = _("Starts a Basra server on this computer; others on your network join it.")
-        text.draw(surface, note, (640, 200), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+        text.draw(surface, note, (centre, 200), theme.FONT_SMALL, theme.TEXT_DIM, "center", room)
         addresses = [f"{address}:{DEFAULT_PORT}" for address in self.lan_addresses]
         if not addresses:
             note = _("This computer is on no network: only players on it can join.")
-            text.draw(surface, note, (640, 340), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+            at = (centre, 340)
+            text.draw(surface, note, at, theme.FONT_SMALL, theme.TEXT_DIM, "center", room)
             return
         note = _("Others find your game in their list, or type:")
-        text.draw(surface, note, (640, 322), theme.FONT_SMALL, theme.TEXT_DIM, "center")
+        text.draw(surface, note, (centre, 322), theme.FONT_SMALL, theme.TEXT_DIM, "center", room)
         shown = ADDRESSES_PER_LINE * ADDRESS_LINES
         lines = [
             separator().join(addresses[i : i + ADDRESSES_PER_LINE])
@@ -318,42 +331,41 @@ class ConnectScene(FormScene):
         if len(addresses) > shown:
             lines[-1] += f"  (+{number(len(addresses) - shown)})"
         for i, line in enumerate(lines):
-            position = (640, 356 + i * 30)
-            text.draw(surface, line, position, theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center")
+            position = (centre, 356 + i * 30)
+            size, colour = theme.FONT_SMALL + 2, theme.TEXT_ACCENT
+            text.draw(surface, line, position, size, colour, "center", room)
         self._draw_phone_join(surface)
 
     def _draw_phone_join(self, surface: pygame.Surface) -> None:
         """The words around the phones' QR code (the code itself is drawn crisp, over them)."""
-        area = flow_rect(QR_AREA)
+        area = flow_rect(self.places.qr, self.frame)
         x, text = area.centerx, self.app.text
         heading = _("Phones join here")
         text.draw(surface, heading, (x, area.y - 10), theme.FONT_BODY, theme.TEXT, "midbottom")
         for i, url in enumerate(self.join_urls[:WEB_ADDRESSES_SHOWN]):
             colour = theme.TEXT_ACCENT if i == 0 else theme.TEXT_DIM
             position = (x, area.bottom + 10 + i * 26)
-            text.draw(surface, isolate(url), position, theme.FONT_SMALL, colour, "midtop")
+            room = self.frame.width - 20
+            text.draw(surface, isolate(url), position, theme.FONT_SMALL, colour, "midtop", room)
 
-    def draw_crisp(
-        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
-    ) -> None:
+    def draw_crisp(self, window: pygame.Surface, scale: float, offset: tuple[float, float]) -> None:
         if self.join_qr is None:
             return
-        area = flow_rect(QR_AREA)
+        area = flow_rect(self.places.qr, self.frame)
         centre = (round(area.centerx * scale + offset[0]), round(area.centery * scale + offset[1]))
         self.join_qr.draw(window, centre, int(area.width * scale))
 
     def _draw_join_extra(self, surface: pygame.Surface) -> None:
-        x, y, h = JOIN_FIELD[0], JOIN_FIELD[1], JOIN_FIELD[3]
+        field, servers = self.places.field, self.places.servers
+        x, y, h = field.x, field.y, field.height
         labels = ((_("Or type its address"), y), (_("Your name"), y + JOIN_ROW_STEP))
         for label, top in labels:
             self.write(surface, label, (x, top - 8), theme.FONT_BODY, theme.TEXT, "bottomleft")
         hint = _("host or host:port (port {port} if left out)").format(port=number(DEFAULT_PORT))
         self.write(surface, hint, (x, y + h + 8), theme.FONT_SMALL, theme.TEXT_DIM, "topleft")
-        top = SERVER_LIST.y - 8
         heading = _("Games on your network")
-        self.write(
-            surface, heading, (SERVER_LIST.x, top), theme.FONT_BODY, theme.TEXT, "bottomleft"
-        )
+        at = (servers.x, servers.y - 8)
+        self.write(surface, heading, at, theme.FONT_BODY, theme.TEXT, "bottomleft")
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -362,10 +374,11 @@ class ConnectScene(FormScene):
             self.write(
                 surface,
                 self._nothing_found(),
-                SERVER_LIST.center,
+                self.places.servers.center,
                 theme.FONT_SMALL,
                 theme.TEXT_DIM,
                 "center",
+                self.places.servers.width - 20,
             )
         self.name.draw_note(surface)
 

@@ -2,23 +2,23 @@
 
 Owns `LobbyScene` (the room list with players, rules and state; Create, Join, Watch, Refresh,
 Leave; the address others type when this machine hosts) and `CreateRoomScene` (players, rules
-preset, target and turn timer for a new room). The list refreshes itself every few seconds;
-entering a room opens the room screen. Both are mirrored in Arabic.
+preset, target, turn timer, the bots' level, who may join and whether players may ask for
+hints, for a new room). The list refreshes itself every few seconds; entering a room opens the
+room screen. Both are mirrored in Arabic.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 
 from client import theme
 from client.i18n import _, isolate
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
-from client.layout import LOGICAL_SIZE
 from client.net.server_link import ServerLink
-from client.scenes.form import FormScene
+from client.scenes.form import FormScene, ListPlaces
 from client.sessions.game_session import Notice, NoticeLevel, RoomChanged
 from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.room_info import summary_line
@@ -34,14 +34,23 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 REFRESH_SECONDS = 3.0
-LIST_RECT = pygame.Rect(120, 200, 1040, 360)
-WHO_WIDTH = LOGICAL_SIZE[0] - 80
+WHO_MARGIN = 40
 """The line saying who is connected where never reaches the screen's edges."""
-BUTTON_Y = 584
+NARROWEST_BUTTON = 180
 CODE_LENGTH = 6
 """A private room's code (the server's `server.room.codes`)."""
-CODE_RECT = pygame.Rect(1010, 96, 150, 44)
+CODE_SIZE = (150, 44)
+CODE_TOP = 96
+ROWS_LEFT = 400
+ROWS_TOP = 166
+ROWS_WIDTH = 480
+ROW_HEIGHT = 44
+ROW_STEP = 50
+"""The Create-room form's eight rows, and its buttons under them, fit its panel above the
+status line."""
 TARGETS = (31, 61, 101, 151, 201)
 TIMERS = (0, 15, 30, 60)
 """Seconds a player has for a turn (0: no timer)."""
@@ -60,7 +69,7 @@ class LobbyRoutes(Protocol):
 class LobbyScene(FormScene):
     """The rooms on a server."""
 
-    panel_rect = pygame.Rect(90, 150, 1100, 520)
+    wide = True
 
     def __init__(
         self,
@@ -78,7 +87,7 @@ class LobbyScene(FormScene):
         self.auto_created = False
         text = app.text
         self.rooms = self.add(
-            ListBox(LIST_RECT, text, row_height=40, on_activate=lambda _: self.join())
+            ListBox((0, 0, 1, 1), text, row_height=40, on_activate=lambda _: self.join())
         )
         actions = [
             (_("Create room"), self.create),
@@ -87,20 +96,29 @@ class LobbyScene(FormScene):
             (_("Refresh"), self.refresh),
             (_("Leave server"), self.back),
         ]
-        for i, (label, action) in enumerate(actions):
-            self.add(
-                Button((LIST_RECT.x + i * 212, BUTTON_Y, 196, 54), label, text, on_click=action)
-            )
+        self.buttons = [
+            self.add(Button((0, 0, 1, 1), label, text, on_click=action))
+            for label, action in actions
+        ]
         self.code = self.add(
             TextInput(
-                CODE_RECT,
+                (0, 0, 1, 1),
                 text,
                 max_length=CODE_LENGTH,
                 placeholder=_("room code"),
                 allowed=str.isalnum,
             )
         )
+        self.on_stage()
         self.focus.focus(self.widgets[1])
+
+    def on_stage(self) -> None:
+        places = ListPlaces.for_stage(self.screen_size, len(self.buttons), NARROWEST_BUTTON)
+        self.panel_rect = places.panel
+        self.place(self.rooms, places.rows)
+        for button, rect in zip(self.buttons, places.buttons, strict=True):
+            self.place(button, rect)
+        self.place(self.code, (places.rows.right - CODE_SIZE[0], CODE_TOP, *CODE_SIZE))
 
     @property
     def animating(self) -> bool:
@@ -181,36 +199,38 @@ class LobbyScene(FormScene):
             )
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        text = self.app.text
+        text, frame = self.app.text, self.frame
         who = _("Connected to {address} as {name}").format(
             address=isolate(self.client.address), name=isolate(self.client.name)
         )
-        text.draw(
-            surface, who, (640, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", WHO_WIDTH
-        )
+        centre, room = frame.centerx, frame.width - 2 * WHO_MARGIN
+        text.draw(surface, who, (centre, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", room)
         if self.hosting_at is not None:
             line = _("You are hosting: others join at  {address}").format(
                 address=isolate(self.hosting_at)
             )
-            text.draw(surface, line, (640, 700), theme.FONT_BODY, theme.TEXT_ACCENT, "center")
+            at = (centre, frame.bottom - 20)
+            text.draw(surface, line, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center", room)
         if not self.client.rooms:
             text.draw(
                 surface,
                 _("No rooms yet: create one."),
-                LIST_RECT.center,
+                self.rooms.rect.center,
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
             )
         if self.client.status is LinkStatus.RECONNECTING:
             reconnecting = _("Reconnecting...")
-            text.draw(
-                surface, reconnecting, (640, 130), theme.FONT_BODY, theme.TEXT_ACCENT, "center"
-            )
+            at = (centre, 130)
+            text.draw(surface, reconnecting, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center")
 
 
 class CreateRoomScene(FormScene):
     """The options of a new room."""
+
+    panel_rect = pygame.Rect(340, 150, 600, 490)
+    """Around the rows and the buttons, above the status line."""
 
     def __init__(self, app: SceneHost, client: ServerLink) -> None:
         super().__init__(app)
@@ -218,8 +238,7 @@ class CreateRoomScene(FormScene):
         self.client = client
         s = app.settings
         text = app.text
-        x, y, w, h = 400, 190, 480, 50
-        step = 58
+        x, y, w, h = ROWS_LEFT, ROWS_TOP, ROWS_WIDTH, ROW_HEIGHT
         self.name = self.add(
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
@@ -229,47 +248,29 @@ class CreateRoomScene(FormScene):
                 allowed=name_character,
             )
         )
-        self.players = self.add(
-            Choice(
-                (x, y + step, w, h),
-                _("Players"),
-                [(2, _("2 players")), (4, _("4 (teams)"))],
-                text,
-                s.practice_players,
-            )
-        )
-        self.preset = self.add(
-            Choice(
-                (x, y + 2 * step, w, h),
-                _("Rules"),
-                [(preset, preset_name(preset)) for preset in PRESETS],
-                text,
-                s.practice_preset,
-            )
-        )
-        targets = sorted({*TARGETS, s.practice_target})
-        self.target = self.add(
-            Choice(
-                (x, y + 3 * step, w, h),
-                _("Play to"),
-                [(t, points_text(t)) for t in targets],
-                text,
-                s.practice_target,
-            )
-        )
+        players = [(2, _("2 players")), (4, _("4 (teams)"))]
+        self.players = self._row(1, _("Players"), players, s.practice_players)
+        presets = [(preset, preset_name(preset)) for preset in PRESETS]
+        self.preset = self._row(2, _("Rules"), presets, s.practice_preset)
+        targets = [(t, points_text(t)) for t in sorted({*TARGETS, s.practice_target})]
+        self.target = self._row(3, _("Play to"), targets, s.practice_target)
         timers = [(t, seconds_text(t) if t else _("No timer")) for t in TIMERS]
-        self.timer = self.add(Choice((x, y + 4 * step, w, h), _("Turn timer"), timers, text, 30))
+        self.timer = self._row(4, _("Turn timer"), timers, 30)
         # The level of a computer player that takes the seat of one who leaves the match.
         levels = [(level, level_name(level)) for level in LEVELS]
-        self.level = self.add(
-            Choice((x, y + 5 * step, w, h), _("Bots"), levels, text, s.practice_level)
-        )
+        self.level = self._row(5, _("Bots"), levels, s.practice_level)
         who = [(False, _("Anyone")), (True, _("Only with its code"))]
-        self.private = self.add(
-            Choice((x, y + 6 * step, w, h), _("Who may join"), who, text, False)
-        )
-        self.add(Button((x + w - 200, y + 420, 200, 54), _("Create"), text, on_click=self.create))
-        self.add(Button((x, y + 420, 160, 54), _("Cancel"), text, on_click=self.back))
+        self.private = self._row(6, _("Who may join"), who, False)
+        hints = [(True, _("Players may ask")), (False, _("No hints"))]
+        self.hints = self._row(7, _("Hints"), hints, True)
+        buttons_y = y + 8 * ROW_STEP + 6
+        self.add(Button((x + w - 200, buttons_y, 200, 54), _("Create"), text, on_click=self.create))
+        self.add(Button((x, buttons_y, 160, 54), _("Cancel"), text, on_click=self.back))
+
+    def _row(self, row: int, label: str, options: list[tuple[T, str]], value: T) -> Choice[T]:
+        """A choice on the form's row `row` (the room's name is row 0)."""
+        rect = (ROWS_LEFT, ROWS_TOP + row * ROW_STEP, ROWS_WIDTH, ROW_HEIGHT)
+        return self.add(Choice(rect, label, options, self.app.text, value))
 
     def create(self) -> None:
         name = self.name.text.strip() or None
@@ -281,8 +282,10 @@ class CreateRoomScene(FormScene):
             name,
             self.level.value,
             private=self.private.value,
+            hints=self.hints.value,
         )
         self.app.stack.pop()
 
     def draw_extra(self, surface: pygame.Surface) -> None:
-        self.write(surface, _("Room name"), (400, 215), theme.FONT_BODY, theme.TEXT, "midleft")
+        at = (ROWS_LEFT, ROWS_TOP + ROW_HEIGHT // 2)
+        self.write(surface, _("Room name"), at, theme.FONT_BODY, theme.TEXT, "midleft")

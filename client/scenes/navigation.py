@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from client.i18n import _
+from client.i18n import _, isolate
 from client.net.lan_host import LanHost
 from client.net.server_link import ServerLink
 from client.records import MatchKind, RecordFolder, UnfinishedPractice, now_ms, records_dir_for
@@ -37,11 +37,13 @@ from client.scenes.table import TableScene
 from client.sessions.link import LinkEvent, LinkListener, LinkStatus
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from client.sessions.remote import RemoteSession
+from client.sessions.room_info import others_seated
 from shared.events import Event, MatchEnded, RoundScored
 from shared.fairness import DealCheck
 from shared.record import MatchRecord, RecordError
 from shared.record_file import read_record
 from shared.rules import RuleSet
+from shared.wire.rooms import SeatInfo
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -225,7 +227,41 @@ class Navigator:
     def pause(self, table: TableScene) -> None:
         kept = table.session.offers.kept
         leave = self.confirm_leave if kept else functools.partial(self.confirm_leave_lan, table)
-        self.app.stack.push(PauseScene(self.app, leave, self.settings, kept, table.rules))
+        remote = None if kept else self.remote
+        seats = () if remote is None else others_seated(remote.room, remote.player_id)
+        ask = self.confirm_bot_for_seat
+        hand_over = [(s.name or "?", functools.partial(ask, s)) for s in seats]
+        pause = PauseScene(self.app, leave, self.settings, kept, table.rules, hand_over)
+        self.app.stack.push(pause)
+
+    def confirm_bot_for_seat(self, seat: SeatInfo) -> None:
+        """Ask the room's creator before a computer takes another person's seat for good."""
+        name = isolate(seat.name or "?")
+        if seat.connected:
+            why = _(
+                "A computer plays {name}'s seat for the rest of this match. {name} stays in "
+                "the room to watch, and may take a computer's seat again."
+            )
+        else:
+            why = _(
+                "{name} is away. A computer plays the seat for the rest of this match, and "
+                "{name} will not get it back on return."
+            )
+        question = ConfirmScene(
+            self.app,
+            _("Let a computer play for {name}?").format(name=name),
+            why.format(name=name),
+            (_("Let the computer play"), _("Cancel")),
+            functools.partial(self._bot_for_seat, seat.seat),
+        )
+        self.app.stack.push(question)
+
+    def _bot_for_seat(self, seat: int) -> None:
+        """Back to the table, and ask the server to hand ``seat`` to a computer."""
+        if isinstance(self.app.stack.top, PauseScene):
+            self.app.stack.pop()
+        if self.remote is not None:
+            self.remote.bot_for_seat(seat)
 
     def confirm_leave(self) -> None:
         """Ask before leaving a practice match: it is kept, to be continued from the menu."""
@@ -327,6 +363,23 @@ class Navigator:
         scene = RoomScene(self.app, self, client, self.lan_host)
         self.listener = scene
         self.app.stack.push(scene)
+
+    def confirm_removal(self, name: str, player_id: int) -> None:
+        """Ask the room's creator before he removes someone: the server keeps him out (by his
+        player id and address) for as long as the room lives."""
+        shown = isolate(name)
+        question = ConfirmScene(
+            self.app,
+            _("Remove {name} from this room?").format(name=shown),
+            _("{name} cannot come back to it.").format(name=shown),
+            (_("Remove"), _("Cancel")),
+            functools.partial(self._remove_member, player_id),
+        )
+        self.app.stack.push(question)
+
+    def _remove_member(self, player_id: int) -> None:
+        if self.remote is not None:
+            self.remote.remove_member(player_id)
 
     def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None:
         """The match in the client's room has started (or is running): show the table.

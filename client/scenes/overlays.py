@@ -1,8 +1,10 @@
 """Small overlays: the pause menu over the table, a message box and a question.
 
-Owns `PauseScene` (Resume, How to play, Settings, Leave), `MessageScene` (a title, a few
+Owns `PauseScene` (Resume, How to play, Settings, for a LAN room's creator one "Let a computer
+play for NAME" a person seated with him, Leave), `MessageScene` (a title, a few
 lines of text and one button that runs an action) and `ConfirmScene` (a message with a button
-that goes ahead and one that stays, Esc included), all drawn over the dimmed scene beneath.
+that goes ahead and one that stays, Esc included, where the keyboard's focus starts), all drawn
+over the dimmed scene beneath.
 Their words are given translated; the pause menu words itself again when the language changes
 under it.
 """
@@ -10,15 +12,14 @@ under it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from client import theme
-from client.i18n import _
-from client.layout import Rect
-from client.scenes.base import CONTENT_MARGIN, Scene
+from client.i18n import _, isolate
+from client.scenes.base import Scene
 from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_x
 from client.ui.panel import OPAQUE_FILL, draw_heading
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 BUTTON_SIZE = (280, 54)
+ROW_STEP = 64
+"""From one button of a column to the next."""
+HAND_OVER_WIDTH = 420
+"""The pause menu's buttons when it offers to hand seats to a computer (a name in each)."""
 
 
 class _ButtonOverlay(Scene):
@@ -43,16 +48,18 @@ class _ButtonOverlay(Scene):
         self.buttons: list[Button] = []
         self.focus = FocusCycle([])
 
-    @property
-    def content(self) -> Rect:
-        return Rect(*self.panel.inflate(2 * CONTENT_MARGIN, 2 * CONTENT_MARGIN))
-
     def add_button(
-        self, label: str, action: Callable[[], None], y: int, centre_x: int | None = None
+        self,
+        label: str,
+        action: Callable[[], None],
+        y: int,
+        centre_x: int | None = None,
+        width: int = BUTTON_SIZE[0],
     ) -> Button:
         """A button at `y`, centred on the panel unless `centre_x` places it."""
-        x = (self.panel.centerx if centre_x is None else centre_x) - BUTTON_SIZE[0] // 2
-        button = Button((x, y, *BUTTON_SIZE), label, self.app.text, on_click=action)
+        x = (self.panel.centerx if centre_x is None else centre_x) - width // 2
+        rect = (x, y, width, BUTTON_SIZE[1])
+        button = Button(rect, label, self.app.text, on_click=action)
         self.buttons.append(button)
         self.focus.widgets.append(button)
         if len(self.buttons) == 1:
@@ -91,7 +98,7 @@ class _ButtonOverlay(Scene):
 
 
 class PauseScene(_ButtonOverlay):
-    """Esc on the table: Resume, How to play, Settings, Leave."""
+    """Esc on the table: Resume, How to play, Settings, the creator's hand-overs, Leave."""
 
     def __init__(
         self,
@@ -100,25 +107,39 @@ class PauseScene(_ButtonOverlay):
         settings: Callable[[], None],
         practice: bool = True,
         rules: RuleSet | None = None,
+        hand_over: Sequence[tuple[str, Callable[[], None]]] = (),
     ) -> None:
         """`practice`: the leave button says "Leave game" (else "Leave table"); `rules`: the
-        match's, which How to play quotes."""
+        match's, which How to play quotes; `hand_over`: for each person whose seat the player
+        may give to a computer, his name and what does it (after asking)."""
         super().__init__(app, "")
         self.leave = leave
         self.settings = settings
         self.practice = practice
         self.rules = rules
+        self.hand_over = tuple(hand_over)
+        rows = len(self.hand_over)
+        width = HAND_OVER_WIDTH + 120 if rows else self.panel.width
+        height = self.panel.height + rows * ROW_STEP
+        self.panel = pygame.Rect(640 - width // 2, 360 - height // 2, width, height)
         self._build()
 
     def _build(self) -> None:
         # A network game does not stop for one player's menu: the title must not say so.
         self.title = _("Paused") if self.practice else _("The game goes on")
+        width = HAND_OVER_WIDTH if self.hand_over else BUTTON_SIZE[0]
         top = self.panel.y + 100
-        self.add_button(_("Resume"), self.dismiss, top)
-        self.add_button(_("How to play"), self._how_to_play, top + 64)
-        self.add_button(_("Settings"), self.settings, top + 128)
-        leave = _("Leave game") if self.practice else _("Leave table")
-        self.add_button(leave, self.leave, top + 192)
+        entries = [
+            (_("Resume"), self.dismiss),
+            (_("How to play"), self._how_to_play),
+            (_("Settings"), self.settings),
+        ]
+        for name, action in self.hand_over:
+            label = _("Let a computer play for {name}").format(name=isolate(name))
+            entries.append((label, action))
+        entries.append((_("Leave game") if self.practice else _("Leave table"), self.leave))
+        for row, (label, action) in enumerate(entries):
+            self.add_button(label, action, top + row * ROW_STEP, width=width)
 
     def _how_to_play(self) -> None:
         self.app.stack.push(HowToPlayScene(self.app, self.rules))
@@ -152,7 +173,11 @@ class MessageScene(_ButtonOverlay):
 
 
 class ConfirmScene(_ButtonOverlay):
-    """A question: the first button goes ahead, the second (and Esc) stays; either closes it."""
+    """A question: the first button goes ahead, the second (and Esc) stays; either closes it.
+
+    The keyboard's focus starts on the one that stays: Enter pressed once too often on the way
+    to a question (from the pause menu, say) must not leave a match, remove a person or give his
+    seat away."""
 
     panel = MessageScene.panel
 
@@ -174,6 +199,7 @@ class ConfirmScene(_ButtonOverlay):
             (buttons[1], self.dismiss, self.panel.right - gap - BUTTON_SIZE[0]),
         ):
             self.add_button(label, action, y, int(flow_x(x + BUTTON_SIZE[0] / 2, self.panel)))
+        self.focus.focus(self.buttons[1])
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

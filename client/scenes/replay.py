@@ -10,7 +10,8 @@ the frame loop, with its progress on the floor and a Cancel button; once made it
 the match file (`client.sessions.kept_review`), so it opens at once the next time. At a flagged
 play the table shows the lesson and outlines the better play. The table and the play log are
 drawn at the window's resolution with the table's `TableLayout` (the log in its side column);
-the bar and the review panel, laid out on the logical surface, are a `LogicalLayer` over it.
+the bar and the review panel are a `LogicalLayer` over it, on a surface of the window's shape
+where `ReplayPlaces` lays them out for the table (their text never below the readable minimum).
 """
 
 from __future__ import annotations
@@ -38,10 +39,11 @@ from client.table.effects import TableEffects
 from client.table.hud import TableStats
 from client.table.log_panel import PlayLogPanel
 from client.table.play_log import PlayLog
-from client.table.review_panel import CALLOUT_RECT, LIST_RECT, ReviewPanel
+from client.table.replay_places import ReplayPlaces
+from client.table.review_panel import ReviewPanel
 from client.table.stage import Backdrop, TableStage
 from client.ui.logical_layer import LogicalLayer
-from client.ui.replay_bar import BAR_RECT, BarActions, BarState, ReplayBar
+from client.ui.replay_bar import BarActions, BarState, ReplayBar
 from client.ui.widgets import Button
 from shared.events import MatchEnded, RoundScored
 from shared.record import MatchRecord, replay
@@ -82,8 +84,11 @@ class ReplayScene(Scene):
         self.queue = AnimationQueue(self.animator, self._on_cue, self._pace())
         self.layout = TableLayout.for_window(app.window_size, self._players())
         self.stage = TableStage(app.text, app.panels, app.cards_at, self.layout)
-        self.widgets = LogicalLayer()
-        """The bar and the review panel, drawn on the logical surface."""
+        self.places = ReplayPlaces.for_table(self.layout)
+        self.widgets = LogicalLayer(
+            lambda _window: (self.places.scale, (0.0, 0.0)), lambda _window: self.places.canvas
+        )
+        """The bar and the review panel, drawn on a surface of the window's shape covering it."""
         self._widget_key: object = None
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
         self.stats: TableStats | None = None
@@ -232,19 +237,19 @@ class ReplayScene(Scene):
         return (self._bar_state(), progress, review, self.bar.dragging)
 
     def _draw_widgets(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """The review panel and the bar on the logical surface; the rects they took."""
-        drawn = [BAR_RECT]
+        """The review panel and the bar on their surface; the rects they took."""
+        drawn = [self.places.bar]
         if self.job is not None:
             self.panel.draw_progress(surface, *self.job.progress)
-            drawn.append(CALLOUT_RECT)
+            drawn.append(self.places.callout)
         elif self.panel.showing_list and self.review is not None:
             self.panel.draw_list(surface, self.review, self.names)
-            drawn.append(LIST_RECT)
+            drawn.append(self.places.listing)
         else:
             flagged = self.flagged_here
             if flagged is not None:
                 self.panel.draw_callout(surface, flagged, self.names)
-                drawn.append(CALLOUT_RECT)
+                drawn.append(self.places.callout)
         self.bar.draw(surface, self._bar_state())
         return [rect.inflate(WIDGET_MARGIN, WIDGET_MARGIN) for rect in drawn]
 
@@ -398,6 +403,9 @@ class ReplayScene(Scene):
         self.log_panel.place(rect, toggle, opened.unit)
         self.leave_button.rect = pygame.Rect(layout.button_slot(0).rounded())
         self.leave_button.font_size = layout.font(theme.FONT_SMALL + 2)
+        self.places = places = ReplayPlaces.for_table(layout)
+        self.bar.place(places.bar)
+        self.panel.place(places.callout, places.listing)
         self.widgets.forget()
         self.dirty = True
 

@@ -16,11 +16,9 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-import pygame
-
 from client.i18n import N_, _, isolate, number, separator
 from client.records import MatchKind, RecordFolder, UnfinishedPractice
-from client.scenes.form import FormScene
+from client.scenes.form import FormScene, ListPlaces
 from client.sessions.replay import reviewed_seat
 from client.ui.widgets import Button, ListBox
 from shared.fairness import DealStatus, verify
@@ -33,8 +31,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-LIST_RECT = pygame.Rect(120, 200, 1040, 360)
-BUTTON_Y = 584
+NARROWEST_BUTTON = 230
 ROW_FONT = 20
 LOAD_SECONDS = 0.006
 """Time a frame may spend reading match files."""
@@ -117,7 +114,7 @@ class ReplaysRoutes(Protocol):
 class ReplaysScene(FormScene):
     """The kept matches, newest first."""
 
-    panel_rect = pygame.Rect(90, 150, 1100, 520)
+    wide = True
 
     def __init__(self, app: SceneHost, routes: ReplaysRoutes, folder: RecordFolder | None) -> None:
         super().__init__(app)
@@ -126,7 +123,7 @@ class ReplaysScene(FormScene):
         self.files: list[MatchFile] = []
         self._unread: deque[Path] = deque(folder.files() if folder is not None else ())
         text = app.text
-        rows = ListBox(LIST_RECT, text, row_height=40, on_activate=lambda _: self.watch())
+        rows = ListBox((0, 0, 1, 1), text, row_height=40, on_activate=lambda _: self.watch())
         rows.font_size = ROW_FONT
         self.list = self.add(rows)
         actions = [
@@ -135,15 +132,22 @@ class ReplaysScene(FormScene):
             (_("Continue"), self.continue_match),
             (_("Back"), self.back),
         ]
-        buttons = [
-            self.add(Button((LIST_RECT.x + i * 262, BUTTON_Y, 246, 54), label, text, on_click=act))
-            for i, (label, act) in enumerate(actions)
+        self.buttons = [
+            self.add(Button((0, 0, 1, 1), label, text, on_click=act)) for label, act in actions
         ]
-        self.continue_button = buttons[2]
+        self.continue_button = self.buttons[2]
         """Shown enabled while the chosen match is an unfinished practice match."""
+        self.on_stage()
         self.focus.focus(self.list)
         if not self._unread:
             self.say(_("No match kept yet: finished matches appear here."))
+
+    def on_stage(self) -> None:
+        places = ListPlaces.for_stage(self.screen_size, len(self.buttons), NARROWEST_BUTTON)
+        self.panel_rect = places.panel
+        self.place(self.list, places.rows)
+        for button, rect in zip(self.buttons, places.buttons, strict=True):
+            self.place(button, rect)
 
     @property
     def loading(self) -> bool:

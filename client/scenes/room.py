@@ -2,15 +2,19 @@
 
 Owns `RoomScene`: the two sides with their seats (partners opposite), who is a person and who
 a computer, Take seat (for a watcher, on a computer's seat), the creator's Fill with bots (at a
-chosen level) and Start, the room's chat, the evening's tally once a match has been played here
-(matches won by each side and by each person), and Leave. When the match's first update arrives
-the table takes over. Mirrored in Arabic: side A on the right, the chat on the left.
+chosen level), Start, Remove (beside another person's seat, and for a watcher) and who may join
+(anyone, or only with the room's code), the room's chat and who watches
+(`client.scenes.room_watchers`), the evening's tally once a match has been played here (matches
+won by each side and by each person), and Leave. When the match's first update arrives the
+table takes over. Laid out for the stage's size by `client.scenes.room_places`; mirrored in
+Arabic: side A on the right, the chat on the left.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -19,7 +23,9 @@ from client import theme
 from client.i18n import N_, _, isolate, ngettext, number, separator
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.net.server_link import ServerLink
-from client.scenes.form import FormScene
+from client.scenes.form import FormScene, FormWidget
+from client.scenes.room_places import RoomPlaces
+from client.scenes.room_watchers import WatchersPanel
 from client.sessions.game_session import ChatLine, Notice, TableUpdate
 from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.room_info import seat_label
@@ -37,20 +43,20 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-TEAM_PANELS = (pygame.Rect(60, 170, 380, 250), pygame.Rect(460, 170, 380, 250))
-CHAT_RECT = pygame.Rect(870, 170, 360, 440)
-TABLE_QR_AREA = pygame.Rect(734, 600, 112, 112)
-"""Where the QR code of this table's page for phones goes (logical, laid out left to right)."""
 SEAT_ROW = 88
-SEAT_TEXT_WIDTH = TEAM_PANELS[0].width - 160
-"""A seat's line stops short of its Take button; a longer name ends in an ellipsis."""
+SEAT_TEXT_ROOM = 160
+"""A seat's line stops this short of its panel's width (its Take button); a longer name ends
+in an ellipsis."""
 TEAM_NAMES = (N_("Side A"), N_("Side B"))
 
 
 class RoomRoutes(Protocol):
-    """Where a room leads: its match's table, back to the lobby, or away from the server."""
+    """Where a room leads: its match's table, back to the lobby, away from the server, or to
+    the question its creator answers before removing someone."""
 
     def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
+
+    def confirm_removal(self, name: str, player_id: int) -> None: ...
 
     def back_to_lobby(self) -> None: ...
 
@@ -67,6 +73,7 @@ class RoomScene(FormScene):
     """One room's seats and chat."""
 
     panel_rect = None
+    wide = True
 
     def __init__(
         self, app: SceneHost, routes: RoomRoutes, client: ServerLink, host: JoinPages | None = None
@@ -78,15 +85,16 @@ class RoomScene(FormScene):
         self.host = host
         self._join_qr: QrPicture | None = None
         text = app.text
+        self.places = RoomPlaces.for_stage(self.screen_size)
         self.chat = ChatPanel(
-            flow_rect(CHAT_RECT), text, app.panels, client.send_chat, collapsible=False
+            flow_rect(self.places.chat), text, app.panels, client.send_chat, collapsible=False
         )
         # Start with the lines still kept, so the room shows what was said in it.
         self._kept = tuple(client.chat)
         self._new_lines = list(self._kept)
         self.level = self.add(
             Choice(
-                (60, 440, 380, 50),
+                (0, 0, 1, 1),
                 _("Bots"),
                 [(level, level_name(level)) for level in LEVELS],
                 text,
@@ -94,17 +102,39 @@ class RoomScene(FormScene):
             )
         )
         self.fill = self.add(
-            Button((460, 440, 180, 50), _("Fill with bots"), text, on_click=self.fill_bots)
+            Button((0, 0, 1, 1), _("Fill with bots"), text, on_click=self.fill_bots)
         )
-        self.start = self.add(
-            Button((660, 440, 180, 50), _("Start"), text, on_click=client.start_game)
-        )
-        self.add(Button((60, 620, 180, 54), _("Leave"), text, on_click=self.back))
+        self.start = self.add(Button((0, 0, 1, 1), _("Start"), text, on_click=client.start_game))
+        self.leave = self.add(Button((0, 0, 1, 1), _("Leave"), text, on_click=self.back))
         self.fill.enabled = self.start.enabled = False  # until the room's state says otherwise
+        self._always = list(self.widgets)
+        """The widgets every member sees; the others come and go with the room's state."""
+        who = [(False, _("Anyone")), (True, _("Only with its code"))]
+        self.privacy = Choice((0, 0, 1, 1), _("Who may join"), who, text, False, client.set_private)
+        self._privacy_of: RoomState | None = None
+        """The room state the privacy choice last followed (the player's change waits for the
+        next one)."""
+        self.watchers = WatchersPanel(text, app.panels, routes.confirm_removal)
         self.take: dict[int, Button] = {}
         self.remove: dict[int, Button] = {}
         """The creator's Remove buttons, by the player id of the person at that seat."""
         self._auto = {"fill": False, "start": False}
+        self.on_stage()
+
+    def on_stage(self) -> None:
+        places = self.places = RoomPlaces.for_stage(self.screen_size)
+        level, fill, start = places.controls()
+        self.place(self.level, level)
+        self.place(self.fill, fill)
+        self.place(self.start, start)
+        self.place(self.leave, places.leave)
+        self.place(self.privacy, places.privacy)
+        self.chat.place(flow_rect(places.chat, self.frame), None, 1.0)
+        self.watchers.place(places.watchers, self.frame)
+        # The seats' buttons come back at their new places with the next room state.
+        self.take.clear()
+        self.remove.clear()
+        self._show_widgets()
 
     @property
     def room(self) -> RoomState | None:
@@ -129,14 +159,6 @@ class RoomScene(FormScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.chat.handle_event(event):
             return
-        for seat, button in self.take.items():
-            if button.handle_event(event):
-                self.client.take_seat(seat)
-                return
-        for player_id, button in self.remove.items():
-            if button.handle_event(event):
-                self.client.remove_member(player_id)
-                return
         super().handle_event(event)
 
     def on_link(self, event: LinkEvent) -> None:
@@ -177,13 +199,16 @@ class RoomScene(FormScene):
         watching = room.you is None
         self.take = {
             s.seat: self.take.get(s.seat)
-            or Button(self._take_rect(s), _("Take seat"), self.app.text, font_size=theme.FONT_SMALL)
+            or self._seat_button(
+                s, _("Take seat"), functools.partial(self.client.take_seat, s.seat)
+            )
             for s in room.seats
             if watching and s.kind is SeatKind.BOT
         }
+        ask = self.routes.confirm_removal
         self.remove = {
             s.player_id: self.remove.get(s.player_id)
-            or Button(self._take_rect(s), _("Remove"), self.app.text, font_size=theme.FONT_SMALL)
+            or self._seat_button(s, _("Remove"), functools.partial(ask, s.name or "?", s.player_id))
             for s in room.seats
             if self.mine
             and waiting
@@ -191,6 +216,25 @@ class RoomScene(FormScene):
             and s.player_id is not None
             and s.player_id != self.client.player_id
         }
+        if room is not self._privacy_of:
+            self._privacy_of = room
+            self.privacy.index = int(room.code is not None)
+        self.watchers.refresh(room, self.mine)
+        self._show_widgets()
+
+    def _show_widgets(self) -> None:
+        """The widgets shown now, in the order Tab visits them: the seats' buttons, then the
+        room's, who may join and the watchers (the creator's only where they are his)."""
+        shown: list[FormWidget] = [*self.take.values(), *self.remove.values(), *self._always]
+        if self.mine:
+            shown.append(self.privacy)
+        shown += self.watchers.widgets()
+        self.widgets = shown
+        self.focus.widgets = list(shown)
+
+    def _seat_button(self, seat: SeatInfo, label: str, action: Callable[[], None]) -> Button:
+        rect = self._take_rect(seat)
+        return Button(rect, label, self.app.text, on_click=action, font_size=theme.FONT_SMALL)
 
     def _autoplay(self, room: RoomState) -> None:
         """`--autoplay` in a room it created: fill it with bots and start."""
@@ -203,11 +247,10 @@ class RoomScene(FormScene):
             self._auto["start"] = True
             self.client.start_game()
 
-    @staticmethod
-    def _take_rect(seat: SeatInfo) -> pygame.Rect:
-        panel = TEAM_PANELS[team_of(seat.seat)]
+    def _take_rect(self, seat: SeatInfo) -> pygame.Rect:
+        panel = self.places.teams[team_of(seat.seat)]
         top = panel.y + 60 + (seat.seat // 2) * SEAT_ROW
-        return flow_rect((panel.right - 130, top, 110, 36))
+        return flow_rect((panel.right - 130, top, 110, 36), self.frame)
 
     def draw_extra(self, surface: pygame.Surface) -> None:
         room = self.room
@@ -229,33 +272,34 @@ class RoomScene(FormScene):
             timer,
         )
         line = separator().join(parts)
-        text.draw(surface, line, (640, 140), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center")
+        frame, places = self.frame, self.places
+        room_width = frame.width - 40
+        at = (frame.centerx, 132)
+        text.draw(surface, line, at, theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", room_width)
         if room.code is not None:
             private = _("Private room: others join with the code  {code}").format(
                 code=isolate(room.code)
             )
-            text.draw(
-                surface, private, (640, 168), theme.FONT_SMALL + 2, theme.TEXT_ACCENT, "center"
-            )
-        for team, panel in enumerate(TEAM_PANELS):
+            at = (frame.centerx, 155)
+            size, colour = theme.FONT_SMALL + 2, theme.TEXT_ACCENT
+            text.draw(surface, private, at, size, colour, "center", room_width)
+        for team, panel in enumerate(places.teams):
             self._draw_team(surface, room, team, panel)
         if not self.mine and room.phase is RoomPhase.WAITING:
             self.write(
                 surface,
                 _("Waiting for the room's creator to start."),
-                (450, 530),
+                (places.middle, places.privacy.centery),
                 theme.FONT_BODY,
                 theme.TEXT_DIM,
                 "center",
             )
         if room.tally is not None:
             for i, line in enumerate(tally_lines(room)):
-                self.write(
-                    surface, line, (450, 560 + i * 26), theme.FONT_SMALL, theme.TEXT, "center"
-                )
+                at = (places.middle, places.tally_top + i * 26)
+                self.write(surface, line, at, theme.FONT_SMALL, theme.TEXT, "center")
         self.chat.draw(surface)
-        for button in (*self.take.values(), *self.remove.values()):
-            button.draw(surface)
+        self.watchers.draw(surface)
         self._draw_table_join(surface, room)
 
     def _table_qr(self, room: RoomState) -> QrPicture | None:
@@ -272,24 +316,23 @@ class RoomScene(FormScene):
         if self._table_qr(room) is None:
             return
         words = _("Phones: scan to join this table")
-        beside = (TABLE_QR_AREA.x - 14, TABLE_QR_AREA.centery)
+        area = self.places.qr
+        beside = (area.x - 14, area.centery)
         self.write(surface, words, beside, theme.FONT_SMALL, theme.TEXT, "midright")
 
-    def draw_crisp(
-        self, window: pygame.Surface, scale: float, offset: tuple[float, float]
-    ) -> None:
+    def draw_crisp(self, window: pygame.Surface, scale: float, offset: tuple[float, float]) -> None:
         room = self.room
         code = None if room is None else self._table_qr(room)
         if code is None:
             return
-        area = flow_rect(TABLE_QR_AREA)
+        area = flow_rect(self.places.qr, self.frame)
         centre = (round(area.centerx * scale + offset[0]), round(area.centery * scale + offset[1]))
         code.draw(window, centre, int(area.width * scale))
 
     def _draw_team(
         self, surface: pygame.Surface, room: RoomState, team: int, panel: pygame.Rect
     ) -> None:
-        self.app.panels.panel(surface, flow_rect(panel))
+        self.app.panels.panel(surface, flow_rect(panel, self.frame))
         self.write(
             surface,
             _(TEAM_NAMES[team]),
@@ -311,7 +354,7 @@ class RoomScene(FormScene):
                 theme.FONT_BODY,
                 colour,
                 "topleft",
-                SEAT_TEXT_WIDTH,
+                panel.width - SEAT_TEXT_ROOM,
             )
             self.write(
                 surface,
@@ -320,6 +363,7 @@ class RoomScene(FormScene):
                 theme.FONT_SMALL,
                 theme.TEXT_DIM,
                 "topleft",
+                panel.width - 40,
             )
 
 

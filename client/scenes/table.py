@@ -33,6 +33,7 @@ from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
 from client.sessions.game_session import (
     ChatLine,
     GameSession,
+    HintGiven,
     Notice,
     NoticeLevel,
     SeatsChanged,
@@ -385,6 +386,8 @@ class TableScene(Scene):
                 self.notices.add(update, self.session.connection_note)
             elif isinstance(update, SeatsChanged):
                 self.players = worded_players(update.players)
+            elif isinstance(update, HintGiven):
+                self.controls.present_hint(update.hint)
             elif isinstance(update, SessionClosed):
                 self.closed_reason = update.reason
                 self.routes.session_closed(update.reason)

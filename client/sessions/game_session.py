@@ -95,8 +95,21 @@ class NextMatch(NamedTuple):
     """The room's next match has been dealt: its own table takes over from this session."""
 
 
+class HintGiven(NamedTuple):
+    """The hint asked for this seat's turn (`GameSession.ask_hint`), for the view last shown."""
+
+    hint: Hint
+
+
 SessionUpdate = (
-    TableUpdate | ChatLine | Notice | SeatsChanged | SessionClosed | RoomChanged | NextMatch
+    TableUpdate
+    | ChatLine
+    | Notice
+    | SeatsChanged
+    | SessionClosed
+    | RoomChanged
+    | NextMatch
+    | HintGiven
 )
 
 
@@ -116,7 +129,8 @@ class Offers(NamedTuple):
 PRACTICE_OFFERS = Offers(undo=True, hint=True, kept=True)
 """In-process practice: Undo and Hint work, and a match left is kept; no chat."""
 ROOM_OFFERS = Offers(chat=True, waits=False)
-"""A room's match on a server: the room's chat; the server paces the match."""
+"""A room's match on a server: the room's chat; the server paces the match. A room that gives
+hints offers Hint too (`RemoteSession`)."""
 
 
 class Hint(NamedTuple):
@@ -163,7 +177,11 @@ class GameSession(Protocol):
 
     def undo(self) -> None: ...
 
-    def hint(self) -> Hint | None: ...
+    def ask_hint(self) -> bool:
+        """Ask for a hint for this seat's turn: it comes as a `HintGiven` update (at once in
+        practice; from the server in a room that gives hints). False when none can be asked
+        now (not this seat's turn, or no hints here)."""
+        ...
 
     def close(self) -> None:
         """Leave the match and release what the session holds (tasks, sockets)."""

@@ -14,7 +14,7 @@ import enum
 from collections import deque
 from typing import NamedTuple, Protocol
 
-from client.sessions.game_session import ChatLine, Notice, RoomChanged, TableUpdate
+from client.sessions.game_session import ChatLine, HintGiven, Notice, RoomChanged, TableUpdate
 from shared.plays import Play
 from shared.wire.rooms import RoomState, RoomSummary
 
@@ -44,7 +44,9 @@ class LinkClosed(NamedTuple):
     reason: str
 
 
-LinkEvent = RoomsListed | RoomChanged | RoomLeft | TableUpdate | ChatLine | Notice | LinkClosed
+LinkEvent = (
+    RoomsListed | RoomChanged | RoomLeft | TableUpdate | ChatLine | Notice | HintGiven | LinkClosed
+)
 """What one `poll()` of a link may return, oldest first."""
 
 
@@ -77,5 +79,7 @@ class RoomLink(Protocol):
     def play(self, play: Play) -> None: ...
 
     def send_chat(self, text: str) -> None: ...
+
+    def ask_hint(self) -> None: ...
 
     def leave_room(self) -> None: ...

@@ -28,6 +28,7 @@ from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
     PRACTICE_OFFERS,
     Hint,
+    HintGiven,
     Notice,
     NoticeLevel,
     SeatPlayer,
@@ -216,6 +217,12 @@ class LocalSession:
         if not view.legal_plays:
             return None
         return suggest_play(view)
+
+    def ask_hint(self) -> bool:
+        hint = self.hint()
+        if hint is not None:
+            self._updates.append(HintGiven(hint))
+        return hint is not None
 
     @property
     def record(self) -> MatchRecord | None:

@@ -6,7 +6,9 @@ is on the stack, and it turns them into the same updates a `LocalSession` gives:
 "reconnected"), seat changes from the room state, and the end of the session when the room
 closes or the server is gone; and for the screen between two matches the room's changes
 (`RoomChanged`) and the start of the next match (`NextMatch`), whose events it keeps for the
-next match's session (`hand_on`). Undo and hints belong to practice only. A play the server
+next match's session (`hand_on`). Undo belongs to practice only; a room that gives hints
+offers Hint, asked of the server on this seat's turn (its answer comes back through the link
+as a `HintGiven`, for the view last shown). A play the server
 made because a turn timer ran out is followed by a notice that says so: to that player with
 the card played for him, to the others with his name.
 """
@@ -14,14 +16,14 @@ the card played for him, to the others with his name.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from client.i18n import _, isolate
 from client.i18n.words import card_text
 from client.sessions.game_session import (
     ROOM_OFFERS,
     ChatLine,
-    Hint,
+    HintGiven,
     NextMatch,
     Notice,
     NoticeLevel,
@@ -44,14 +46,15 @@ logger = logging.getLogger(__name__)
 class RemoteSession:
     """The match in the link's current room."""
 
-    offers = ROOM_OFFERS
-
     def __init__(self, link: RoomLink, backlog: Iterable[LinkEvent] = ()) -> None:
         """`backlog`: the link's events already come for this match (its first update)."""
         self.link = link
         room = self.room = link.room
         self.seat: int | None = room.you if room is not None else None
         self.players: tuple[SeatPlayer, ...] = players_by_seat(room) if room is not None else ()
+        hints = room is not None and room.hints and room.you is not None
+        self.offers = ROOM_OFFERS._replace(hint=hints)
+        self._my_turn = False
         # Start with the lines still kept, so the table shows what was said in the room.
         self._kept = tuple(link.chat)
         self._updates: list[SessionUpdate] = list(self._kept)
@@ -79,7 +82,7 @@ class RemoteSession:
         elif isinstance(event, ChatLine):
             if not any(event is line for line in self._kept):  # shown already
                 self._updates.append(event)
-        elif isinstance(event, Notice):
+        elif isinstance(event, Notice | HintGiven):
             self._updates.append(event)
         elif isinstance(event, RoomChanged):
             self._on_room(event)
@@ -96,6 +99,7 @@ class RemoteSession:
             self._updates.append(NextMatch())
             return
         self._updates.append(update)
+        self._my_turn = update.view.my_turn
         notice = time_up_notice(update, self.seat, self.players)
         if notice is not None:
             self._updates.append(notice)
@@ -104,12 +108,16 @@ class RemoteSession:
 
     def _on_room(self, change: RoomChanged) -> None:
         room = self.room = change.room
+        if self.seat is not None and room.you is None:
+            # Only the creator's bot_for_seat takes a seat from someone still in the room.
+            words = _("The room's creator let a computer play your seat: you are watching now.")
+            self._updates.append(Notice(words, NoticeLevel.WARNING))
         self.seat = room.you
         players = players_by_seat(room)
         if players != self.players:
             before, self.players = self.players, players
             self._updates.append(SeatsChanged(players))
-            self._updates.extend(stand_in_notices(before, players))
+            self._updates.extend(stand_in_notices(before, players, room.spectators))
         self._updates.append(change)
 
     def _end(self, reason: str) -> None:
@@ -136,8 +144,11 @@ class RemoteSession:
     def undo(self) -> None:
         """Network matches cannot be taken back."""
 
-    def hint(self) -> Hint | None:
-        return None
+    def ask_hint(self) -> bool:
+        if not (self.offers.hint and self._my_turn):
+            return False
+        self.link.ask_hint()
+        return True
 
     def hand_on(self) -> list[LinkEvent]:
         """The room's next match takes the link over: closing this session keeps the room.
@@ -153,13 +164,18 @@ class RemoteSession:
             self.link.leave_room()
 
 
-def stand_in_notices(before: tuple[SeatPlayer, ...], after: tuple[SeatPlayer, ...]) -> list[Notice]:
-    """A notice for each person whose seat a computer player took (he left the match)."""
+def stand_in_notices(
+    before: tuple[SeatPlayer, ...], after: tuple[SeatPlayer, ...], watching: Sequence[str] = ()
+) -> list[Notice]:
+    """A notice for each person whose seat a computer player took: he left the match, or
+    (still among those ``watching``) the room's creator handed his seat to the computer."""
     return [
         Notice(
-            _("{name} left: {bot} plays on in that seat.").format(
-                name=isolate(old.name), bot=isolate(new.name)
-            )
+            (
+                _("{bot} plays {name}'s seat now; {name} watches.")
+                if old.name in watching
+                else _("{name} left: {bot} plays on in that seat.")
+            ).format(name=isolate(old.name), bot=isolate(new.name))
         )
         for old, new in zip(before, after, strict=False)
         if new.is_bot and not old.is_bot and old.name != _("Empty seat")

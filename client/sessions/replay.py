@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from typing import NamedTuple
 
-from client.sessions.game_session import Hint, Offers, SeatPlayer, SessionUpdate, TableUpdate
+from client.sessions.game_session import Offers, SeatPlayer, SessionUpdate, TableUpdate
 from shared.engine import opening_events
 from shared.events import Event
 from shared.plays import Play
@@ -160,8 +160,9 @@ class ReplaySession:
     def undo(self) -> None:
         """A replay steps back with `back` instead."""
 
-    def hint(self) -> Hint | None:
-        return None
+    def ask_hint(self) -> bool:
+        """A replay gives no hints."""
+        return False
 
     def close(self) -> None:
         self._updates.clear()

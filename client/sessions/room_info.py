@@ -14,7 +14,7 @@ from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.sessions.game_session import SeatPlayer
 from shared.wire.rooms import RoomPhase, RoomState, RoomSummary, SeatInfo, SeatKind
 
-__all__ = ["players_by_seat", "seat_label", "seat_player", "summary_line"]
+__all__ = ["others_seated", "players_by_seat", "seat_label", "seat_player", "summary_line"]
 
 _PHASE_WORDS = {
     RoomPhase.WAITING: N_("waiting"),
@@ -79,3 +79,11 @@ def players_by_seat(room: RoomState) -> tuple[SeatPlayer, ...]:
         else p
         for seat, p in enumerate(players)
     )
+
+
+def others_seated(room: RoomState | None, me: int | None) -> tuple[SeatInfo, ...]:
+    """The seats whose play the room's creator ``me`` may hand to a computer: during a match,
+    every other person's (nothing when ``me`` did not create the room)."""
+    if room is None or me is None or room.creator != me or room.phase is not RoomPhase.PLAYING:
+        return ()
+    return tuple(s for s in room.seats if s.kind is SeatKind.HUMAN and s.player_id != me)

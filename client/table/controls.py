@@ -92,10 +92,15 @@ class TableControls:
     # --- actions ---------------------------------------------------------------------
 
     def show_hint(self) -> None:
+        """Ask for a hint; it is shown when it comes (`present_hint`)."""
         table = self.table
-        hint = table.session.hint() if table.ready() else None
-        if hint is None:
+        if not (table.ready() and table.session.ask_hint()):
             table.effects.notify(_("A hint is for your own turn."), NoticeLevel.WARNING)
+
+    def present_hint(self, hint: Hint) -> None:
+        """Show a hint that came, while the turn it is for is still on."""
+        table = self.table
+        if not table.ready():
             return
         # Its words would stand over an open choice: it closes, the hint outlines the whole play.
         self.close_choice()

@@ -29,13 +29,17 @@ from shared.review.lessons import ActionKind, Lesson, LessonKind, action_kind
 logger = logging.getLogger(__name__)
 
 CALLOUT_RECT = pygame.Rect(262, 150, 756, 70)
-"""Above the floor's cards, which lie from y 238 while a deal leaves two rows or fewer."""
+"""Above the floor's cards, which lie from y 238 while a deal leaves two rows or fewer (at
+1280x720; the scene places it for the window with `place`)."""
 LIST_RECT = pygame.Rect(262, 150, 756, 348)
-EMPTY_LIST_RECT = pygame.Rect(LIST_RECT.x, LIST_RECT.y, LIST_RECT.width, 92)
-"""The list when no play was costly: its words, without an empty box below them."""
-ROW_TOP = LIST_RECT.y + 62
+EMPTY_LIST_HEIGHT = 92
+"""The list when no play was costly: its words, without an empty box below them (with a few
+plays, the box ends under the last)."""
+LIST_BELOW_ROWS = 6
+ROWS_BELOW_TOP = 64
 ROW_HEIGHT = 56
-PROGRESS_TRACK = pygame.Rect(CALLOUT_RECT.x + 24, CALLOUT_RECT.y + 44, 560, 10)
+PROGRESS_INSET = (24, 44, 172)
+"""The progress track's left and top in the callout, and the room kept at its right."""
 CALLOUT_FILL = OPAQUE_FILL
 BETTER_COLOUR = (150, 230, 160)
 
@@ -54,14 +58,35 @@ class ReviewPanel:
         self.panels = panels
         self.on_pick = on_pick
         self.showing_list = False
-        right = CALLOUT_RECT.right - 16
+        self.callout = CALLOUT_RECT
+        self.listing = LIST_RECT
         self.cancel = Button(
-            flow_rect((right - 120, CALLOUT_RECT.y + 17, 120, 36), CALLOUT_RECT),
-            _("Cancel"),
-            text,
-            on_click=on_cancel,
-            font_size=theme.FONT_SMALL,
+            (0, 0, 1, 1), _("Cancel"), text, on_click=on_cancel, font_size=theme.FONT_SMALL
         )
+        self.place(CALLOUT_RECT, LIST_RECT)
+
+    def place(self, callout: pygame.Rect, listing: pygame.Rect) -> None:
+        """Draw the progress and the callout in `callout`, the list in `listing`."""
+        self.callout, self.listing = callout, listing
+        right = callout.right - 16
+        self.cancel.rect = flow_rect((right - 120, callout.y + 17, 120, 36), callout)
+
+    @property
+    def row_top(self) -> int:
+        """The top of the list's first play."""
+        return self.listing.y + ROWS_BELOW_TOP
+
+    def listing_box(self, review: Review) -> pygame.Rect:
+        """The list's box for `review`: as tall as its words and rows."""
+        rows = len(self.rows_shown(review))
+        height = ROWS_BELOW_TOP + rows * ROW_HEIGHT + LIST_BELOW_ROWS if rows else EMPTY_LIST_HEIGHT
+        listing = self.listing
+        return pygame.Rect(listing.x, listing.y, listing.width, min(listing.height, height))
+
+    def rows_shown(self, review: Review) -> tuple[PlayReview, ...]:
+        """The listed plays that fit the list's height."""
+        fit = max(0, (self.listing.bottom - self.row_top) // ROW_HEIGHT)
+        return tuple(review.worst[:fit])
 
     # --- events --------------------------------------------------------------------------
 
@@ -76,27 +101,31 @@ class ReviewPanel:
             if picked is not None:
                 self.showing_list = False
                 self.on_pick(picked)
-            return LIST_RECT.collidepoint(event.pos)
+            return self.listing_box(review).collidepoint(event.pos)
         return False
 
     def row_at(self, pos: tuple[int, int], review: Review) -> PlayReview | None:
         """The listed play under ``pos``, if any."""
-        index = (pos[1] - ROW_TOP) // ROW_HEIGHT
-        inside = LIST_RECT.collidepoint(pos) and pos[1] >= ROW_TOP
-        return review.worst[index] if inside and index < len(review.worst) else None
+        index = (pos[1] - self.row_top) // ROW_HEIGHT
+        inside = self.listing_box(review).collidepoint(pos) and pos[1] >= self.row_top
+        shown = self.rows_shown(review)
+        return shown[index] if inside and index < len(shown) else None
 
     # --- drawing -------------------------------------------------------------------------
 
     def draw_progress(self, surface: pygame.Surface, done: int, total: int) -> None:
-        self.panels.panel(surface, CALLOUT_RECT, CALLOUT_FILL)
+        frame = self.callout
+        self.panels.panel(surface, frame, CALLOUT_FILL)
         title = _("Reviewing your plays…")
         if total:
             title = _("Reviewing your plays… {done} of {total}").format(
                 done=number(done), total=number(total)
             )
-        at = (CALLOUT_RECT.x + 24, CALLOUT_RECT.y + 12)
-        self._write(surface, title, at, CALLOUT_RECT, theme.FONT_SMALL, theme.TEXT, "topleft")
-        track = flow_rect(PROGRESS_TRACK, CALLOUT_RECT)
+        at = (frame.x + 24, frame.y + 12)
+        self._write(surface, title, at, frame, theme.FONT_SMALL, theme.TEXT, "topleft")
+        left, top, kept = PROGRESS_INSET
+        inset = (frame.x + left, frame.y + top, max(1, frame.width - left - kept), 10)
+        track = flow_rect(inset, frame)
         pygame.draw.rect(surface, (22, 48, 36), track, border_radius=5)
         width = round(track.width * done / total) if total else 0
         filled = flow_rect((track.x, track.y, width, track.height), track)
@@ -104,12 +133,13 @@ class ReviewPanel:
         self.cancel.draw(surface)
 
     def draw_list(self, surface: pygame.Surface, review: Review, names: Sequence[str]) -> None:
-        text = self.text
-        worst = review.worst
-        self.panels.panel(surface, LIST_RECT if worst else EMPTY_LIST_RECT, OPAQUE_FILL)
+        text, frame = self.text, self.listing
+        worst = self.rows_shown(review)
+        self.panels.panel(surface, self.listing_box(review), OPAQUE_FILL)
         title = _("Your costliest plays") if worst else _("No costly play: well played!")
-        top = (LIST_RECT.centerx, LIST_RECT.y + 24)
-        text.draw(surface, title, top, theme.FONT_BODY, theme.TEXT_ACCENT, "center")
+        top = (frame.centerx, frame.y + 24)
+        room = frame.width - 40
+        text.draw(surface, title, top, theme.FONT_BODY, theme.TEXT_ACCENT, "center", room)
         summary = (
             _("Click a play to see it on the table.")
             if worst
@@ -117,22 +147,25 @@ class ReviewPanel:
                 points=number(round(review.settings.threshold))
             )
         )
-        below = (LIST_RECT.centerx, LIST_RECT.y + 48)
-        text.draw(surface, summary, below, 16, theme.TEXT_DIM, "center")
-        frame, left, right = LIST_RECT, LIST_RECT.x + 24, LIST_RECT.right - 24
+        below = (frame.centerx, frame.y + 50)
+        small = theme.FONT_SMALL
+        text.draw(surface, summary, below, small, theme.TEXT_DIM, "center", room)
+        left, right = frame.x + 24, frame.right - 24
         for row, found in enumerate(worst):
-            y = ROW_TOP + row * ROW_HEIGHT
-            self._write(surface, where_text(found), (left, y), frame, 16, theme.TEXT_DIM, "topleft")
+            y = self.row_top + row * ROW_HEIGHT
+            self._write(
+                surface, where_text(found), (left, y), frame, small, theme.TEXT_DIM, "topleft"
+            )
             loss = loss_text(found.loss)
-            self._write(surface, loss, (right, y), frame, 16, theme.TEXT_ERROR, "topright")
+            self._write(surface, loss, (right, y), frame, small, theme.TEXT_ERROR, "topright")
             sentence = lesson_text(found.lesson, names) if found.lesson is not None else ""
-            at = (left, y + 20)
+            at = (left, y + 23)
             self._write(surface, sentence, at, frame, theme.FONT_SMALL, theme.TEXT, "topleft")
 
     def draw_callout(
         self, surface: pygame.Surface, found: PlayReview, names: Sequence[str]
     ) -> None:
-        frame = CALLOUT_RECT
+        frame = self.callout
         self.panels.panel(surface, frame, CALLOUT_FILL)
         sentence = lesson_text(found.lesson, names) if found.lesson is not None else ""
         top = (frame.x + 20, frame.y + 10)

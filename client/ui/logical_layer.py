@@ -1,8 +1,10 @@
 """Logical-surface drawing shown over a window-resolution scene.
 
-Owns `LogicalLayer`: widgets and overlays still laid out on the logical 1280x720 surface (the
-results over the table, the replay's bar and review panel) are drawn on a clear logical surface
-of their own and scaled to the window, letterboxed like the other screens. Only the parts the
+Owns `LogicalLayer`: widgets and overlays laid out on a surface of their own (the results over
+the table on the logical 1280x720 surface; the replay's bar and review panel on one of the
+window's shape) are drawn on it, clear, and scaled to the window where its view puts them
+(letterboxed, the menus' `client.layout.menu_view`, or the whole window), and `spread`, which
+carries an overlay's dimming to the window's edges beyond its surface. Only the parts the
 painter says it drew are scaled, and the scaled pieces are kept until `draw` is told something
 changed (or the window's size changes), so an unchanged layer costs a blit or two a frame. A
 painter that drew everywhere (an overlay dimming what is beneath) has its top-left colour spread
@@ -16,7 +18,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from client.layout import LOGICAL_SIZE, scale_to_window
+from client.layout import LOGICAL_SIZE, Point, scale_to_window
 from client.ui.widgets import logical_mouse_event
 
 logger = logging.getLogger(__name__)
@@ -26,12 +28,25 @@ CLEAR = (0, 0, 0, 0)
 Painter = Callable[[pygame.Surface], Sequence[pygame.Rect] | None]
 """Draws on the logical surface; returns the rects it drew in, or None for all of it."""
 Piece = tuple[pygame.Surface, tuple[int, int]]
+View = Callable[[tuple[int, int]], tuple[float, Point]]
+"""(scale, offset) of the logical surface in a window of the given size."""
+Canvas = Callable[[tuple[int, int]], tuple[int, int]]
+"""The logical surface's size for a window of the given size."""
+
+
+def logical_screen(_window: tuple[int, int]) -> tuple[int, int]:
+    """The logical 1280x720 surface, whatever the window."""
+    return LOGICAL_SIZE
 
 
 class LogicalLayer:
     """A logical surface scaled over the window, redrawn only when it changes."""
 
-    def __init__(self) -> None:
+    def __init__(self, view: View = scale_to_window, canvas: Canvas = logical_screen) -> None:
+        """`canvas`: the size of the surface drawn on, for a window's size (the logical
+        screen; or the window's shape, for widgets laid out for it)."""
+        self._view = view
+        self._canvas = canvas
         self._logical: pygame.Surface | None = None
         self._pieces: list[Piece] = []
         self._size: tuple[int, int] | None = None
@@ -49,21 +64,21 @@ class LogicalLayer:
             self._size = size
         window.fblits(self._pieces)
 
-    @staticmethod
-    def event(event: pygame.event.Event, window_size: tuple[int, int]) -> pygame.event.Event:
+    def event(self, event: pygame.event.Event, window_size: tuple[int, int]) -> pygame.event.Event:
         """`event` with its mouse position on the layer's logical surface."""
-        scale, offset = scale_to_window(window_size)
+        scale, offset = self._view(window_size)
         return logical_mouse_event(event, scale, offset)
 
     def _paint(self, size: tuple[int, int], paint: Painter) -> list[Piece]:
-        if self._logical is None:
-            self._logical = pygame.Surface(LOGICAL_SIZE, pygame.SRCALPHA)
+        canvas = self._canvas(size)
+        if self._logical is None or self._logical.get_size() != canvas:
+            self._logical = pygame.Surface(canvas, pygame.SRCALPHA)
         logical = self._logical
         logical.fill(CLEAR)
         drawn = paint(logical)
-        scale, offset = scale_to_window(size)
+        scale, offset = self._view(size)
         if drawn is None:
-            return [(_spread(logical, size, scale, offset), (0, 0))]
+            return [(spread(logical, size, scale, offset), (0, 0))]
         bounds = logical.get_rect()
         return [_scaled(logical, rect.clip(bounds), scale, offset) for rect in drawn]
 
@@ -81,14 +96,17 @@ def _scaled(
     return picture, (left, top)
 
 
-def _spread(
-    logical: pygame.Surface, size: tuple[int, int], scale: float, offset: tuple[float, float]
+def spread(
+    picture: pygame.Surface, size: tuple[int, int], scale: float, offset: tuple[float, float]
 ) -> pygame.Surface:
-    """The whole logical surface scaled into the window, its top-left colour beyond it."""
-    inner = (round(LOGICAL_SIZE[0] * scale), round(LOGICAL_SIZE[1] * scale))
+    """`picture` scaled by `scale` to `offset` on a clear surface of `size`, its top-left
+    colour (an overlay's dimming) filling the rest."""
+    width, height = picture.get_size()
+    inner = (round(width * scale), round(height * scale))
     corner = (round(offset[0]), round(offset[1]))
     layer = pygame.Surface(size, pygame.SRCALPHA)
-    layer.fill(logical.get_at((0, 0)))
+    layer.fill(picture.get_at((0, 0)))
     layer.fill(CLEAR, pygame.Rect(corner, inner))
-    layer.blit(pygame.transform.smoothscale(logical, inner), corner)
+    scaled = picture if inner == (width, height) else pygame.transform.smoothscale(picture, inner)
+    layer.blit(scaled, corner)
     return layer

@@ -79,7 +79,9 @@ class Choice(Generic[T]):
 
     @property
     def value_rect(self) -> pygame.Rect:
-        box = (self.rect.right - VALUE_WIDTH, self.rect.y, VALUE_WIDTH, self.rect.height)
+        # In a narrow row (a small window's room screen) the label keeps a third of it.
+        width = min(VALUE_WIDTH, self.rect.width * 2 // 3)
+        box = (self.rect.right - width, self.rect.y, width, self.rect.height)
         return flow_rect(box, self.rect)
 
     def step(self, direction: int) -> None:

@@ -25,7 +25,8 @@ from client.ui.widgets import Button
 logger = logging.getLogger(__name__)
 
 BAR_RECT = pygame.Rect(262, 504, 756, 58)
-"""Inside the floor's outline, below the two rows of floor cards a deal almost always leaves."""
+"""Inside the floor's outline, below the two rows of floor cards a deal almost always leaves
+(at 1280x720; the scene places it for the window with `place`)."""
 ICON_SIZE = (40, 36)
 SPEED_WIDTH = 58
 REVIEW_WIDTH = 124
@@ -69,7 +70,7 @@ class BarActions(NamedTuple):
 
 
 class ReplayBar:
-    """Buttons, speed, progress track and review button, at `BAR_RECT`."""
+    """Buttons, speed, progress track and review button, in its `rect`."""
 
     def __init__(
         self,
@@ -86,34 +87,38 @@ class ReplayBar:
         self.marks = tuple(marks)
         self.length = length
         self.dragging = False
-        x, y = BAR_RECT.x + 10, BAR_RECT.y + (BAR_RECT.height - ICON_SIZE[1]) // 2
-        icons = [
-            ("previous", actions.previous_deal),
-            ("back", actions.back),
-            ("toggle", actions.toggle),
-            ("forward", actions.forward),
-            ("next", actions.next_deal),
+        self.rect = BAR_RECT
+        self.icons: list[tuple[str, Button]] = [
+            (name, Button((0, 0, 1, 1), "", text, on_click=action))
+            for name, action in (
+                ("previous", actions.previous_deal),
+                ("back", actions.back),
+                ("toggle", actions.toggle),
+                ("forward", actions.forward),
+                ("next", actions.next_deal),
+            )
         ]
-        self.icons: list[tuple[str, Button]] = []
-        for name, action in icons:
-            button = Button((x, y, *ICON_SIZE), "", text, on_click=action)
-            self.icons.append((name, button))
-            x += ICON_SIZE[0] + GAP
-        self.speed = Button(
-            (x, y, SPEED_WIDTH, ICON_SIZE[1]), "", text, on_click=actions.faster, font_size=18
-        )
-        x += SPEED_WIDTH + 2 * GAP + KNOB_RADIUS
-        review_x = BAR_RECT.right - 10 - REVIEW_WIDTH
-        self.review = Button(
-            (review_x, y, REVIEW_WIDTH, ICON_SIZE[1]),
-            "",
-            text,
-            on_click=actions.review,
-            font_size=theme.FONT_SMALL,
-        )
-        track_right = review_x - 2 * GAP - KNOB_RADIUS
-        self.track = pygame.Rect(x, BAR_RECT.y + 36, track_right - x, TRACK_HEIGHT)
+        small = theme.FONT_SMALL
+        self.speed = Button((0, 0, 1, 1), "", text, on_click=actions.faster, font_size=small)
+        self.review = Button((0, 0, 1, 1), "", text, on_click=actions.review, font_size=small)
+        self.track = pygame.Rect(0, 0, 1, TRACK_HEIGHT)
         self._track_layer: pygame.Surface | None = None
+        self.place(BAR_RECT)
+
+    def place(self, rect: pygame.Rect) -> None:
+        """Lay the bar out in `rect`: the buttons at its ends, the track between them."""
+        self.rect = rect
+        x, y = rect.x + 10, rect.y + (rect.height - ICON_SIZE[1]) // 2
+        for _name, button in self.icons:
+            button.rect = pygame.Rect(x, y, *ICON_SIZE)
+            x += ICON_SIZE[0] + GAP
+        self.speed.rect = pygame.Rect(x, y, SPEED_WIDTH, ICON_SIZE[1])
+        x += SPEED_WIDTH + 2 * GAP + KNOB_RADIUS
+        review_x = rect.right - 10 - REVIEW_WIDTH
+        self.review.rect = pygame.Rect(review_x, y, REVIEW_WIDTH, ICON_SIZE[1])
+        track_right = review_x - 2 * GAP - KNOB_RADIUS
+        self.track = pygame.Rect(x, rect.y + 37, max(1, track_right - x), TRACK_HEIGHT)
+        self._track_layer = None
 
     @property
     def buttons(self) -> list[Button]:
@@ -136,7 +141,7 @@ class ReplayBar:
             return True
         return bool(
             event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-            and BAR_RECT.collidepoint(event.pos)
+            and self.rect.collidepoint(event.pos)
         )
 
     def position_at(self, x: float) -> int:
@@ -155,7 +160,7 @@ class ReplayBar:
     # --- drawing -----------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, state: BarState) -> None:
-        self.panels.panel(surface, BAR_RECT, BAR_FILL)
+        self.panels.panel(surface, self.rect, BAR_FILL)
         for name, button in self.icons:
             button.draw(surface)
             _draw_icon(surface, "pause" if name == "toggle" and state.playing else name, button)
@@ -169,8 +174,16 @@ class ReplayBar:
         pygame.draw.rect(surface, PLAYED_COLOUR, played, border_radius=TRACK_HEIGHT // 2)
         pygame.draw.circle(surface, PLAYED_COLOUR, (x, self.track.centery), KNOB_RADIUS)
         pygame.draw.circle(surface, theme.TEXT_DARK, (x, self.track.centery), KNOB_RADIUS, 2)
-        where = (self.track.centerx, BAR_RECT.y + 15)
-        self.text.draw(surface, state.where, where, 16, theme.TEXT_DIM, "center", self.track.width)
+        where = (self.track.centerx, self.rect.y + 13)
+        self.text.draw(
+            surface,
+            state.where,
+            where,
+            theme.FONT_SMALL,
+            theme.TEXT_DIM,
+            "center",
+            self.track.width,
+        )
 
     def _track(self) -> pygame.Surface:
         """The track and its deal and round marks, drawn once."""

@@ -22,7 +22,7 @@ from typing import Any
 
 from shared.bots import LEVELS
 from shared.names import BadNameError, clean_name, clean_room_name
-from shared.schema import Int, ListOf, Nullable, Number, OneOf, Raw, SchemaError, Str, Struct
+from shared.schema import Bool, Int, ListOf, Nullable, Number, OneOf, Raw, SchemaError, Str, Struct
 
 __all__ = [
     "ROOM_FILE_VERSION",
@@ -67,6 +67,9 @@ class SavedRoom:
     """The seats whose client seeds the match's deals hold, in seat order."""
     code: str | None = None
     """A private room's code (a file without one is a public room's)."""
+    hints: bool = True
+    """Whether its players may ask for hints (a file without ``hints`` is a room that gives
+    them)."""
 
 
 def encode_saved_room(saved: SavedRoom) -> bytes:
@@ -87,6 +90,8 @@ def encode_saved_room(saved: SavedRoom) -> bytes:
     }
     if saved.code is not None:
         data["code"] = saved.code
+    if not saved.hints:
+        data["hints"] = False
     return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
 
 
@@ -101,7 +106,7 @@ _ROOM = Struct(
         "seats": ListOf(Raw(), 4, min_len=2),
         "seeded_seats": ListOf(Int(0, 3), 4, unique=True),
     },
-    {"code": Str(4, 16)},
+    {"code": Str(4, 16), "hints": Bool()},
 )
 _BOT = Struct({"bot": OneOf(LEVELS)})
 _HUMAN = Struct({"player": Int(1, MAX_ID), "name": Raw(), "token_sha256": Str(64, 64)})
@@ -131,6 +136,7 @@ def decode_saved_room(data: bytes) -> SavedRoom:
         tuple(_seat(s) for s in seats),
         tuple(seeded),
         fields.get("code"),
+        fields.get("hints", True),
     )
 
 

@@ -8,8 +8,8 @@ their move back; every move carries the turn token it was meant for, so a move m
 a human play, a resume or a seat change is dropped. The commands and the inbox are
 `server.room.commands`; what ends a turn is `server.room.turns`, how long an away player's
 seat is kept `server.room.seat_holds`, and what the room says `server.room.messages`. The
-handlers are in layers (`server.room.core`): the match, the members, and here the dispatch and
-chat.
+handlers are in layers (`server.room.core`): the match, the members, the creator's moderation,
+the hints, and here the dispatch and chat.
 
 Its match is on record (`server.room.record`): every play and chat line is appended as it
 happens, on disk when the server persists, so that a restart restores the match
@@ -41,6 +41,7 @@ from server.room.commands import (
     BotMove,
     Command,
     Dropped,
+    HintReady,
     HoldExpired,
     Join,
     LingerOver,
@@ -50,9 +51,9 @@ from server.room.commands import (
 )
 from server.room.core import RoomCore
 from server.room.deals import match_seed
+from server.room.hinting import HintingRoom
 from server.room.members import RoomIdentity
 from server.room.messages import chat_message, encode, quick_chat_message
-from server.room.moderation import ModeratedRoom
 from shared.names import ChatError, clean_chat
 from shared.rules import RuleSet
 from shared.wire.protocol import ErrorCode, Message, MsgType
@@ -66,7 +67,7 @@ log = logging.getLogger(__name__)
 Handler = Callable[["Room", Player, Link, Message], None]
 
 
-class Room(ModeratedRoom):
+class Room(HintingRoom):
     """One table: seats, spectators, chat and (once started) a match."""
 
     def __init__(
@@ -82,10 +83,11 @@ class Room(ModeratedRoom):
         closed: Callable[[RoomCore], None],
         store: MatchStore | None = None,
         code: str | None = None,
+        hints: bool = True,
     ) -> None:
         """``store``: the data directory that keeps running matches; None keeps none;
-        ``code``: a private room's code."""
-        identity = RoomIdentity(room_id, name, rules, turn_seconds, code)
+        ``code``: a private room's code; ``hints``: whether its players may ask for hints."""
+        identity = RoomIdentity(room_id, name, rules, turn_seconds, code, hints)
         super().__init__(identity, config, bots, counters, release, closed, store)
         self._expired_turn: int | None = None
         """The token of the turn whose timer ran out: its bot move is played for the player."""
@@ -137,6 +139,8 @@ class Room(ModeratedRoom):
             case BotMove(token, play):
                 if self._turns.is_current(token):
                     self._apply_bot_move(play, timed_out=token == self._expired_turn)
+            case HintReady():
+                self._on_hint_ready(command)
             case LingerOver():
                 if self.phase is RoomPhase.OVER:  # else a new match began as the timer fired
                     self._close("match_over", "The match is over; the room has closed.")
@@ -193,5 +197,7 @@ _HANDLERS: dict[MsgType, Handler] = {
     MsgType.QUICK_CHAT: Room._on_quick_chat,
     MsgType.REMOVE_MEMBER: Room._on_remove_member,
     MsgType.BOT_FOR_SEAT: Room._on_bot_for_seat,
+    MsgType.HINT: Room._on_hint,
+    MsgType.SET_PRIVATE: Room._on_set_private,
 }
 """How the room answers each client request it handles (DESIGN: a table, never getattr)."""

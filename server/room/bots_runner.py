@@ -33,7 +33,7 @@ from concurrent.futures.process import BrokenProcessPool
 
 from server.config import ServerConfig
 from shared import host_system
-from shared.bots import LEVELS, Bot, make_bot
+from shared.bots import LEVELS, Bot, Suggestion, make_bot, suggest
 from shared.plays import Play
 from shared.views import PlayerView
 
@@ -151,13 +151,31 @@ class BotRunner:
         halvings = max(0, math.ceil(math.log2(load))) if load > 1 else 0
         return max(config.bot_min_budget, config.bot_budget / float(2**halvings))
 
+    async def hint(self, view: PlayerView) -> Suggestion | None:
+        """The hint for the seat to move in ``view`` (the medium bot's assessment, as the
+        desktop's practice gives it), worked out in a thread; None if it failed or took longer
+        than ``bot_timeout``."""
+        loop = asyncio.get_running_loop()
+        try:
+            async with asyncio.timeout(self._config.bot_timeout):
+                return await loop.run_in_executor(self._threads, suggest, view)
+        except TimeoutError:
+            log.warning("A hint took over %.1f s", self._config.bot_timeout)
+        except Exception:
+            log.exception("A hint failed")
+        return None
+
     @staticmethod
     def _random(view: PlayerView, seed: int) -> Play:
         plays = view.legal_plays
         return plays[random.Random(seed).randrange(len(plays))]
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Stop the bots: decisions not started are dropped; one being thought out is waited
+        for (a budget's time at most). The worker processes are joined before the server
+        exits, since an executor still closing its pipes races the interpreter's own
+        clean-up, which then writes to a closed pipe (a traceback on the way out)."""
         self._threads.shutdown(wait=False, cancel_futures=True)
-        if self._processes is not None:
-            self._processes.shutdown(wait=False, cancel_futures=True)
-            self._processes = None
+        processes, self._processes = self._processes, None
+        if processes is not None:
+            await asyncio.to_thread(processes.shutdown, wait=True, cancel_futures=True)

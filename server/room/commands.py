@@ -12,6 +12,8 @@ import asyncio
 from dataclasses import dataclass
 
 from server.players import Link, Player
+from shared.bots import Suggestion
+from shared.match_host import MatchHost
 from shared.plays import Play
 from shared.wire.protocol import Message, MsgType
 
@@ -19,6 +21,8 @@ __all__ = [
     "BotMove",
     "Command",
     "Dropped",
+    "HintReady",
+    "HintTurn",
     "HoldExpired",
     "Inbox",
     "Join",
@@ -84,7 +88,34 @@ class LingerOver:
     pass
 
 
-Command = Request | Join | Dropped | Resumed | HoldExpired | TurnExpired | BotMove | LingerOver
+@dataclass(frozen=True, slots=True)
+class HintTurn:
+    """A turn a hint is for: the match after ``seq`` plays (a host is equal only to itself, so
+    the next match's turns are others)."""
+
+    host: MatchHost
+    seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class HintReady:
+    """The hint worked out for ``turn``; None when it could not be (`BotRunner.hint`)."""
+
+    turn: HintTurn
+    suggestion: Suggestion | None
+
+
+Command = (
+    Request
+    | Join
+    | Dropped
+    | Resumed
+    | HoldExpired
+    | TurnExpired
+    | BotMove
+    | LingerOver
+    | HintReady
+)
 
 
 class Inbox:

@@ -4,8 +4,9 @@ file, tell the members, close.
 
 The room is one class built in layers, a module each, every layer adding the handlers of one
 concern to the one below: this core, the match (`server.room.match`), the members and seat
-holds (`server.room.membership`), and the actor with its dispatch and chat
-(`server.room.actor`). A layer calls only what lies below it.
+holds (`server.room.membership`), the creator's moderation (`server.room.moderation`), the
+hints (`server.room.hinting`), and the actor with its dispatch and chat (`server.room.actor`).
+A layer calls only what lies below it.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from server.room.chat import ChatAllowance
 from server.room.commands import Command, Inbox, Join, Request
 from server.room.deals import RoomDeals
 from server.room.evening import Evening
+from server.room.hint_desk import HintDesk
 from server.room.members import Members, RoomIdentity
 from server.room.messages import (
     encode,
@@ -87,6 +89,7 @@ class RoomCore:
         self._inbox = Inbox(config.room_inbox)
         self._turns = TurnKeeper(bots, self._inbox.post, identity.turn_seconds, config.bot_delay)
         self._holds = SeatHolds(self._inbox.post, config.seat_hold)
+        self._hints = HintDesk(bots, self._inbox.post)
         self._linger: asyncio.TimerHandle | None = None
 
     # -- what the rest of the server reads ------------------------------------------------
@@ -204,6 +207,7 @@ class RoomCore:
         unheard = self._inbox.close()
         self._turns.close()
         self._holds.close()
+        self._hints.close()
         if self._linger is not None:
             self._linger.cancel()
         try:

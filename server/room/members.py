@@ -31,6 +31,8 @@ class RoomIdentity:
     """The turn timer (fractional in tests; the rules say it in whole seconds)."""
     code: str | None = None
     """A private room's code (`server.room.codes`); None: a public room."""
+    hints: bool = True
+    """Its seated players may ask for a hint on their turn (`server.room.hinting`)."""
 
 
 class Members:

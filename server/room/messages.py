@@ -20,8 +20,10 @@ from server.room.deals import RoomDeals
 from server.room.evening import Evening
 from server.room.members import Members, RoomIdentity
 from server.room.seats import BotSeat, HumanSeat, Slot, bot_name
+from shared.bots import Suggestion
 from shared.state import Seat
 from shared.wire.framing import encode_frame
+from shared.wire.hints import WireHint, hint_to_wire
 from shared.wire.protocol import Message, MsgType, pack_message
 from shared.wire.rooms import (
     RoomPhase,
@@ -36,6 +38,7 @@ from shared.wire.updates import GameUpdate
 __all__ = [
     "chat_message",
     "encode",
+    "hint_message",
     "left_room_message",
     "quick_chat_message",
     "room_state",
@@ -89,9 +92,11 @@ def room_state(
         creator=creator.id if creator is not None else None,
         seats=tuple(_seat_info(seat, slot) for seat, slot in enumerate(members.seats)),
         spectators=tuple(p.name for p in members.spectators),
+        spectator_ids=tuple(p.id for p in members.spectators),
         you=None,
         deals=deals.announced(),
         code=identity.code,
+        hints=identity.hints,
         **_between_matches(phase, evening),
     )
 
@@ -108,6 +113,12 @@ def _between_matches(phase: RoomPhase, evening: Evening) -> dict[str, Any]:
         "start_in_ms": math.ceil(start_in * 1000),
         "next_dealer": evening.next_dealer,
     }
+
+
+def hint_message(seq: int, suggestion: Suggestion, req: int | None) -> Message:
+    """A ``hint`` for the player to move after ``seq`` plays, echoing his request's ``req``."""
+    hint = hint_to_wire(WireHint(seq, suggestion.play, suggestion.why))
+    return {"t": MsgType.HINT.value, **hint, **({} if req is None else {"req": req})}
 
 
 def room_state_message(state: RoomState) -> Message:

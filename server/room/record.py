@@ -166,6 +166,7 @@ def saved_room(identity: RoomIdentity, members: Members, deals: RoomDeals) -> Sa
         tuple(seats),
         deals.seeded_seats(),
         identity.code,
+        identity.hints,
     )
 
 

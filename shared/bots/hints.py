@@ -8,47 +8,20 @@ parts travel too (`Reason`), so an interface in another language can word them i
 
 from __future__ import annotations
 
-import enum
 from typing import NamedTuple
 
 from shared.cards import KOMI, Card, Rank
+from shared.hint_reasons import Reason, Why
 from shared.plays import Play
 from shared.rules import Bonus
 from shared.views import PlayerView
 
 from .medium import Assessment, assess
 
+__all__ = ["Reason", "Suggestion", "Why", "suggest"]
+
 # A threat (expected points for the next opponent) below this reads as "little".
 SMALL_THREAT = 2.0
-
-
-class Why(enum.StrEnum):
-    """The kind of reason a hint gives."""
-
-    ONLY_PLAY = "only_play"
-    JACK_BASRA = "jack_basra"
-    BASRA = "basra"
-    SWEEP = "sweep"
-    TAKE = "take"
-    KEEP = "keep"
-    SAFER = "safer"
-    NOT_WORTH = "not_worth"
-    SAFE = "safe"
-    LEAST_RISK = "least_risk"
-
-
-class Reason(NamedTuple):
-    """Why a play is suggested, in parts."""
-
-    why: Why
-    card: Card
-    """The card to play."""
-    cards: int = 0
-    """How many floor cards it takes (`Why.SWEEP`, `Why.TAKE`)."""
-    kept: Card | None = None
-    """The card worth keeping for later (`Why.KEEP`)."""
-    leaves_little: bool = False
-    """The capture also leaves the next opponent little (`Why.SWEEP`, `Why.TAKE`)."""
 
 
 class Suggestion(NamedTuple):

@@ -52,6 +52,7 @@ class ErrorCode(enum.StrEnum):
     NOT_YOUR_TURN = "not_your_turn"
     ILLEGAL_PLAY = "illegal_play"
     NO_RECORD = "no_record"
+    HINTS_OFF = "hints_off"
     # chat
     CHAT_TOO_LONG = "chat_too_long"
     CHAT_EMPTY = "chat_empty"

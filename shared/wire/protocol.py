@@ -53,6 +53,7 @@ from shared.wire.game import (
     view_from_wire,
     view_to_wire,
 )
+from shared.wire.hints import HINT_SCHEMA
 from shared.wire.records import MATCH_RECORD_SCHEMA, MAX_PARTS
 from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
 from shared.wire.schema import check_fields
@@ -109,8 +110,8 @@ Message = dict[str, Any]
 
 
 class MsgType(enum.StrEnum):
-    """Every message type. ``chat``, ``quick_chat``, ``ping``, ``pong`` and ``stats`` go both
-    ways."""
+    """Every message type. ``hint``, ``chat``, ``quick_chat``, ``ping``, ``pong`` and ``stats``
+    go both ways."""
 
     # client -> server
     HELLO = "hello"
@@ -129,7 +130,9 @@ class MsgType(enum.StrEnum):
     GET_RECORD = "get_record"
     REMOVE_MEMBER = "remove_member"
     BOT_FOR_SEAT = "bot_for_seat"
+    SET_PRIVATE = "set_private"
     # both ways
+    HINT = "hint"
     CHAT = "chat"
     QUICK_CHAT = "quick_chat"
     PING = "ping"
@@ -176,6 +179,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
             "target": Int(1, 100_000),
             "turn_timer": Int(0, 3600),
             "private": Bool(),
+            "hints": Bool(),
             "bot_level": Str(1, 16),
         },
     ),
@@ -184,6 +188,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.LEAVE_ROOM: Struct({}, _OPT_REQ),
     MsgType.REMOVE_MEMBER: Struct({"player_id": ID_SCHEMA}, _OPT_REQ),
     MsgType.BOT_FOR_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
+    MsgType.SET_PRIVATE: Struct({"private": Bool()}, _OPT_REQ),
     MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
     MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
     MsgType.START_GAME: Struct({}, _OPT_REQ),
@@ -194,6 +199,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
         {"card": CARD_SCHEMA, "taken": ListOf(CARD_SCHEMA, 16, unique=True)}, _OPT_REQ
     ),
     MsgType.GET_RECORD: Struct({"part": Int(0, MAX_PARTS - 1)}, _OPT_REQ),
+    MsgType.HINT: Struct({}, _OPT_REQ),
     MsgType.CHAT: Struct({"text": Text()}, _OPT_REQ),
     MsgType.QUICK_CHAT: Struct({"phrase": QUICK_PHRASE_SCHEMA}, _OPT_REQ),
     MsgType.PING: Struct({}, _OPT_REQ),
@@ -215,6 +221,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
     MsgType.ROOM_STATE: ROOM_STATE_SCHEMA,
     MsgType.GAME_UPDATE: GAME_UPDATE_SCHEMA,
     MsgType.MATCH_RECORD: MATCH_RECORD_SCHEMA,
+    MsgType.HINT: HINT_SCHEMA,
     MsgType.CHAT: Struct(
         {
             "from": Str(1, 64),

@@ -141,6 +141,12 @@ class RoomState:
     next_dealer: Seat | None = None
     """Between matches: the next match's first dealer, by the rotation (it overrides the one
     the seeds would draw)."""
+    hints: bool = False
+    """Its seated players may ask the server for a hint on their turn (a server that does not
+    say so gives none)."""
+    spectator_ids: tuple[int, ...] = ()
+    """The watchers' player ids, in the order of ``spectators`` (empty from a server that
+    does not send them)."""
 
     @property
     def empty_seats(self) -> int:
@@ -250,6 +256,8 @@ ROOM_STATE_SCHEMA = Struct(
         "start_in_ms": Nullable(Int(0, 2**31 - 1)),
         "next_dealer": Nullable(SEAT_SCHEMA),
         "code": Nullable(Str(4, 16)),
+        "hints": Bool(),
+        "spectator_ids": ListOf(ID_SCHEMA, 1000),
     },
     name="room_state",
 )
@@ -306,6 +314,9 @@ def room_state_to_wire(state: RoomState) -> dict[str, Any]:
         # Only a private room says so: a public room's state stays as it was before private
         # rooms were added within version 1.
         **({} if state.code is None else {"code": state.code}),
+        # Only while someone watches, for the same reason.
+        **({"spectator_ids": list(state.spectator_ids)} if state.spectator_ids else {}),
+        "hints": state.hints,
     }
 
 
@@ -337,7 +348,19 @@ def room_state_from_wire(data: Any) -> RoomState:
         start_in_ms=data.get("start_in_ms"),
         next_dealer=data.get("next_dealer"),
         code=data.get("code"),
+        hints=data.get("hints", False),
+        spectator_ids=_spectator_ids(data),
     )
+
+
+def _spectator_ids(data: Mapping[str, Any]) -> tuple[int, ...]:
+    """The watchers' ids, one per name in ``spectators`` when given at all."""
+    ids = tuple(data.get("spectator_ids", ()))
+    if ids and len(ids) != len(data["spectators"]):
+        raise ProtocolError(
+            ErrorCode.BAD_MESSAGE, "The spectators' ids come one per spectator, in their order."
+        )
+    return ids
 
 
 def deals_to_wire(deals: AnnouncedDeals) -> dict[str, Any]:

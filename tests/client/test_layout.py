@@ -13,9 +13,13 @@ from client.layout import (
     TableLayout,
     card_rotation,
     logical_to_window,
+    menu_canvas,
+    menu_scale,
+    menu_view,
     scale_to_window,
     seat_at,
     seat_position,
+    stage_offset,
     window_to_logical,
 )
 
@@ -276,3 +280,29 @@ def test_mouse_mapping_round_trips(window: tuple[int, int]) -> None:
         assert window_to_logical(on_window, scale, offset) == pytest.approx(logical)
     corner = logical_to_window((1280, 720), scale, offset)
     assert corner[0] <= max(1, window[0]) + 1e-9 and corner[1] <= max(1, window[1]) + 1e-9
+
+
+@pytest.mark.parametrize(
+    ("window", "canvas"),
+    [
+        ((1280, 720), (1280, 720)),
+        ((1920, 1080), (1280, 720)),
+        ((1000, 640), (1280, 820)),
+        ((800, 600), (960, 720)),
+        ((640, 760), (900, 1069)),
+        ((720, 1280), (900, 1600)),
+    ],
+)
+def test_the_menus_canvas_has_the_windows_shape_at_a_readable_scale(
+    window: tuple[int, int], canvas: tuple[int, int]
+) -> None:
+    scale = menu_scale(window)
+    assert menu_canvas(window) == canvas
+    assert scale * 20 >= 14 - 1e-9, "small text at the readable minimum or more"
+    assert abs(canvas[0] * scale - window[0]) < 1 and abs(canvas[1] * scale - window[1]) < 1
+
+
+def test_a_stage_wider_than_the_canvas_is_centred_with_its_sides_cut() -> None:
+    assert stage_offset((900, 1069), (1280, 720)) == (-190, 174)
+    scale, offset = menu_view((640, 760))
+    assert offset == pytest.approx((-190 * scale, 174 * scale))

@@ -156,6 +156,9 @@ def test_leaving_asks_first_keeps_the_match_and_continue_restores_it(
         press(app, pygame.K_ESCAPE)
         assert isinstance(app.stack.top, PauseScene), "Esc stays"
         click(app, button(app.stack.top, "Leave game").rect.center)
+        press(app, pygame.K_RETURN)
+        assert isinstance(app.stack.top, PauseScene), "Enter on the question stays too"
+        click(app, button(app.stack.top, "Leave game").rect.center)
         click(app, button(app.stack.top, "Leave").rect.center)
         menu = app.stack.top
         assert isinstance(menu, MainMenuScene)

@@ -25,16 +25,10 @@ from client.sessions.game_session import GameSession, Offers
 from client.sessions.local import LocalSession
 from client.sessions.replay import SPEEDS
 from client.table.model import TableModel
-from client.table.review_panel import (
-    EMPTY_LIST_RECT,
-    LIST_RECT,
-    ROW_HEIGHT,
-    ROW_TOP,
-    loss_text,
-)
+from client.table.review_panel import ROW_HEIGHT, loss_text
 from shared.record import MatchRecord, RecordError, SeatEntry
 from shared.record_file import write_record
-from shared.review.hand_review import Review, ReviewSettings
+from shared.review.hand_review import Review, ReviewSettings, review_match
 from shared.review.review_file import read_review, sidecar_path
 from shared.rules import RuleSet
 from shared.state import MatchState
@@ -105,7 +99,7 @@ def test_the_table_at_every_step_is_the_engines_replay(app: App, players: int) -
     scene.queue.pace = 0.0
     session = scene.session
     shown: GameSession = session  # the table's own protocol
-    assert shown.seat == 0 and shown.offers == Offers() and shown.hint() is None
+    assert shown.seat == 0 and shown.offers == Offers() and not shown.ask_hint()
     assert session.seat == 0 and shows(scene.queue.model, session.state_at(0), 0)  # type: ignore[arg-type]
     for position in range(1, session.length + 1):
         press(app, pygame.K_RIGHT)
@@ -198,7 +192,7 @@ def test_the_review_runs_off_the_frame_loop_and_is_kept_beside_the_file(
 
     worst = scene.review.worst
     assert worst, "an easy player's match has costly plays"
-    click(app, (400, ROW_TOP + ROW_HEIGHT + 20))
+    click(app, (400, scene.panel.row_top + ROW_HEIGHT + 20))
     assert session_stands_at(scene, worst[1].index)
     settle(app, scene)
     assert scene.flagged_here == worst[1] and worst[1].lesson is not None
@@ -362,13 +356,28 @@ def test_no_costly_play_is_said_in_a_small_box(app: App, language: str) -> None:
         review = Review(0, "digest", settings)
         surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
         scene.panel.draw_list(surface, review, scene.names)
-        below = LIST_RECT.centerx, (EMPTY_LIST_RECT.bottom + LIST_RECT.bottom) // 2
+        listing, empty = scene.panel.listing, scene.panel.listing_box(review)
+        assert empty.height < listing.height / 3
+        below = listing.centerx, (empty.bottom + listing.bottom) // 2
         assert surface.get_at(below).a == 0, "no empty box under the words"
-        inside = EMPTY_LIST_RECT.x + 8, EMPTY_LIST_RECT.bottom - 8
+        inside = empty.x + 8, empty.bottom - 8
         assert surface.get_at(inside).a == 255
         assert loss_text(9.2) == translated("−{points} points").format(points=number(9))
     finally:
         use_language("en")
+
+
+def test_a_short_list_of_costly_plays_ends_under_its_last(app: App) -> None:
+    scene = open_replay(app, played_match(ONE_ROUND, seed=3))
+    settings = ReviewSettings(worlds=8, depth=1, threshold=1.0, worst=2)
+    review = review_match(scene.record, 0, settings)
+    assert len(review.worst) == 2
+    surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    scene.panel.draw_list(surface, review, scene.names)
+    listing, box = scene.panel.listing, scene.panel.listing_box(review)
+    last_row = scene.panel.row_top + 2 * ROW_HEIGHT
+    assert last_row <= box.bottom < last_row + ROW_HEIGHT // 2 < listing.bottom
+    assert surface.get_at((listing.centerx, box.bottom + 10)).a == 0, "no empty box below"
 
 
 @pytest.mark.parametrize("language", ["en", "ar"])

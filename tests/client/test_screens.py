@@ -1,4 +1,5 @@
-"""Menu screens driven by synthetic events: settings saved, letterboxed clicks, keyboard menus."""
+"""Menu screens driven by synthetic events: settings saved, clicks in a window of another
+shape, keyboard menus."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from client.layout import logical_to_window, scale_to_window
+from client.layout import logical_to_window, menu_canvas, menu_scale
 from client.scenes.connect import ConnectScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.practice_setup import PracticeSetupScene
@@ -45,14 +46,16 @@ def test_settings_are_changed_on_screen_and_saved(tmp_path: Path, pygame_ready: 
         app.shutdown()
 
 
-def test_clicks_are_mapped_through_the_letterbox(tmp_path: Path, pygame_ready: None) -> None:
+def test_clicks_are_mapped_onto_the_menus_canvas(tmp_path: Path, pygame_ready: None) -> None:
     save_settings(Settings(window_size=(960, 600)), tmp_path / "settings.json")
     app = make_app(tmp_path)
     try:
         step(app)
         assert app.window.get_size() == (960, 600)
-        scale, offset = scale_to_window((960, 600))
-        assert offset[1] > 0, "bars above and below a taller window"
+        assert app.stack.top is not None
+        scale, offset = app.stage_view(app.stack.top)
+        assert scale == menu_scale((960, 600))
+        assert app.stack.top.screen_size == menu_canvas((960, 600)) == (1280, 800)
         target = _button(app.stack.top, "Practice").rect.center
         click(app, logical_to_window(target, scale, offset))
         assert isinstance(app.stack.top, PracticeSetupScene)

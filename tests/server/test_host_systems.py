@@ -10,7 +10,9 @@ import contextlib
 import signal
 import stat
 import sys
+import threading
 from collections.abc import Iterator
+from concurrent.futures.process import _ExecutorManagerThread
 from pathlib import Path
 
 import pytest
@@ -61,9 +63,20 @@ async def test_hard_bots_play_a_whole_match_in_spawned_workers_as_on_macos_and_w
         assert view.winner is not None
         assert not errors_in(host)
         assert server.bots._processes is pool  # the workers never broke
+        workers = list(pool._processes.values())
+        assert _pool_managers()
+    # A stopped server has joined its workers and the pool's manager thread: one left closing
+    # would race the interpreter's exit (a traceback from a closed pipe on the way out).
+    assert not _pool_managers()
+    assert all(worker.exitcode is not None for worker in workers)
     runner = "server.room.bots_runner"
     fallbacks = [r for r in caplog.records if r.name == runner and r.levelno > 20]
     assert not fallbacks, "every hard move came from a worker, none played at random"
+
+
+def _pool_managers() -> list[threading.Thread]:
+    """The live threads that manage a process pool's workers."""
+    return [t for t in threading.enumerate() if isinstance(t, _ExecutorManagerThread)]
 
 
 @contextlib.contextmanager

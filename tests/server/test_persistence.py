@@ -37,7 +37,7 @@ from shared.rules import RuleSet
 from shared.wire.client import WireClient
 from shared.wire.protocol import view_from_wire
 from tests.server.fair_play import play_all, receive_record, sealed, seat_two
-from tests.server.helpers import FAST, connect, join, running_server
+from tests.server.helpers import FAST, connect, expect_room, join, running_server
 from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
@@ -386,3 +386,22 @@ async def test_players_are_told_when_their_match_cannot_be_saved_and_when_it_is_
         record = decode_record(again.read_bytes(), allow_torn_tail=True)
         assert len(record.plays) == room.seq, "every play, from the first, is on disk again"
         assert len(kept(tmp_path, ".room")) == 1, "and the room file beside it"
+
+
+async def test_a_room_made_private_mid_match_is_private_after_a_restart(tmp_path: Path) -> None:
+    """set_private rewrites the room file: the restored room asks newcomers for the new code."""
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        ali, _ = await seat_two(server.port)
+        await ali.client.send({"t": "start_game"})
+        await ali.client.send({"t": "set_private", "private": True})
+        state = await expect_room(ali.client, lambda s: "code" in s)
+        assert server.store is not None
+        await server.store.disk.written()
+        [room_file] = kept(tmp_path, ".room")
+        assert decode_saved_room(room_file.read_bytes()).code == state["code"]
+    async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
+        late = await connect(server, "Late")
+        await late.send({"t": "spectate", "room_id": state["room_id"], "req": 1})
+        assert (await late.expect("error"))["code"] == "wrong_code"
+        await late.send({"t": "spectate", "room_id": state["room_id"], "code": state["code"]})
+        assert (await late.expect("room_state"))["code"] == state["code"]

@@ -104,7 +104,7 @@ async def table() -> AsyncIterator[Table]:
         task.cancel()  # a room that closed itself has ended already
         with contextlib.suppress(asyncio.CancelledError):
             await task
-        bots.close()
+        await bots.close()
 
 
 async def started(table: Table) -> tuple[tuple[Player, FakeLink], tuple[Player, FakeLink]]:

@@ -8,7 +8,7 @@ import pytest
 from server import lobby as lobby_module
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import play_to_wire, view_from_wire
-from tests.server.helpers import connect, create_room, join, running_server
+from tests.server.helpers import connect, create_room, expect_room, join, running_server
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -263,3 +263,53 @@ async def test_the_creator_gives_a_silent_players_seat_to_a_bot_with_the_timer_o
         while view_from_wire(update["view"]).to_move != 0:
             update = await host.expect("game_update")
         assert update["seq"] >= 1, "the bot played the silent seat; the match goes on"
+
+
+async def test_the_room_lists_its_spectators_ids_and_the_creator_removes_one_by_his() -> None:
+    async with running_server() as server:
+        host = await connect(server, "Host")
+        room_id = (await create_room(host, 4))["room_id"]
+        assert "spectator_ids" not in await join(await connect(server, "Guest"), room_id)
+        watchers, welcomed = {}, {}
+        for name in ("Cala", "Dina"):
+            watchers[name] = await connect(server)
+            welcomed[name] = (await watchers[name].hello(name))["player_id"]
+            await join(watchers[name], room_id, spectate=True)
+        state = await expect_room(host, lambda s: len(s["spectators"]) == 2)
+        ids = dict(zip(state["spectators"], state["spectator_ids"], strict=True))
+        assert ids == welcomed, "each name's id, in the same order"
+        await host.send({"t": "remove_member", "player_id": ids["Cala"]})
+        assert (await watchers["Cala"].expect("left_room"))["reason"] == "removed_by_creator"
+        state = await expect_room(host, lambda s: s["spectators"] == ["Dina"])
+        assert state["spectator_ids"] == [ids["Dina"]]
+
+
+async def test_the_creator_makes_the_room_private_or_public_at_any_time() -> None:
+    """Private with a fresh code each time, listed locked; public again with no code."""
+    async with running_server() as server:
+        host = await connect(server, "Host")
+        room_id = (await create_room(host, 2))["room_id"]
+        guest = await connect(server, "Guest")
+        await join(guest, room_id)
+        looker = await connect(server, "Looker")
+        for sender, code in ((guest, "not_creator"), (looker, "not_in_room")):
+            await sender.send({"t": "set_private", "private": True, "req": 1})
+            assert (await sender.expect("error"))["code"] == code
+        await host.send({"t": "set_private", "private": True, "req": 2})
+        first = (await expect_room(guest, lambda s: "code" in s))["code"]
+        await looker.send({"t": "list_rooms"})
+        [entry] = (await looker.expect("rooms"))["rooms"]
+        assert entry["locked"] is True
+        await looker.send({"t": "spectate", "room_id": room_id, "req": 3})
+        assert (await looker.expect("error"))["code"] == "wrong_code"
+        await host.send({"t": "set_private", "private": True})
+        fresh = (await expect_room(guest, lambda s: s.get("code") not in (None, first)))["code"]
+        await looker.send({"t": "spectate", "room_id": room_id, "code": first, "req": 4})
+        assert (await looker.expect("error"))["code"] == "wrong_code", "the old code is dead"
+        await host.send({"t": "start_game"})
+        await host.expect("game_update")
+        await host.send({"t": "set_private", "private": False})
+        assert "code" not in await expect_room(guest, lambda s: "code" not in s)
+        await looker.send({"t": "spectate", "room_id": room_id})
+        assert (await looker.expect("room_state"))["you"] is None, "public again, mid-match"
+        assert fresh != first

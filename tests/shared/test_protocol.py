@@ -69,6 +69,10 @@ GOOD: list[dict[str, Any]] = [
     {"t": "get_record", "part": 1},
     {"t": "remove_member", "player_id": 3},
     {"t": "bot_for_seat", "seat": 1},
+    {"t": "set_private", "private": True, "req": 8},
+    {"t": "set_private", "private": False},
+    {"t": "hint", "req": 11},
+    {"t": "create_room", "players": 2, "private": True, "hints": False},
     {"t": "play", "card": "10h", "taken": []},
     {"t": "chat", "text": "salam"},
     {"t": "quick_chat", "phrase": "yalla", "req": 6},
@@ -172,6 +176,10 @@ BAD_SCHEMA: dict[str, tuple[dict[str, Any], ErrorCode]] = {
         ErrorCode.BAD_MESSAGE,
     ),
     "req not an int": ({"t": "ping", "req": "1"}, ErrorCode.BAD_MESSAGE),
+    "private as an int": ({"t": "set_private", "private": 1}, ErrorCode.BAD_MESSAGE),
+    "private left out": ({"t": "set_private"}, ErrorCode.BAD_MESSAGE),
+    "hints as an int": ({"t": "create_room", "players": 2, "hints": 0}, ErrorCode.BAD_MESSAGE),
+    "hint with a card": ({"t": "hint", "card": "5s"}, ErrorCode.BAD_MESSAGE),
 }
 
 

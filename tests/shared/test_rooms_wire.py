@@ -68,6 +68,8 @@ DEALS = st.builds(
 @st.composite
 def room_states(draw: st.DrawFn) -> RoomState:
     rules = draw(RULES)
+    spectators = draw(st.lists(st.tuples(NAMES, IDS), max_size=5))
+    with_ids = draw(st.booleans())  # a server that does not send them: no ids, names all the same
     return RoomState(
         room_id=draw(IDS),
         name=draw(NAMES),
@@ -78,9 +80,11 @@ def room_states(draw: st.DrawFn) -> RoomState:
         phase=draw(st.sampled_from(RoomPhase)),
         creator=draw(st.none() | IDS),
         seats=tuple(draw(st.lists(SEATS, min_size=rules.players, max_size=rules.players))),
-        spectators=tuple(draw(st.lists(NAMES, max_size=5))),
+        spectators=tuple(name for name, _ in spectators),
         you=draw(st.none() | st.integers(0, rules.players - 1)),
         deals=draw(st.none() | DEALS),
+        code=draw(st.none() | st.text("ABCDEFGHJKMNPQRSTUVWXYZ23456789", min_size=6, max_size=6)),
+        spectator_ids=tuple(player_id for _, player_id in spectators) if with_ids else (),
     )
 
 
@@ -172,6 +176,7 @@ def test_the_wire_map_keeps_the_documented_field_order() -> None:
         "play_again",
         "start_in_ms",
         "next_dealer",
+        "hints",
     ]
     assert list(wire["seats"][0]) == ["seat", "kind", "name", "player_id", "connected", "bot_level"]
     summary = RoomSummary(1, "Sample", 2, 1, 0, "egyptian", 11, 0, RoomPhase.WAITING, 0)
@@ -207,6 +212,19 @@ def test_a_room_state_that_breaks_the_schema_is_refused(field: str, value: objec
         room_state_from_wire({**wire, field: value})
     with pytest.raises(ProtocolError):
         room_state_from_wire([wire])
+
+
+def test_spectator_ids_come_one_per_spectator_or_not_at_all() -> None:
+    state = replace(_state((_seat(), _seat(SeatKind.EMPTY, 1))), spectators=("Cala", "Dina"))
+    watched = replace(state, spectator_ids=(7, 9))
+    wire = room_state_to_wire(watched)
+    assert wire["spectator_ids"] == [7, 9]
+    assert room_state_from_wire(wire) == watched
+    assert "spectator_ids" not in room_state_to_wire(replace(state, spectators=()))
+    older = {key: value for key, value in wire.items() if key != "spectator_ids"}
+    assert room_state_from_wire(older).spectator_ids == (), "an older server's: read as empty"
+    with pytest.raises(ProtocolError):
+        room_state_from_wire({**wire, "spectator_ids": [7]})
 
 
 def test_a_summary_that_breaks_the_schema_is_refused() -> None:

@@ -166,3 +166,22 @@ test("words in Arabic: translations, plurals, fields and Arabic-Indic digits", (
   }
   assert.equal(format("{a} of {b}", { a: 3, b: "x" }), "3 of x");
 });
+
+test("a hint is asked once per view, kept for its view and gone with the next", () => {
+  const { store, sent } = started();
+  store.receive(roomState({ state: "playing", hints: true }));
+  store.receive({ t: "game_update", seq: 3, view: view(), events: [], turn_ms: null });
+  store.askHint();
+  store.askHint();
+  assert.deepEqual(sent.filter((m) => m.t === "hint"), [{ t: "hint" }], "one request while it comes");
+  const hint = { t: "hint", seq: 3, card: "Ah", taken: ["Ac"], why: "take", cards: 1, kept: null, leaves_little: false };
+  store.receive({ ...hint, seq: 2 });
+  assert.equal(store.state.hint, null, "a hint for an older view is not shown");
+  store.receive(hint);
+  assert.equal(store.state.hint?.card, "Ah");
+  store.askHint();
+  assert.equal(sent.filter((m) => m.t === "hint").length, 1, "the view's hint is known: nothing asked");
+  store.receive({ t: "game_update", seq: 4, view: view({ to_move: 1 }), events: [], turn_ms: null });
+  assert.equal(store.state.hint, null);
+  assert.equal(store.state.hintAsked, false);
+});

@@ -9,6 +9,7 @@ import { defaultDraft, renderLobby } from "./screen_lobby.js";
 import { renderName } from "./screen_name.js";
 import { NEXT_ROUND_MS, nextRoundText, renderResults } from "./screen_results.js";
 import { renderRoom } from "./screen_room.js";
+import { entering, refusedCode, roomTap } from "./room_taps.js";
 import { BANNER_MS, renderTable, tickTimer } from "./screen_table.js";
 import { sound, unlock } from "./sound.js";
 import { Store } from "./store.js";
@@ -66,8 +67,10 @@ class App {
     /** @type {string | null} the card a touch lifted: a second tap on it, or a tap on the floor, plays it */
     this.selected = null;
     this.selectedSeq = -1;
-    /** @type {"log" | "chat" | null} */
+    /** @type {"log" | "chat" | "people" | null} */
     this.sheet = null;
+    /** @type {import("./room_taps.js").Asks} */
+    this.asks = { asking: null, confirm: null };
     this.draft = defaultDraft();
     this.botLevel = "medium";
     this.problem = "";
@@ -124,6 +127,7 @@ class App {
       const form = /** @type {HTMLElement} */ (event.target).dataset.form;
       if (form === "name") this.act("enter");
       if (form === "chat") this.act("send-chat");
+      if (form === "code") this.act("send-code");
     });
     document.body.addEventListener("pointerdown", unlock, { passive: true });
     document.addEventListener("visibilitychange", () => {
@@ -151,12 +155,15 @@ class App {
     if (message.t === "game_update") this.sounds(message);
     if (message.t === "left_room") this.link.send({ t: "list_rooms" });
     if (message.t === "error" || message.t === "bye") this.playedSeq = -1;
+    if (message.t === "room_state" || message.t === "left_room") this.asks.asking = null;
+    if (message.t === "left_room") this.asks.confirm = null;
     if (message.t === "room_state") {
       this.startAt = message.start_in_ms == null ? null : Date.now() + message.start_in_ms;
     }
     this.store.receive(message);
     if (message.t === "rooms") this.joinWanted();
-    if (message.t === "error" && this.store.state.me !== null) this.toast(refusalText(message.code), true);
+    if (message.t === "error" && this.store.state.me !== null && !refusedCode(message.code, this.asks)) this.toast(refusalText(message.code), true);
+    if (message.t === "error" && message.code === "wrong_code") this.draw();
     if (message.t === "bye") this.toast(refusalText(message.code), true);
     if (message.t === "left_room" && message.reason !== "left") this.toast(exitText(message.reason), false);
   }
@@ -168,7 +175,10 @@ class App {
     const room = this.store.state.rooms.find((r) => r.room_id === id);
     if (room !== undefined && room.state === "waiting" && room.humans + room.bots < room.players) {
       this.wantedRoom = null;
-      this.link.send({ t: "join_room", room_id: id });
+      if (room.locked) {
+        this.asks.asking = { room: id, action: "join", problem: "" };
+        this.draw();
+      } else this.link.send(entering("join", id));
     }
   }
 
@@ -318,15 +328,9 @@ class App {
         // The room is named in the creator's language (the server's default is English).
         const name = format(_("{name} table"), { name: state.me?.name ?? "" }).slice(0, 32);
         const draft = this.draft;
-        send({ t: "create_room", players: draft.players, preset: draft.preset, target: draft.target, turn_timer: draft.timer, name });
+        send({ t: "create_room", players: draft.players, preset: draft.preset, target: draft.target, turn_timer: draft.timer, name, private: draft.private === 1, hints: draft.hints === 1 });
         break;
       }
-      case "join":
-        send({ t: "join_room", room_id: Number(element?.dataset.room) });
-        break;
-      case "watch":
-        send({ t: "spectate", room_id: Number(element?.dataset.room) });
-        break;
       case "bot-level":
         this.botLevel = value ?? "medium";
         break;
@@ -372,10 +376,11 @@ class App {
         this.choosing = null;
         break;
       case "sheet":
-        this.sheet = this.sheet === value ? null : /** @type {"log" | "chat"} */ (value ?? null);
+        this.sheet = this.sheet === value ? null : /** @type {"log" | "chat" | "people"} */ (value ?? null);
+        this.asks.confirm = null;
         break;
       default:
-        return;
+        if (!roomTap(action, element, this.asks, this.store, send)) return;
     }
     this.draw();
   }
@@ -416,13 +421,13 @@ class App {
         this.lastListed = now;
         this.link.send({ t: "list_rooms" });
       }
-      if (key(state.rooms, this.draft, me?.name, this.wantedRoom)) {
-        renderLobby(root, { rooms: state.rooms, name: me?.name ?? "", draft: this.draft, wanted: this.wantedRoom });
+      if (key(state.rooms, this.draft, me?.name, this.wantedRoom, this.asks.asking)) {
+        renderLobby(root, { rooms: state.rooms, name: me?.name ?? "", draft: this.draft, wanted: this.wantedRoom, asking: this.asks.asking });
       }
     } else if (screen === "room" && state.room !== null && me !== null) {
       const second = this.startAt === null ? 0 : Math.ceil((this.startAt - now) / 1000);
-      if (key(state.room, state.chat.length, this.botLevel, Math.max(0, second))) {
-        renderRoom(root, { room: state.room, me: me.playerId, chat: state.chat, level: this.botLevel, now, startAt: this.startAt });
+      if (key(state.room, state.chat.length, this.botLevel, Math.max(0, second), this.asks.confirm)) {
+        renderRoom(root, { room: state.room, me: me.playerId, chat: state.chat, level: this.botLevel, now, startAt: this.startAt, confirm: this.asks.confirm });
       }
     } else if (screen === "results") {
       if (key(state.results, state.verdict)) renderResults(root, { state, now });
@@ -445,7 +450,7 @@ class App {
     const fresh = game.seq !== this.shownSeq;
     const before = fresh && this.shownSeq >= 0 ? measure(root) : null;
     const choosing = this.choosing === null ? null : this.choosing;
-    renderTable(root, { state, now, choosing, selected: this.selected, sheet: this.sheet });
+    renderTable(root, { state, now, choosing, selected: this.selected, sheet: this.sheet, confirm: this.asks.confirm });
     tickTimer(root, state, now);
     if (before !== null) animate(root, before, state.events);
     this.shownSeq = game.seq;

@@ -1,5 +1,6 @@
-// The lobby: the server's rooms (join, watch), and a new room of 2 or 4 with a preset and a
-// target. Its create-room with the defaults makes a 2-player Egyptian room to 101.
+// The lobby: the server's rooms (join, watch; a private room's code asked first), and a new
+// room of 2 or 4 with a preset, a target, who may join and whether it gives hints. Its
+// create-room with the defaults makes a public 2-player Egyptian room to 101, with hints.
 
 import { h, button } from "./dom.js";
 import { _, format, isolate, ngettext } from "./i18n.js";
@@ -12,6 +13,8 @@ export const ROOM_CHOICES = {
   preset: ["egyptian", "jawaker"],
   target: [31, 61, 101, 151],
   timer: [0, 15, 30, 60],
+  private: [0, 1],
+  hints: [1, 0],
 };
 
 /**
@@ -20,11 +23,21 @@ export const ROOM_CHOICES = {
  * @property {string} preset
  * @property {number} target
  * @property {number} timer
+ * @property {number} private 1: only with its code
+ * @property {number} hints 1: its players may ask for hints
+ */
+
+/**
+ * The code the page asks for before joining or watching a private room.
+ * @typedef {object} CodeAsk
+ * @property {number} room
+ * @property {"join" | "watch"} action
+ * @property {string} problem what went wrong with the last code given ("" at first)
  */
 
 /** @returns {RoomDraft} */
 export function defaultDraft() {
-  return { players: 2, preset: "egyptian", target: 101, timer: 30 };
+  return { players: 2, preset: "egyptian", target: 101, timer: 30, private: 0, hints: 1 };
 }
 
 /** @param {number} seconds */
@@ -37,7 +50,8 @@ function roomLine(room) {
   const seated = format(_("{seated}/{seats} seated"), { seated: room.humans + room.bots, seats: room.players });
   const state = { waiting: _("waiting"), playing: _("playing"), over: _("finished") }[room.state];
   const timer = room.turn_timer ? format(_("{seconds} turns"), { seconds: secondsText(room.turn_timer) }) : _("no timer");
-  return [seated, presetName(room.preset), format(_("to {points}"), { points: room.target }), timer, state].join(" · ");
+  const lock = room.locked ? `🔒 ${_("private: needs its code")}` : null;
+  return [lock, seated, presetName(room.preset), format(_("to {points}"), { points: room.target }), timer, state].filter(Boolean).join(" · ");
 }
 
 /**
@@ -58,20 +72,37 @@ function choiceRow(field, label, draft) {
 }
 
 /**
+ * The code asked for a private room, under its line.
+ * @param {CodeAsk} asking
+ */
+function codeForm(asking) {
+  return h(
+    "form",
+    { class: "code-form", "data-form": "code" },
+    h("label", {}, _("That room is private: type its code first."), h("input", { "data-field": "code", maxlength: 16, autocapitalize: "characters", autocomplete: "off", spellcheck: "false", enterkeyhint: "go", placeholder: _("room code") })),
+    asking.problem ? h("p", { class: "error", role: "alert", "data-field": "code-problem" }, asking.problem) : null,
+    h("div", { class: "row" }, button("send-code", asking.action === "join" ? _("Join") : _("Watch"), { class: "primary" }), button("cancel-code", _("Cancel"))),
+  );
+}
+
+/**
  * @param {HTMLElement} root
- * @param {{ rooms: RoomSummary[], name: string, draft: RoomDraft, wanted: number | null }} model
+ * @param {{ rooms: RoomSummary[], name: string, draft: RoomDraft, wanted: number | null, asking: CodeAsk | null }} model
  */
 export function renderLobby(root, model) {
+  const typed = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-field="code"]'))?.value ?? "";
   const rows = model.rooms.map((room) => {
     const full = room.humans + room.bots >= room.players;
+    const asked = model.asking?.room === room.room_id ? model.asking : null;
     return h(
       "li",
-      { class: "room-row", "data-room-id": room.room_id },
+      { class: `room-row${room.locked ? " locked" : ""}`, "data-room-id": room.room_id, "data-locked": room.locked ? "true" : null },
       h("div", { class: "what" }, h("strong", {}, isolate(room.name)), h("span", {}, roomLine(room))),
       room.state === "waiting" && !full
         ? button("join", _("Join"), { "data-room": room.room_id, class: room.room_id === model.wanted ? "primary" : null })
         : null,
       button("watch", _("Watch"), { "data-room": room.room_id }),
+      asked !== null ? codeForm(asked) : null,
     );
   });
   const draft = model.draft;
@@ -103,8 +134,18 @@ export function renderLobby(root, model) {
         choiceRow("target", (n) => format("{n}", { n }), draft),
         h("span", { class: "dim" }, _("Turn timer")),
         choiceRow("timer", (n) => (n ? secondsText(n) : _("No timer")), draft),
+        h("span", { class: "dim" }, _("Who may join")),
+        choiceRow("private", (n) => (n ? _("Only with its code") : _("Anyone")), draft),
+        h("span", { class: "dim" }, _("Hints")),
+        choiceRow("hints", (n) => (n ? _("Players may ask") : _("No hints")), draft),
         button("create-room", _("Create room"), { class: "primary" }),
       ),
     ),
   );
+  // The code typed so far survives the list's redrawing, and the field is ready for typing.
+  const field = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-field="code"]'));
+  if (field !== null) {
+    field.value = typed;
+    field.focus();
+  }
 }

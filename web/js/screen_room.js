@@ -1,14 +1,18 @@
-// A room before, between and after matches: its seats in join order, the creator's bots and
-// start, another match ("play again"), the evening's tally, partners swapped, and the chat.
+// A room before, between and after matches: its seats in join order and who watches, the
+// creator's bots and start, another match ("play again"), the evening's tally, partners
+// swapped, and the chat; a private room's code for its members to pass on, and the creator's
+// moderation (private or public, removing someone, asked to confirm first).
 
 import { chatBlock } from "./chatview.js";
 import { h, button } from "./dom.js";
 import { _, format, isolate } from "./i18n.js";
+import { codeLine, privacyButton, removeControl, watchers } from "./people.js";
 import { levelName, presetName, teamName } from "./words.js";
 
 /** @typedef {import("./types.js").RoomState} RoomState */
 /** @typedef {import("./types.js").SeatInfo} SeatInfo */
 /** @typedef {import("./types.js").ChatLine} ChatLine */
+/** @typedef {import("./people.js").Confirming} Confirming */
 
 export const BOT_LEVELS = ["easy", "medium", "hard"];
 
@@ -28,7 +32,7 @@ function seatWords(room, seat) {
 
 /**
  * @param {HTMLElement} root
- * @param {{ room: RoomState, me: number, chat: ChatLine[], level: string, now: number, startAt: number | null }} model
+ * @param {{ room: RoomState, me: number, chat: ChatLine[], level: string, now: number, startAt: number | null, confirm: Confirming | null }} model
  */
 export function renderRoom(root, model) {
   const { room, me } = model;
@@ -36,6 +40,7 @@ export function renderRoom(root, model) {
   const creator = room.creator === me;
   const seats = room.seats.map((seat) => {
     const words = seatWords(room, seat);
+    const other = seat.kind === "human" && seat.player_id !== null && seat.player_id !== me;
     return h(
       "li",
       { class: `seat ${seat.seat % 2 === mine ? "ours" : "theirs"}`, "data-seat": seat.seat },
@@ -44,6 +49,7 @@ export function renderRoom(root, model) {
       room.you === null && seat.kind === "bot" && room.state === "playing"
         ? button("take-seat", _("Take seat"), { "data-seat": seat.seat })
         : null,
+      creator && other ? removeControl(/** @type {number} */ (seat.player_id), seat.name ?? "", model.confirm) : null,
     );
   });
   const empty = room.seats.some((s) => s.kind === "empty");
@@ -82,7 +88,10 @@ export function renderRoom(root, model) {
         { class: "dim" },
         [format(_("{preset} rules"), { preset: presetName(room.preset) }), format(_("to {points}"), { points: room.rules.target })].join(" · "),
       ),
+      codeLine(room),
+      creator ? h("div", { class: "row" }, privacyButton(room)) : null,
       h("ul", { class: "seats" }, ...seats),
+      watchers(room, creator, model.confirm),
       tally
         ? h(
             "p",

@@ -1,6 +1,8 @@
 // The table: the floor, this page's hand, the others' backs and names, the sides' colours,
 // the dealer, whose turn with its timer, the stock, each side's pile, the scoreboard, the
-// banners (Basra, sweep, last cards, time up), the capture choice, the play log and the chat.
+// banners (Basra, sweep, last cards, time up), the capture choice, the hint (where the room
+// gives them: the suggested card and what it takes outlined, and why), the play log, the chat
+// and the Players sheet (the creator's moderation, `people.js`).
 // Drawn whole from the store's latest view at each update; `animate` (motion.js) then moves
 // the cards from where they were, so the view is the truth at every moment.
 
@@ -8,7 +10,8 @@ import { cardFace } from "./cardview.js";
 import { chatBlock, chatText, recentBySeat } from "./chatview.js";
 import { h, button, reconcile, same, swap } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
-import { cardText, cardsText, seatName, teamName } from "./words.js";
+import { peopleSheet } from "./people.js";
+import { cardText, cardsText, hintText, seatName, teamName } from "./words.js";
 
 /** @typedef {import("./types.js").View} View */
 /** @typedef {import("./types.js").Play} Play */
@@ -16,6 +19,8 @@ import { cardText, cardsText, seatName, teamName } from "./words.js";
 /** @typedef {import("./store.js").State} State */
 /** @typedef {import("./store.js").LogLine} LogLine */
 /** @typedef {import("./store.js").Banner} Banner */
+/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./people.js").Confirming} Confirming */
 
 export const BANNER_MS = 2200;
 
@@ -42,7 +47,8 @@ export function seatSide(seat, mine, players, direction) {
  * @property {number} now
  * @property {Play[] | null} choosing the options of the open capture choice
  * @property {string | null} selected the hand's card a touch lifted, played by a second tap
- * @property {"log" | "chat" | null} sheet
+ * @property {"log" | "chat" | "people" | null} sheet
+ * @property {Confirming | null} confirm a moderation tap waiting to be confirmed
  */
 
 /**
@@ -68,25 +74,34 @@ export function renderTable(root, model) {
     const side = seatSide(seat, mine, view.rules.players, view.rules.direction);
     sides[side].push(player(model, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
   }
+  // The hint for the view shown, while no capture choice is open; its button sits by this
+  // page's own name, over the hand, where the room gives hints to a seated player.
+  const hint = yourTurn && model.choosing === null && state.hint?.seq === game.seq ? state.hint : null;
+  if (room.hints && view.seat !== null && view.to_move !== null) {
+    const fresh = button("hint", _("Hint"), { class: "hint", disabled: !yourTurn || state.hintAsked, "aria-pressed": String(hint !== null) });
+    sides.mine.push(same(part(table, ".seat-mine").querySelector(":scope > .hint"), fresh));
+  }
   for (const [side, players] of Object.entries(sides)) reconcile(part(table, `.seat-${side}`), players);
   swap(part(table, ".scoreboard"), scoreboard(room, view, myTeam));
-  swap(part(table, ".status-line"), statusLine(room, view, yourTurn, model.selected));
+  swap(part(table, ".status-line"), statusLine(room, view, yourTurn, model.selected, hint));
   // With a card lifted, the whole floor plays it: a wide target for the thumb.
   part(table, '[data-zone="floor"]').toggleAttribute("data-play-here", model.selected !== null);
+  const hinted = new Set(hint === null ? [] : hint.taken);
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
   const lifted = view.legal_plays.filter((p) => p.card === model.selected);
   const chosen = new Set([...(model.choosing ?? []), ...lifted].flatMap((p) => p.taken));
   reconcile(
     part(table, '[data-zone="floor"]'),
     view.floor.map((card) => {
-      const mark = either.has(card) ? "either" : chosen.has(card) ? "taken" : "";
+      const mark = either.has(card) ? "either" : chosen.has(card) ? "taken" : hinted.has(card) ? "hinted" : "";
       return card_(card, `card ${mark}`);
     }),
   );
   reconcile(
     part(table, '[data-zone="hand"]'),
     view.hand.map((card) => {
-      const element = card_(card, `card${playable.has(card) ? " playable" : ""}${card === model.selected ? " selected" : ""}`);
+      const marks = `${playable.has(card) ? " playable" : ""}${card === model.selected ? " selected" : ""}${hint?.card === card ? " hinted" : ""}`;
+      const element = card_(card, `card${marks}`);
       element.setAttribute("role", "button");
       if (card === model.selected) element.setAttribute("aria-pressed", "true");
       element.setAttribute("tabindex", "0");
@@ -100,6 +115,7 @@ export function renderTable(root, model) {
       { class: "table-tools" },
       button("sheet", _("Play log"), { "data-value": "log", "aria-pressed": String(model.sheet === "log") }),
       button("sheet", _("Chat"), { "data-value": "chat", "aria-pressed": String(model.sheet === "chat") }),
+      button("sheet", _("Players"), { "data-value": "people", "aria-pressed": String(model.sheet === "people") }),
       button("leave", _("Leave")),
       // A spectator may take over a computer player's seat between plays.
       ...(view.seat === null
@@ -269,8 +285,9 @@ function chatBubbleText(state, seat, said) {
  * @param {View} view
  * @param {boolean} yourTurn
  * @param {string | null} selected
+ * @param {Hint | null} hint
  */
-function statusLine(room, view, yourTurn, selected) {
+function statusLine(room, view, yourTurn, selected, hint) {
   const stock = h(
     "span",
     { class: "stock", "data-field": "stock" },
@@ -280,7 +297,14 @@ function statusLine(room, view, yourTurn, selected) {
   if (yourTurn && selected !== null) words = format(_("Tap {card} again to play it"), { card: cardText(selected) });
   else if (yourTurn) words = _("your turn");
   else if (view.to_move !== null) words = format(_("Wait for {name} to play."), { name: seatName(room, view.to_move) });
-  return h("div", { class: "status-line" }, stock, h("span", { class: "turn-words", "data-field": "turn" }, words));
+  return h(
+    "div",
+    // With a card lifted, a landscape phone's one line tells how to play it rather than the hint.
+    { class: "status-line", "data-lifted": yourTurn && selected !== null },
+    stock,
+    h("span", { class: "turn-words", "data-field": "turn" }, words),
+    hint !== null ? h("span", { class: "hint-words", "data-field": "hint", role: "status" }, hintText(hint)) : null,
+  );
 }
 
 /**
@@ -352,6 +376,7 @@ function choicePanel(plays, view) {
 function sheet(model, room, root) {
   if (model.sheet === null) return null;
   const close = button("sheet", _("Back"), { "data-value": model.sheet });
+  if (model.sheet === "people") return peopleSheet(room, model.state.me?.playerId ?? null, model.confirm, close);
   if (model.sheet === "chat") {
     return h("div", { class: "sheet", "data-sheet": "chat" }, close, chatBlock(model.state.chat, root.querySelector('[data-block="chat"]')));
   }

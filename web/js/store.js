@@ -11,6 +11,7 @@ import { DealWitness } from "./witness.js";
 /** @typedef {import("./types.js").GameEvent} GameEvent */
 /** @typedef {import("./types.js").ChatLine} ChatLine */
 /** @typedef {import("./types.js").Tally} Tally */
+/** @typedef {import("./types.js").Hint} Hint */
 /** @typedef {import("./witness.js").Verdict} Verdict */
 
 /** @typedef {"name" | "lobby" | "room" | "table" | "results"} Screen */
@@ -57,6 +58,8 @@ import { DealWitness } from "./witness.js";
  * @property {Results | null} results
  * @property {{text: string, code: string, at: number} | null} notice the server's latest refusal
  * @property {Verdict | null} verdict the last match's deals, checked
+ * @property {Hint | null} hint the server's hint for the view shown (none once it moved on)
+ * @property {boolean} hintAsked a hint was asked for the view shown and has not come yet
  */
 
 const CHAT_KEPT = 50;
@@ -85,6 +88,8 @@ export class Store {
       results: null,
       notice: null,
       verdict: null,
+      hint: null,
+      hintAsked: false,
     };
     /** @type {DealWitness | null} the match being played (or just ended, its record awaited) */
     this.witness = null;
@@ -145,6 +150,16 @@ export class Store {
     this.changed();
   }
 
+  /** Ask the server for a hint for the view shown (once: a tap more while it comes, or once it
+   * came, asks nothing). */
+  askHint() {
+    const game = this.state.game;
+    if (game === null || this.state.hint?.seq === game.seq || this.state.hintAsked) return;
+    this.state.hintAsked = true;
+    this.send({ t: "hint" });
+    this.changed();
+  }
+
   /** The seat this page plays, or null (watching, or no room). */
   seat() {
     return this.state.room?.you ?? null;
@@ -195,6 +210,8 @@ export class Store {
     const floorBefore = state.game?.view.floor ?? [];
     state.game = update;
     state.gameAt = this.now();
+    if (state.hint !== null && state.hint.seq !== update.seq) state.hint = null;
+    state.hintAsked = false;
     state.events = update.events;
     this.witness?.witness(update.events, this.seat());
     if (update.events.length === 0) {
@@ -330,15 +347,22 @@ const HANDLERS = {
     state.chat = [];
     state.log = [];
     state.banners = [];
+    state.hint = null;
     store.witness = null;
     store.upcoming = null;
     state.notice = m.reason === "left" ? null : { text: "", code: `exit:${m.reason}`, at: store.now() };
   },
   error(store, m) {
     store.state.notice = { text: m.message, code: m.code, at: store.now() };
+    store.state.hintAsked = false;
   },
   bye(store, m) {
     store.state.notice = { text: m.message, code: m.code, at: store.now() };
+  },
+  hint(store, m) {
+    const game = store.state.game;
+    if (game !== null && m.seq === game.seq) store.state.hint = /** @type {Hint} */ (/** @type {unknown} */ (m));
+    store.state.hintAsked = false;
   },
   match_record(store, m) {
     store.matchRecord(/** @type {any} */ (m));

@@ -134,6 +134,9 @@
  * @property {number[]} [play_again]
  * @property {number | null} [start_in_ms]
  * @property {number | null} [next_dealer]
+ * @property {string} [code] a private room's code, shown to its members
+ * @property {number[]} [spectator_ids] the spectators' player ids, in the order of `spectators`
+ * @property {boolean} [hints] whether its seated players may ask for a hint
  */
 
 /**
@@ -148,6 +151,19 @@
  * @property {number} turn_timer
  * @property {"waiting" | "playing" | "over"} state
  * @property {number} spectators
+ * @property {boolean} [locked] a private room: joining or watching needs its code
+ */
+
+/**
+ * The server's hint for the turn after `seq` plays (PROTOCOL.md §5, `hint`).
+ * @typedef {object} Hint
+ * @property {number} seq
+ * @property {string} card
+ * @property {string[]} taken
+ * @property {"only_play" | "jack_basra" | "basra" | "sweep" | "take" | "keep" | "safer" | "not_worth" | "safe" | "least_risk"} why
+ * @property {number} cards
+ * @property {string | null} kept
+ * @property {boolean} leaves_little
  */
 
 /**

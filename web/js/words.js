@@ -3,9 +3,10 @@
 // by tools.web_catalogue), levels and presets.
 
 import { cardParts, KOMI, SUIT_SYMBOLS } from "./cards.js";
-import { _, format, isolate, language, number } from "./i18n.js";
+import { _, format, isolate, language, ngettext, number } from "./i18n.js";
 
 /** @typedef {import("./types.js").RoomState} RoomState */
+/** @typedef {import("./types.js").Hint} Hint */
 
 /** @type {Record<string, Record<string, string>>} */
 let tables = { refusals: {}, exits: {}, levels: {}, presets: {}, courts: {}, quick: {}, reactions: {} };
@@ -100,4 +101,35 @@ export function quickText(id) {
 /** Every quick phrase and reaction: [id, what its button says]. */
 export function quickChoices() {
   return [...Object.keys(tables.quick), ...Object.keys(tables.reactions)].map((id) => [id, quickText(id)]);
+}
+
+/**
+ * A hint as one sentence, what to play and why: the desktop's words for the same reason
+ * (client/i18n/words.py, hint_text).
+ * @param {Hint} hint
+ */
+export function hintText(hint) {
+  const count = hint.cards;
+  const little = hint.leaves_little;
+  /** @type {Record<string, () => string>} */
+  const sentences = {
+    only_play: () => _("Play the {card}: it is your only play."),
+    jack_basra: () => _("Play the {card}: it takes the lone jack for a Jack Basra."),
+    basra: () => _("Play the {card}: it clears the floor for a Basra."),
+    sweep: () =>
+      little
+        ? ngettext("Play the {card}: it sweeps the floor's one card and leaves your opponent little.", "Play the {card}: it sweeps all {count} floor cards and leaves your opponent little.", count)
+        : ngettext("Play the {card}: it sweeps the floor's one card.", "Play the {card}: it sweeps all {count} floor cards.", count),
+    take: () =>
+      little
+        ? ngettext("Play the {card}: it takes {count} card from the floor and leaves your opponent little.", "Play the {card}: it takes {count} cards from the floor and leaves your opponent little.", count)
+        : ngettext("Play the {card}: it takes {count} card from the floor.", "Play the {card}: it takes {count} cards from the floor.", count),
+    keep: () => _("Lay the {card} down and keep your {kept} for a bigger floor."),
+    safer: () => _("Lay the {card} down: taking now would open the floor for your opponent."),
+    not_worth: () => _("Lay the {card} down: no capture here is worth a card."),
+    safe: () => _("Lay the {card} down: nothing can be taken, and it is safe."),
+    least_risk: () => _("Lay the {card} down: nothing can be taken, and it risks the least."),
+  };
+  const text = (sentences[hint.why] ?? sentences.least_risk)();
+  return format(text, { card: cardText(hint.card), count, kept: hint.kept === null ? "" : cardText(hint.kept) });
 }

@@ -1,0 +1,137 @@
+"""Private rooms, the creator's moderation and hints in the browser client (issues 21 and 23),
+in real headless Chromium against a real server on 127.0.0.1: a private room made in the page
+lets a second browser in only with its code; the creator removes a player, gives a player's
+seat to the computer at the table and removes him as a watcher, each told why; the hint
+button outlines a suggestion on your turn and is absent where the room gives no hints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.web.browser import Page, WebServer, until
+from tests.web.test_page import enter
+
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
+
+REMOVED = "The room's creator removed you from the room."
+
+
+def create(page: Page, *choices: tuple[str, int]) -> None:
+    """Create a room with the draft's ``(field, value)`` choices, and wait for it."""
+    for field, value in choices:
+        page.tap(f'[data-action="draft"][data-field="{field}"][data-value="{value}"]')
+    page.tap('[data-action="create-room"]')
+    page.wait_screen("room")
+
+
+def room_of(page: Page) -> int:
+    until(lambda: page.present('[data-action="watch"]'), what="the room in the list")
+    return int(page.run("return document.querySelector('[data-action=watch]').dataset.room"))
+
+
+def toasted(page: Page, text: str) -> bool:
+    return bool(
+        page.run(
+            "return [...document.querySelectorAll('.toast')]"
+            ".some(t => t.textContent === arguments[0]);",
+            text,
+        )
+    )
+
+
+def test_a_private_room_lets_a_second_browser_in_only_with_its_code_and_its_creator_removes_him(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    host, guest = pages(390, 844), pages(360, 740)
+    enter(host, server, "Mona")
+    create(host, ("private", 1))
+    until(lambda: host.present('[data-field="room-code"]'), what="the code shown in the room")
+    code = str(host.run("return document.querySelector('[data-field=room-code]').dataset.code"))
+    assert len(code) == 6 and code in host.visible_text()
+    enter(guest, server, "Badr")
+    room_id = room_of(guest)
+    assert guest.present(f'[data-room-id="{room_id}"][data-locked="true"]'), "listed as locked"
+    guest.tap(f'[data-action="join"][data-room="{room_id}"]')
+    guest.type_into('[data-field="code"]', "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY")
+    guest.tap('[data-action="send-code"]')
+    until(lambda: guest.present('[data-field="code-problem"]'), what="the wrong code said")
+    assert guest.screen() == "lobby", "a wrong code lets nobody in"
+    guest.type_into('[data-field="code"]', code.lower())
+    guest.tap('[data-action="send-code"]')
+    guest.wait_screen("room")
+    until(lambda: guest.present(f'[data-code="{code}"]'), what="the code shown to the guest")
+    assert not guest.present('[data-action="make-public"]'), "only the creator switches it"
+    until(lambda: host.present('[data-action="remove"]'), what="Remove by the guest's seat")
+    host.tap('[data-action="remove"]')
+    host.tap('[data-action="confirm"]')
+    guest.wait_screen("lobby")
+    until(lambda: toasted(guest, REMOVED), what="the guest told why")
+    until(lambda: not host.present('[data-action="remove"]'), what="the seat freed")
+    host.tap('[data-action="make-public"]')
+    until(lambda: not host.present('[data-field="room-code"]'), what="the room made public")
+    assert host.errors() == [] and guest.errors() == []
+
+
+def test_the_creator_gives_a_seat_to_the_computer_at_the_table_then_removes_the_watcher(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    host, guest = pages(390, 844), pages(390, 844)
+    enter(host, server, "Mona")
+    create(host, ("timer", 0))
+    enter(guest, server, "Badr")
+    guest.tap(f'[data-action="join"][data-room="{room_of(guest)}"]')
+    guest.wait_screen("room")
+    until(lambda: not host.present('[data-action="start"][disabled]'), what="both seated")
+    host.tap('[data-action="start"]')
+    host.wait_screen("table")
+    guest.wait_screen("table")
+    host.tap('[data-action="sheet"][data-value="people"]')
+    host.tap('[data-action="bot-for-seat"]')
+    assert host.present('.sheet [data-action="confirm"]'), "asked to confirm first"
+    host.tap('[data-action="confirm"]')
+    until(lambda: not guest.present('[data-zone="hand"] [data-card]'), what="the guest watching")
+    assert guest.present('[data-action="take-seat"]'), "he may take a seat again"
+    until(lambda: host.present('.sheet [data-spectator] [data-action="remove"]'), what="Remove")
+    host.tap('.sheet [data-spectator] [data-action="remove"]')
+    host.tap('.sheet [data-action="confirm"]')
+    guest.wait_screen("lobby")
+    until(lambda: toasted(guest, REMOVED), what="the watcher told why")
+    assert host.screen() == "table", "the match goes on"
+    assert host.errors() == [] and guest.errors() == []
+
+
+def test_the_hint_button_outlines_a_suggestion_on_your_turn_and_is_absent_without_hints(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    page = pages(390, 844)
+    enter(page, server, "Mona")
+    create(page, ("timer", 0))
+    page.tap('[data-action="fill-bots"]')
+    page.tap('[data-action="start"]')
+    page.wait_screen("table")
+    until(page.your_turn, 30, "your turn")
+    page.tap('[data-action="hint"]')
+    until(lambda: page.present('[data-field="hint"]'), what="the hint's words")
+    hinted = page.run(
+        "return document.querySelector('[data-zone=hand] .card.hinted')?.dataset.card"
+    )
+    playable = page.run(
+        "return [...document.querySelectorAll('[data-zone=hand] .card.playable')]"
+        ".map(c => c.dataset.card)"
+    )
+    assert hinted in playable, "the suggested card is outlined in the hand"
+    page.tap(f'[data-zone="hand"] [data-card="{hinted}"]')
+    if page.present("[data-choice]"):
+        page.tap("[data-choice]")
+    until(lambda: not page.present('[data-field="hint"]'), what="the hint gone with the turn")
+    page.tap('[data-action="leave"]')
+    page.wait_screen("lobby")
+    create(page, ("hints", 0))
+    page.tap('[data-action="fill-bots"]')
+    page.tap('[data-action="start"]')
+    page.wait_screen("table")
+    until(page.your_turn, 30, "your turn")
+    assert not page.present('[data-action="hint"]'), "no hint button where hints are off"
+    assert page.errors() == []

@@ -1,0 +1,131 @@
+// The people of a room and the creator's moderation, on the room screen and in the table's
+// Players sheet: a private room's code to pass on, private or public, who watches, Remove by
+// each other person, and a computer for another person's seat during a match; the last two
+// ask to be confirmed first.
+
+import { button, h } from "./dom.js";
+import { _, format, isolate } from "./i18n.js";
+import { seatName } from "./words.js";
+
+/** @typedef {import("./types.js").RoomState} RoomState */
+
+/**
+ * A tap the page asks to confirm before it is sent: removing someone (`value`: his player id),
+ * or a computer for a seat (`value`: the seat).
+ * @typedef {object} Confirming
+ * @property {"remove" | "bot-for-seat"} action
+ * @property {string} value
+ */
+
+/**
+ * The creator's Remove by someone else, or its confirmation when it was tapped.
+ * @param {number} playerId
+ * @param {string} name
+ * @param {Confirming | null} confirm
+ */
+export function removeControl(playerId, name, confirm) {
+  if (confirm?.action === "remove" && confirm.value === String(playerId)) {
+    return confirmBox(format(_("Remove {name}? They cannot come back to this room."), { name: isolate(name) }), _("Remove"));
+  }
+  return button("remove", _("Remove"), { "data-value": playerId, class: "danger" });
+}
+
+/**
+ * @param {string} question
+ * @param {string} yes
+ */
+export function confirmBox(question, yes) {
+  return h(
+    "div",
+    { class: "confirm", role: "alertdialog" },
+    h("span", {}, question),
+    h("div", { class: "row" }, button("confirm", yes, { class: "danger" }), button("cancel-confirm", _("Cancel"))),
+  );
+}
+
+/**
+ * A private room's code, for its members to pass on.
+ * @param {RoomState} room
+ */
+export function codeLine(room) {
+  if (!room.code) return null;
+  // The code itself stands out, big and spaced, left to right in either language.
+  const [before, after = ""] = _("Private room: others join with the code  {code}").split("{code}");
+  return h("p", { class: "room-code", "data-field": "room-code", "data-code": room.code }, before, h("strong", { class: "code", dir: "ltr" }, room.code), after);
+}
+
+/**
+ * The creator's switch between a private room and a public one.
+ * @param {RoomState} room
+ */
+export function privacyButton(room) {
+  return room.code ? button("make-public", _("Make it public")) : button("make-private", _("Make it private"));
+}
+
+/**
+ * Who watches, each with the creator's Remove.
+ * @param {RoomState} room
+ * @param {boolean} creator
+ * @param {Confirming | null} confirm
+ */
+export function watchers(room, creator, confirm) {
+  if (room.spectators.length === 0) return null;
+  const ids = room.spectator_ids ?? [];
+  return h(
+    "ul",
+    { class: "watchers", "aria-label": _("Watching") },
+    ...room.spectators.map((name, i) =>
+      h(
+        "li",
+        { "data-spectator": ids[i] ?? null },
+        h("span", { class: "grow" }, `👁 ${isolate(name)}`),
+        creator && ids[i] !== undefined ? removeControl(ids[i], name, confirm) : null,
+      ),
+    ),
+  );
+}
+
+/**
+ * The creator's "a computer plays this seat", or its confirmation when it was tapped.
+ * @param {number} seat
+ * @param {string} name
+ * @param {Confirming | null} confirm
+ */
+function botControl(seat, name, confirm) {
+  if (confirm?.action === "bot-for-seat" && confirm.value === String(seat)) {
+    const question = format(_("Let the computer play {name}'s seat? {name} can watch and take a seat again."), { name: isolate(name) });
+    return confirmBox(question, _("Let the computer play"));
+  }
+  return button("bot-for-seat", _("Let the computer play"), { "data-seat": seat });
+}
+
+/**
+ * The table's Players sheet: the seats and who watches, the code, and the creator's controls.
+ * @param {RoomState} room
+ * @param {number | null} me this page's player id
+ * @param {Confirming | null} confirm
+ * @param {HTMLElement} close the button that closes the sheet
+ */
+export function peopleSheet(room, me, confirm, close) {
+  const creator = me !== null && room.creator === me;
+  const seats = room.seats.map((seat) => {
+    const other = creator && seat.kind === "human" && seat.player_id !== null && seat.player_id !== me;
+    const name = seat.name ?? "";
+    return h(
+      "li",
+      { "data-seat": seat.seat },
+      h("span", { class: "grow" }, seatName(room, seat.seat)),
+      other && room.state === "playing" ? botControl(seat.seat, name, confirm) : null,
+      other ? removeControl(/** @type {number} */ (seat.player_id), name, confirm) : null,
+    );
+  });
+  return h(
+    "div",
+    { class: "sheet", "data-sheet": "people" },
+    h("div", { class: "row" }, h("h2", { class: "grow" }, _("Players")), close),
+    codeLine(room),
+    creator ? h("div", { class: "row" }, privacyButton(room)) : null,
+    h("ul", { class: "people" }, ...seats),
+    watchers(room, creator, confirm),
+  );
+}
