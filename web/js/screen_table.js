@@ -84,8 +84,10 @@ export function renderTable(root, model) {
   for (const [side, players] of Object.entries(sides)) reconcile(part(table, `.seat-${side}`), players);
   swap(part(table, ".scoreboard"), scoreboard(room, view, myTeam));
   swap(part(table, ".status-line"), statusLine(room, view, yourTurn, model.selected, hint));
-  // With a card lifted, the whole floor plays it: a wide target for the thumb.
+  // With a card lifted, the whole floor plays it: a wide target for the thumb; and the hand
+  // says so, where the hinted card then stays down, so that the lifted one alone stands high.
   part(table, '[data-zone="floor"]').toggleAttribute("data-play-here", model.selected !== null);
+  part(table, '[data-zone="hand"]').toggleAttribute("data-lifting", model.selected !== null);
   const hinted = new Set(hint === null ? [] : hint.taken);
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
   const lifted = view.legal_plays.filter((p) => p.card === model.selected);
