@@ -3,12 +3,15 @@
 # @msgpack/msgpack's ESM build (the modules encode and decode need, with their types) and
 # @noble/hashes' SHA-256 and HMAC, each with its licence. `make web-vendor` runs it.
 # The modules' own documentation comments (whole lines of `/** ... */` blocks and of `//`)
-# are left out of the copies: they were two fifths of the page's weight, and a phone loads the
-# code, not the docs (the libraries' licences, `/*!` headers and the types stay whole).
+# are left out of the copies, and so is each line's indentation: they were half of the page's
+# weight, and a phone loads the code, not its layout (the libraries' licences, `/*!` headers
+# and the types stay whole). A template literal running over lines would lose its indentation
+# too, so a line with an odd number of backquotes stops the copy.
 set -eu
 cd "$(dirname "$0")"
 
-# copy SOURCE TARGET: the module without its comment lines (a block's last line must end it).
+# copy SOURCE TARGET: the module without its comment lines (a block's last line must end it)
+# nor its indentation.
 copy() {
   awk '
     inside { if ($0 ~ /\*\//) { inside = 0; if ($0 !~ /\*\/[[:space:]]*$/) exit 1 } next }
@@ -17,7 +20,8 @@ copy() {
       if ($0 ~ /\*\/[[:space:]]*$/) next
     }
     /^[[:space:]]*\/\// { next }
-    { print }
+    gsub(/`/, "`") % 2 == 1 { exit 1 }
+    { sub(/^[[:space:]]+/, ""); print }
   ' "$1" > "$2"
 }
 M=../../node_modules/@msgpack/msgpack

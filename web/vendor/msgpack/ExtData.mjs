@@ -1,8 +1,8 @@
 export class ExtData {
-    type;
-    data;
-    constructor(type, data) {
-        this.type = type;
-        this.data = data;
-    }
+type;
+data;
+constructor(type, data) {
+this.type = type;
+this.data = data;
+}
 }

@@ -1,5 +1,5 @@
 import { Encoder } from "./Encoder.mjs";
 export function encode(value, options) {
-    const encoder = new Encoder(options);
-    return encoder.encodeSharedRef(value);
+const encoder = new Encoder(options);
+return encoder.encodeSharedRef(value);
 }
