@@ -147,6 +147,10 @@ class Page:
         options.add_experimental_option("prefs", {"intl.accept_languages": language})
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         self.driver = webdriver.Chrome(service=Service(shutil.which(DRIVER)), options=options)
+        # A phone's touch screen, so that `touch` reaches the page as a finger would.
+        self.driver.execute_cdp_cmd(
+            "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
+        )
         self.resize(width, height)
 
     def resize(self, width: int, height: int, mobile: bool = True) -> None:
@@ -204,6 +208,19 @@ class Page:
 
         until(tapped, timeout, f"to tap {selector}")
 
+    def touch(self, element: Any) -> None:
+        """A finger's tap on the middle of ``element`` (touch events through the DevTools
+        protocol: the page sees a pointer of type "touch", where ``click`` is a mouse's)."""
+        x, y = self.run(
+            "const r = arguments[0].getBoundingClientRect();"
+            "return [r.left + r.width / 2, r.top + r.height / 2];",
+            element,
+        )
+        for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
+            self.driver.execute_cdp_cmd(
+                "Input.dispatchTouchEvent", {"type": kind, "touchPoints": points}
+            )
+
     def type_into(self, selector: str, text: str) -> None:
         from selenium.webdriver.common.by import By
 
@@ -259,9 +276,9 @@ def play_taps_until(
     limit: int | None = None,
     poll: float = 0.03,
 ) -> int:
-    """Play by taps (the first card of the hand, the first set when asked) and continue past
-    each round's results, until ``done()`` (or ``limit`` cards), looking every ``poll`` seconds;
-    the number of cards played."""
+    """Play by taps as a finger does (the first card of the hand lifted by a touch and played
+    by a second, the first set when asked) and continue past each round's results, until
+    ``done()`` (or ``limit`` cards), looking every ``poll`` seconds; the number of cards played."""
     from selenium.webdriver.common.by import By
 
     played = 0
@@ -278,8 +295,21 @@ def play_taps_until(
             cards = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')
             if cards:
                 with contextlib.suppress(Exception):  # drawn again under the tap: try again
-                    cards[0].click()
+                    play_by_touch(page, cards[0])
                     played += 1
-                    until(lambda: not page.your_turn() or page.present("[data-choice]"), 5)
         time.sleep(poll)
     return played
+
+
+def play_by_touch(page: Page, card: Any) -> None:
+    """Touch a card of the hand, and touch it again once it is lifted (a card that can take
+    different sets asks which at the first touch); back when it has left the hand or the page
+    asks which set."""
+    lifted = '[data-zone="hand"] [data-card].selected'
+    held = f'[data-zone="hand"] [data-card="{card.get_attribute("data-card")}"]'
+    page.touch(card)
+    asked = "[data-choice]"
+    until(lambda: page.present(lifted) or page.present(asked) or not page.present(held))
+    if page.present(lifted):
+        page.touch(card)
+    until(lambda: page.present(asked) or not page.present(held))

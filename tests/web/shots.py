@@ -2,9 +2,10 @@
 portrait (360x740), a phone in landscape (740x360) and a laptop (1280x800), to look at.
 
 ``python -m tests.web.shots OUTDIR`` starts a server on 127.0.0.1, plays a short match against
-a bot in each language by taps, and at each screen (name, lobby, room, table, the play log,
-the chat, a capture choice when one comes, a round's results, the match's results) resizes the
-page to each size and saves ``<language>-<size>-<screen>.png``.
+a bot in each language by taps, and at each screen (name, lobby, room, table, the hint, the hint
+beside a card a touch lifted, the play log, the chat, the Players sheet, the capture choice when
+one comes, a round's results, the match's results) resizes the page to each size and saves
+``<language>-<size>-<screen>.png``.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ def tour(server: WebServer, out: Path, language: str) -> None:
         page.wait_screen("table")
         until(page.still)
         capture(page, out, language, "4-table")
+        hint_and_lift(page, out, language)
         play_taps_until(page, lambda: _played(page) >= 3, 60)
         page.tap('[data-action="sheet"][data-value="log"]')
         capture(page, out, language, "5-log")
@@ -59,17 +61,66 @@ def tour(server: WebServer, out: Path, language: str) -> None:
         page.tap('[data-action="sheet"][data-value="chat"]')
         capture(page, out, language, "6-chat")
         page.tap('.sheet [data-action="sheet"]')
-        play_taps_until(page, lambda: page.screen() == "results", 200)
-        capture(page, out, language, "7-round-results")
-        play_taps_until(
-            page,
-            lambda: page.screen() == "results" and page.present('[data-action="play-again"]'),
-            300,
-        )
+        page.tap('[data-action="sheet"][data-value="people"]')
+        capture(page, out, language, "6b-players")
+        page.tap('.sheet [data-action="sheet"]')
+        play_until_seen(page, out, language)
         until(lambda: not page.present('[data-verdict="waiting"]'), 10)
         capture(page, out, language, "8-match-results")
     finally:
         page.close()
+
+
+def hint_and_lift(page: Page, out: Path, language: str) -> None:
+    """On this page's turn: the hint asked for, then another card lifted by a touch beside it
+    (one that takes a single set: a card that can take different sets asks which instead)."""
+    from selenium.webdriver.common.by import By
+
+    until(page.your_turn, 30)
+    page.tap('[data-action="hint"]')
+    until(lambda: page.present('[data-zone="hand"] .card.hinted'))
+    until(page.still, 5)
+    capture(page, out, language, "4c-hint")
+    for card in page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] .card:not(.hinted)'):
+        page.touch(card)
+        until(lambda: page.present(".card.selected") or page.present("[data-choice]"))
+        if page.present(".card.selected"):
+            until(page.still, 5)
+            capture(page, out, language, "4d-hint-and-lifted")
+            return
+        page.tap('[data-action="cancel-choice"]')
+    logger.info("%s: every other card could take different sets", language)
+
+
+def play_until_seen(page: Page, out: Path, language: str) -> None:
+    """Play to the match's end, taking the table the first time the page asks which set a card
+    takes (the deals are the server's and such a tie is rare: it comes when it comes) and the
+    first round's results."""
+    seen: set[str] = set()
+
+    def next_sight() -> bool:
+        asked = "choice" not in seen and page.present("[data-choice]")
+        results = page.screen() == "results" and "round" not in seen
+        return match_over(page) or asked or results
+
+    deadline = time.monotonic() + 900
+    while not match_over(page):
+        assert time.monotonic() < deadline, "the match did not end"
+        if "choice" not in seen and page.present("[data-choice]"):
+            seen.add("choice")
+            capture(page, out, language, "4b-capture-choice")
+            page.tap("[data-choice]")
+        elif page.screen() == "results" and "round" not in seen:
+            seen.add("round")
+            capture(page, out, language, "7-round-results")
+        else:
+            play_taps_until(page, next_sight, 400, 1)
+    if "choice" not in seen:
+        logger.info("%s: no card could take different sets in this match", language)
+
+
+def match_over(page: Page) -> bool:
+    return page.screen() == "results" and page.present('[data-action="play-again"]')
 
 
 def _played(page: Page) -> int:

@@ -8,6 +8,7 @@ import { playsForCard } from "../../web/js/choice.js";
 import { commitmentOf } from "../../web/js/fairness.js";
 import { format, ngettext, number, pluralIndex, useCatalogue, _ } from "../../web/js/i18n.js";
 import { Store } from "../../web/js/store.js";
+import { cardText, useWords } from "../../web/js/words.js";
 import { seatSide } from "../../web/js/screen_table.js";
 
 // The page's modules touch `crypto` for seeds; node has it as a global.
@@ -154,6 +155,11 @@ test("words in Arabic: translations, plurals, fields and Arabic-Indic digits", (
     assert.equal(number(2026), "٢٠٢٦");
     const stock = format(ngettext("{count} left in stock", "{count} left in stock", 11), { count: 11 });
     assert.match(stock, /١١/);
+    // A card as the desktop writes it: one right-to-left unit, rank in Arabic digits then suit.
+    useWords(catalogue.words);
+    assert.equal(cardText("8s"), "\u2067٨♠\u2069");
+    assert.equal(cardText("10d"), "\u2067١٠♦\u2069");
+    assert.equal(cardText("Jc"), `\u2067${_("jack")}\u00a0♣\u2069`);
     assert.equal(_("no such message"), "no such message");
   } finally {
     useCatalogue({ language: "en", plural: "en", messages: {} });

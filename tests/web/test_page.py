@@ -15,7 +15,7 @@ import pytest
 
 from shared.wire.client import WireClient
 from shared.wire.protocol import Message
-from tests.web.browser import Page, WebServer, play_taps_until, until, web_server
+from tests.web.browser import WAIT, Page, WebServer, play_taps_until, until, web_server
 
 pytestmark = pytest.mark.slow
 LATIN = re.compile(r"[A-Za-z]")
@@ -103,6 +103,60 @@ def test_a_socket_cut_in_the_middle_of_a_match_gets_the_seat_back(
     played = play_taps_until(page, lambda: _hand(page) < before or page.screen() != "table", 30)
     assert played >= 1 or page.screen() == "results"
     assert page.errors() == []
+
+
+def test_a_touch_lifts_a_card_and_a_second_touch_or_the_floor_plays_it(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    page = pages(390, 844)
+    enter(page, server, "Mona")
+    match_against_a_bot(page)
+    until(lambda: page.your_turn() and page.still(), 30, "the page's turn")
+    hand = _hand(page)
+    card = _lift_a_card(page)
+    assert page.your_turn() and _hand(page) == hand, "a first touch plays nothing"
+    turn = str(page.run("return document.querySelector('[data-field=turn]').textContent"))
+    assert "again" in turn, turn
+    page.touch(page.driver.find_element(By.CSS_SELECTOR, '[data-zone="floor"][data-play-here]'))
+    until(lambda: _gone(page, card), WAIT, "the lifted card to be played on the floor")
+    until(lambda: page.your_turn() and page.still(), 30, "the page's next turn")
+    second = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')[0]
+    name = second.get_attribute("data-card")
+    page.touch(second)
+    until(lambda: page.present('[data-zone="hand"] .selected') or page.present("[data-choice]"))
+    if page.present("[data-choice]"):
+        page.tap("[data-choice]")
+    else:
+        page.touch(second)  # the same card touched again
+    until(lambda: _gone(page, name), WAIT, "the card touched twice")
+    until(lambda: page.your_turn() and page.still(), 30, "the page's turn after that")
+    third = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')[0]
+    name = third.get_attribute("data-card")
+    third.click()  # a mouse's click plays at once
+    until(lambda: _gone(page, name) or page.present("[data-choice]"), WAIT, "a click to play")
+    assert not page.present('[data-zone="hand"] .selected')
+    assert page.errors() == []
+
+
+def _lift_a_card(page: Page) -> str:
+    """Touch the hand's cards one by one until one is lifted (one that can take different
+    sets asks which instead, and is let go); the card lifted."""
+    from selenium.webdriver.common.by import By
+
+    for element in page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]'):
+        page.touch(element)
+        until(lambda: page.present('[data-zone="hand"] .selected') or page.present("[data-choice]"))
+        if page.present('[data-zone="hand"] .selected'):
+            assert page.present('[data-zone="floor"][data-play-here]')
+            return str(element.get_attribute("data-card"))
+        page.tap('[data-action="cancel-choice"]')
+    raise AssertionError("every card of the hand could take different sets")
+
+
+def _gone(page: Page, card: str | None) -> bool:
+    return not page.present(f'[data-zone="hand"] [data-card="{card}"]')
 
 
 def _turn_done(page: Page) -> Callable[[], bool]:

@@ -2,7 +2,8 @@
 in real headless Chromium against a real server on 127.0.0.1: a private room made in the page
 lets a second browser in only with its code; the creator removes a player, gives a player's
 seat to the computer at the table and removes him as a watcher, each told why; the hint
-button outlines a suggestion on your turn and is absent where the room gives no hints."""
+button outlines a suggestion on your turn and is absent where the room gives no hints; a card a
+touch lifts is told apart from the hinted one, and both marks go with the turn."""
 
 from __future__ import annotations
 
@@ -134,4 +135,55 @@ def test_the_hint_button_outlines_a_suggestion_on_your_turn_and_is_absent_withou
     page.wait_screen("table")
     until(page.your_turn, 30, "your turn")
     assert not page.present('[data-action="hint"]'), "no hint button where hints are off"
+    assert page.errors() == []
+
+
+def test_a_lifted_card_and_the_hinted_one_are_told_apart_and_both_go_with_the_turn(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    page = pages(360, 740)
+    enter(page, server, "Mona")
+    create(page, ("timer", 0))
+    page.tap('[data-action="fill-bots"]')
+    page.tap('[data-action="start"]')
+    page.wait_screen("table")
+    until(page.your_turn, 30, "your turn")
+    page.tap('[data-action="hint"]')
+    until(lambda: page.present('[data-zone="hand"] .card.hinted'), what="the hinted card")
+    hinted = str(page.run("return document.querySelector('[data-zone=hand] .hinted').dataset.card"))
+    others = page.run(
+        "return [...document.querySelectorAll('[data-zone=hand] [data-card]')]"
+        ".map(c => c.dataset.card).filter(c => c !== arguments[0])",
+        hinted,
+    )
+    lifted = None
+    for card in others:
+        held = f'[data-zone="hand"] [data-card="{card}"]'
+        page.touch(page.driver.find_element(By.CSS_SELECTOR, held))
+        until(lambda: page.present(".card.selected") or page.present("[data-choice]"))
+        if page.present(".card.selected"):
+            lifted = card
+            break
+        page.tap('[data-action="cancel-choice"]')
+    assert lifted is not None, "a card other than the hinted one could be lifted"
+    until(page.still, what="the lifted card risen")
+    looks = page.run(
+        "return [arguments[0], arguments[1]].map(card => {"
+        " const c = document.querySelector(`[data-zone=hand] [data-card='${card}']`);"
+        " return [c.className, c.getBoundingClientRect().top,"
+        " getComputedStyle(c).outlineColor]; });",
+        lifted,
+        hinted,
+    )
+    (lifted_class, lifted_top, lifted_ring), (hinted_class, hinted_top, hinted_ring) = looks
+    assert "selected" in lifted_class and "hinted" not in lifted_class, lifted_class
+    assert "hinted" in hinted_class and "selected" not in hinted_class, "the hint stays shown"
+    assert lifted_top < hinted_top - 4, "the lifted card alone stands high"
+    assert lifted_ring != hinted_ring, "each ringed in its own colour"
+    page.touch(page.driver.find_element(By.CSS_SELECTOR, '[data-zone="hand"] .card.selected'))
+    until(lambda: not page.present(f'[data-zone="hand"] [data-card="{lifted}"]'), what="played")
+    until(lambda: not page.present('[data-field="hint"]'), what="the hint gone with the turn")
+    assert not page.present(".card.hinted, .card.selected, [data-play-here]"), "no mark left"
     assert page.errors() == []

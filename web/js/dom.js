@@ -1,5 +1,8 @@
-// Small helpers for building the page's elements, and the one way a tap reaches the page:
+// Small helpers for building the page's elements and keeping them from one drawing to the
+// next (an element put back or replaced by an equal one costs the browser its style and
+// layout again), and the one way a tap reaches the page:
 // pointerdown then pointerup on the same element with a data-action, data-card or data-choice
+// (or the floor while it plays a lifted card, data-play-here)
 // (no click delay, nothing on hover), or Enter and Space on a focused one.
 
 /**
@@ -32,6 +35,40 @@ export function button(action, label, attrs = {}) {
   return h("button", { type: "button", "data-action": action, ...attrs }, label);
 }
 
+/**
+ * Make `container`'s children exactly `wanted`, in order, moving only what must move.
+ * @param {HTMLElement} container
+ * @param {HTMLElement[]} wanted
+ */
+export function reconcile(container, wanted) {
+  const keep = new Set(wanted);
+  for (const child of [...container.children]) if (!keep.has(/** @type {HTMLElement} */ (child))) child.remove();
+  wanted.forEach((element, i) => {
+    if (container.children[i] !== element) container.insertBefore(element, container.children[i] ?? null);
+  });
+}
+
+/**
+ * `old` when it already shows what `fresh` would, else `fresh`: putting an equal element in its
+ * place would only make the browser style and lay it out anew, at every update.
+ * @template {Element} T
+ * @param {Element | null} old
+ * @param {T} fresh
+ * @returns {T}
+ */
+export function same(old, fresh) {
+  return old !== null && old.isEqualNode(fresh) ? /** @type {T} */ (old) : fresh;
+}
+
+/**
+ * Put `fresh` in the place of `old`, unless they are equal.
+ * @param {Element} old
+ * @param {Element} fresh
+ */
+export function swap(old, fresh) {
+  if (same(old, fresh) !== old) old.replaceWith(fresh);
+}
+
 /** @param {string} selector */
 export function $(selector) {
   const found = document.querySelector(selector);
@@ -39,7 +76,7 @@ export function $(selector) {
   return found;
 }
 
-const TAPPABLE = "[data-action], [data-card], [data-choice], [data-room]";
+const TAPPABLE = "[data-action], [data-card], [data-choice], [data-room], [data-play-here]";
 
 /**
  * Call `onTap(element)` for every tap on a tappable element under `root`.
@@ -87,7 +124,7 @@ export function listenForTaps(root, onTap) {
 
 /** @param {Element} element */
 function signature(element) {
-  const hooks = ["action", "value", "field", "card", "choice", "room", "seat"];
+  const hooks = ["action", "value", "field", "card", "choice", "room", "seat", "zone"];
   const data = /** @type {HTMLElement} */ (element).dataset;
   return hooks.map((hook) => data[hook] ?? "").join("|");
 }

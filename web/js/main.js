@@ -64,6 +64,9 @@ class App {
     /** @type {Play[] | null} */
     this.choosing = null;
     this.choosingSeq = -1;
+    /** @type {string | null} the card a touch lifted: a second tap on it, or a tap on the floor, plays it */
+    this.selected = null;
+    this.selectedSeq = -1;
     /** @type {"log" | "chat" | "people" | null} */
     this.sheet = null;
     /** @type {import("./room_taps.js").Asks} */
@@ -210,7 +213,11 @@ class App {
    */
   tapped(element, event) {
     if (element.dataset.card !== undefined && element.closest('[data-zone="hand"]')) {
-      this.playCard(element.dataset.card);
+      this.cardTapped(element.dataset.card, byTouch(event));
+      return;
+    }
+    if (this.selected !== null && element.closest('[data-zone="floor"]')) {
+      this.playCard(this.selected);
       return;
     }
     if (element.dataset.choice !== undefined && this.choosing !== null) {
@@ -223,6 +230,30 @@ class App {
       event.preventDefault();
       this.act(action, element);
     }
+  }
+
+  /**
+   * A finger on the phone lifts the card first and shows what it would take, and a second tap
+   * plays it (a thumb that brushes the hand plays nothing); a mouse or the keyboard plays at once.
+   * A card that can take different sets asks which in any case, and that asking confirms it.
+   * @param {string} card
+   * @param {boolean} touch
+   */
+  cardTapped(card, touch) {
+    const game = this.store.state.game;
+    const view = game?.view;
+    const mine = view !== undefined && view.seat !== null && view.to_move === view.seat;
+    if (!touch || !mine || game === null || this.selected === card) {
+      this.playCard(card);
+      return;
+    }
+    if (playsForCard(view.legal_plays, card, view.rules.card_points).length !== 1) {
+      this.playCard(card);
+      return;
+    }
+    this.selected = card;
+    this.selectedSeq = game.seq;
+    this.draw();
   }
 
   /** @param {string} card */
@@ -248,6 +279,7 @@ class App {
     const game = this.store.state.game;
     if (game === null) return;
     this.choosing = null;
+    this.selected = null;
     this.playedSeq = game.seq;
     this.link.send({ t: "play", card: play.card, taken: play.taken });
     this.draw();
@@ -358,16 +390,20 @@ class App {
     const screen = this.store.screen();
     const state = this.store.state;
     for (const section of document.querySelectorAll("[data-screen]")) {
-      /** @type {HTMLElement} */ (section).hidden = /** @type {HTMLElement} */ (section).dataset.screen !== screen;
+      const hidden = /** @type {HTMLElement} */ (section).dataset.screen !== screen;
+      if (/** @type {HTMLElement} */ (section).hidden !== hidden) /** @type {HTMLElement} */ (section).hidden = hidden;
     }
     const root = $(`[data-screen="${screen}"]`);
     const link = $('[data-field="link"]');
     const me = state.me;
-    link.textContent = state.link === "open" || me === null ? me?.name ?? "" : _("Connection lost: reconnecting...");
+    const linkText = state.link === "open" || me === null ? me?.name ?? "" : _("Connection lost: reconnecting...");
+    // Written only when it changes: writing the same words still has the bar laid out again.
+    if (link.textContent !== linkText) link.textContent = linkText;
     link.classList.toggle("down", state.link !== "open" && me !== null);
     const now = Date.now();
     if (screen !== "table") {
       this.choosing = null;
+      this.selected = null;
       this.shownSeq = -1;
     }
     // Each screen is drawn again only when what it shows changed (an update for the table
@@ -409,11 +445,12 @@ class App {
     const game = state.game;
     if (game === null) return;
     if (this.choosing !== null && game.seq !== this.choosingSeq) this.choosing = null;
+    if (this.selected !== null && game.seq !== this.selectedSeq) this.selected = null;
     const started = performance.now();
     const fresh = game.seq !== this.shownSeq;
     const before = fresh && this.shownSeq >= 0 ? measure(root) : null;
     const choosing = this.choosing === null ? null : this.choosing;
-    renderTable(root, { state, now, choosing, sheet: this.sheet, confirm: this.asks.confirm });
+    renderTable(root, { state, now, choosing, selected: this.selected, sheet: this.sheet, confirm: this.asks.confirm });
     tickTimer(root, state, now);
     if (before !== null) animate(root, before, state.events);
     this.shownSeq = game.seq;
@@ -447,6 +484,14 @@ class App {
       if (countdown !== null) this.draw();
     }
   }
+}
+
+/**
+ * Whether a tap came from a finger or a pen (not a mouse, not the keyboard).
+ * @param {Event} event
+ */
+function byTouch(event) {
+  return "pointerType" in event && event.pointerType !== "mouse";
 }
 
 const app = new App();

@@ -6,9 +6,9 @@
 // Drawn whole from the store's latest view at each update; `animate` (motion.js) then moves
 // the cards from where they were, so the view is the truth at every moment.
 
-import { cardBack, cardFace } from "./cardview.js";
+import { cardFace } from "./cardview.js";
 import { chatBlock, chatText, recentBySeat } from "./chatview.js";
-import { h, button } from "./dom.js";
+import { h, button, reconcile, same, swap } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
 import { peopleSheet } from "./people.js";
 import { cardText, cardsText, hintText, seatName, teamName } from "./words.js";
@@ -46,6 +46,7 @@ export function seatSide(seat, mine, players, direction) {
  * @property {State} state
  * @property {number} now
  * @property {Play[] | null} choosing the options of the open capture choice
+ * @property {string | null} selected the hand's card a touch lifted, played by a second tap
  * @property {"log" | "chat" | "people" | null} sheet
  * @property {Confirming | null} confirm a moderation tap waiting to be confirmed
  */
@@ -76,15 +77,18 @@ export function renderTable(root, model) {
   // The hint for the view shown, while no capture choice is open; its button sits by this
   // page's own name, over the hand, where the room gives hints to a seated player.
   const hint = yourTurn && model.choosing === null && state.hint?.seq === game.seq ? state.hint : null;
-  if (room.hints && view.seat !== null && view.to_move !== null) {
-    sides.mine.push(button("hint", _("Hint"), { class: "hint", disabled: !yourTurn || state.hintAsked, "aria-pressed": String(hint !== null) }));
-  }
-  for (const [side, players] of Object.entries(sides)) part(table, `.seat-${side}`).replaceChildren(...players);
-  part(table, ".scoreboard").replaceWith(scoreboard(room, view, myTeam));
-  part(table, ".status-line").replaceWith(statusLine(room, view, yourTurn, hint));
+  if (room.hints && view.seat !== null && view.to_move !== null) sides.mine.push(hintButton(table, !yourTurn || state.hintAsked, hint !== null));
+  for (const [side, players] of Object.entries(sides)) reconcile(part(table, `.seat-${side}`), players);
+  swap(part(table, ".scoreboard"), scoreboard(room, view, myTeam));
+  swap(part(table, ".status-line"), statusLine(room, view, yourTurn, model.selected, hint));
+  // With a card lifted, the whole floor plays it: a wide target for the thumb; and the hand
+  // says so, where the hinted card then stays down, so that the lifted one alone stands high.
+  part(table, '[data-zone="floor"]').toggleAttribute("data-play-here", model.selected !== null);
+  part(table, '[data-zone="hand"]').toggleAttribute("data-lifting", model.selected !== null);
   const hinted = new Set(hint === null ? [] : hint.taken);
   const either = model.choosing === null ? new Set() : new Set(model.choosing.map((p) => p.taken).reduce((a, b) => a.filter((c) => b.includes(c))));
-  const chosen = new Set(model.choosing?.flatMap((p) => p.taken) ?? []);
+  const lifted = view.legal_plays.filter((p) => p.card === model.selected);
+  const chosen = new Set([...(model.choosing ?? []), ...lifted].flatMap((p) => p.taken));
   reconcile(
     part(table, '[data-zone="floor"]'),
     view.floor.map((card) => {
@@ -95,8 +99,10 @@ export function renderTable(root, model) {
   reconcile(
     part(table, '[data-zone="hand"]'),
     view.hand.map((card) => {
-      const element = card_(card, `card${playable.has(card) ? " playable" : ""}${hint?.card === card ? " hinted" : ""}`);
+      const marks = `${playable.has(card) ? " playable" : ""}${card === model.selected ? " selected" : ""}${hint?.card === card ? " hinted" : ""}`;
+      const element = card_(card, `card${marks}`);
       element.setAttribute("role", "button");
+      if (card === model.selected) element.setAttribute("aria-pressed", "true");
       element.setAttribute("tabindex", "0");
       element.setAttribute("aria-label", cardText(card));
       return element;
@@ -118,10 +124,23 @@ export function renderTable(root, model) {
     bannerFor(state, room, myTeam, model.now),
     model.choosing !== null ? choicePanel(model.choosing, view) : null,
     sheet(model, room, root),
-  ];
-  for (const child of [...root.children]) if (child !== table) child.remove();
-  if (table.parentElement !== root) root.prepend(table);
-  root.append(...parts.filter((p) => p !== null));
+  ].flatMap((fresh) => (fresh === null ? [] : [same(root.querySelector(`:scope > .${fresh.classList[0]}`), fresh)]));
+  reconcile(root, [table, ...parts]);
+}
+
+/**
+ * The hint button, kept and changed in place: one made anew at each turn had the browser
+ * restyle and lay out the hand's row while its cards moved (p95 of frames 33 ms, not 17).
+ * @param {HTMLElement} table
+ * @param {boolean} disabled
+ * @param {boolean} shown a hint is shown
+ */
+function hintButton(table, disabled, shown) {
+  const kept = part(table, ".seat-mine").querySelector(":scope > .hint");
+  const element = kept instanceof HTMLElement ? kept : button("hint", _("Hint"), { class: "hint" });
+  if (element.hasAttribute("disabled") !== disabled) element.toggleAttribute("disabled", disabled);
+  if (element.getAttribute("aria-pressed") !== String(shown)) element.setAttribute("aria-pressed", String(shown));
+  return element;
 }
 
 /**
@@ -154,19 +173,6 @@ function part(table, selector) {
   return /** @type {HTMLElement} */ (table.querySelector(selector));
 }
 
-/**
- * Make `container`'s children exactly `wanted`, in order, moving only what must move.
- * @param {HTMLElement} container
- * @param {HTMLElement[]} wanted
- */
-function reconcile(container, wanted) {
-  const keep = new Set(wanted);
-  for (const child of [...container.children]) if (!keep.has(/** @type {HTMLElement} */ (child))) child.remove();
-  wanted.forEach((element, i) => {
-    if (container.children[i] !== element) container.insertBefore(element, container.children[i] ?? null);
-  });
-}
-
 /** Each card's element, made once and moved from place to place at each drawing: a face is a
  * dozen SVG nodes, and building the table's twenty anew at every play cost a slow phone frames. */
 const CARDS = new Map();
@@ -184,18 +190,34 @@ function card_(card, className) {
     CARDS.set(card, element);
   }
   element.className = className.trim().replace(/\s+/g, " ");
-  for (const name of ["role", "tabindex", "aria-label"]) element.removeAttribute(name);
+  for (const name of ["role", "tabindex", "aria-label", "aria-pressed"]) element.removeAttribute(name);
   return element;
 }
 
-/** A card back, cloned from one made once. */
-let BACK = /** @type {HTMLElement | null} */ (null);
-function back() {
-  if (BACK === null) {
-    BACK = h("div", { class: "card" });
-    BACK.append(cardBack());
+/** Each seat's row of backs, kept from one drawing to the next: only the cards dealt or played
+ * come and go (and only those are moved in by the deal's animation). */
+/** @type {Map<number, HTMLElement>} */
+const BACKS = new Map();
+
+/**
+ * @param {number} seat
+ * @param {number} count
+ * @returns {HTMLElement}
+ */
+function backsOf(seat, count) {
+  let row = BACKS.get(seat);
+  if (row === undefined) {
+    row = h("div", { class: "backs", "data-backs": seat });
+    BACKS.set(seat, row);
   }
-  return /** @type {HTMLElement} */ (BACK.cloneNode(true));
+  while (row.childElementCount > count) row.lastElementChild?.remove();
+  while (row.childElementCount < count) row.append(back());
+  return row;
+}
+
+/** A card back: its picture is the stylesheet's (one image, drawn once at each size). */
+function back() {
+  return h("div", { class: "card back" });
 }
 
 /**
@@ -235,7 +257,9 @@ function player(model, seat, side, said) {
     view.dealer === seat ? h("span", { class: "dealer", title: _("D") }, _("D")) : null,
     h("span", { class: "name" }, seatName(room, seat)),
     info !== undefined && info.kind === "human" && !info.connected ? h("span", { class: "dim" }, _("disconnected")) : null,
-    view.to_move === seat && state.game?.turn_ms != null ? h("span", { class: "timer", "data-field": "timer" }) : null,
+    view.to_move === seat && state.game?.turn_ms != null
+      ? h("span", { class: secondsLeft(state, model.now) <= 5 ? "timer low" : "timer", "data-field": "timer" }, timerText(state, model.now))
+      : null,
   );
   const pileHere = side === "mine" || (side === "top" && view.rules.players === 2) || seat === (mine + 1) % view.rules.players;
   const pile = pileHere
@@ -245,17 +269,20 @@ function player(model, seat, side, said) {
         format(_("Cards {cards} · Basras {basras}"), { cards: view.pile_sizes[team], basras: view.basras[team] + view.jack_basras[team] }),
       )
     : null;
-  const backs =
-    side === "mine"
-      ? null
-      : h(
-          "div",
-          { class: "backs", "data-backs": seat },
-          ...Array.from({ length: view.hand_sizes[seat] }, back),
-        );
+  const backs = side === "mine" ? null : backsOf(seat, view.hand_sizes[seat]);
   const bubble = said !== null ? h("span", { class: "bubble", "data-bubble": seat }, chatBubbleText(state, seat, said)) : null;
-  return h("div", { class: "player", "data-seat": seat }, backs, tag, pile, bubble);
+  const box = PLAYERS.get(seat) ?? h("div", { class: "player", "data-seat": seat });
+  PLAYERS.set(seat, box);
+  const kept = [tag, pile, bubble].map((fresh) => (fresh === null ? null : same(box.querySelector(`:scope > .${fresh.classList[0]}`), fresh)));
+  reconcile(box, [backs, ...kept].filter((part) => part !== null));
+  return box;
 }
+
+/** Each seat's box, kept from one drawing to the next with its row of backs in it: taking them
+ * out of the page and putting them back at each play would make the browser style and lay
+ * them out anew. */
+/** @type {Map<number, HTMLElement>} */
+const PLAYERS = new Map();
 
 /**
  * @param {State} state
@@ -271,20 +298,23 @@ function chatBubbleText(state, seat, said) {
  * @param {RoomState} room
  * @param {View} view
  * @param {boolean} yourTurn
+ * @param {string | null} selected
  * @param {Hint | null} hint
  */
-function statusLine(room, view, yourTurn, hint) {
+function statusLine(room, view, yourTurn, selected, hint) {
   const stock = h(
     "span",
     { class: "stock", "data-field": "stock" },
     format(ngettext("{count} left in stock", "{count} left in stock", view.stock_size), { count: view.stock_size }),
   );
   let words = "";
-  if (yourTurn) words = _("your turn");
+  if (yourTurn && selected !== null) words = format(_("Tap {card} again to play it"), { card: cardText(selected) });
+  else if (yourTurn) words = _("your turn");
   else if (view.to_move !== null) words = format(_("Wait for {name} to play."), { name: seatName(room, view.to_move) });
   return h(
     "div",
-    { class: "status-line" },
+    // With a card lifted, a landscape phone's one line tells how to play it rather than the hint.
+    { class: "status-line", "data-lifted": yourTurn && selected !== null },
     stock,
     h("span", { class: "turn-words", "data-field": "turn" }, words),
     hint !== null ? h("span", { class: "hint-words", "data-field": "hint", role: "status" }, hintText(hint)) : null,
@@ -412,9 +442,27 @@ function logLine(line, room) {
  */
 export function tickTimer(root, state, now) {
   const timer = root.querySelector('[data-field="timer"]');
-  const game = state.game;
-  if (timer === null || game === null || game.turn_ms === null) return;
-  const left = Math.max(0, Math.ceil((game.turn_ms - (now - state.gameAt)) / 1000));
-  timer.textContent = format(_("{seconds}s"), { seconds: left });
-  timer.classList.toggle("low", left <= 5);
+  if (timer === null) return;
+  const text = timerText(state, now);
+  // Written only when it changes: a write makes the browser lay the table out again.
+  if (timer.textContent !== text) timer.textContent = text;
+  timer.classList.toggle("low", secondsLeft(state, now) <= 5);
+}
+
+/**
+ * @param {State} state
+ * @param {number} now
+ */
+function secondsLeft(state, now) {
+  const turn = state.game?.turn_ms ?? 0;
+  return Math.max(0, Math.ceil((turn - (now - state.gameAt)) / 1000));
+}
+
+/**
+ * The turn timer's words: the seconds left.
+ * @param {State} state
+ * @param {number} now
+ */
+function timerText(state, now) {
+  return format(_("{seconds}s"), { seconds: secondsLeft(state, now) });
 }

@@ -3,7 +3,7 @@
 // by tools.web_catalogue), levels and presets.
 
 import { cardParts, KOMI, SUIT_SYMBOLS } from "./cards.js";
-import { _, format, isolate, language, ngettext } from "./i18n.js";
+import { _, format, isolate, language, ngettext, number } from "./i18n.js";
 
 /** @typedef {import("./types.js").RoomState} RoomState */
 /** @typedef {import("./types.js").Hint} Hint */
@@ -17,7 +17,7 @@ export function useWords(words) {
 }
 
 /**
- * "9♣", "J♠"; in Arabic "الولد ♠" for a Jack and "الكومي" for the 7♦.
+ * "9♣", "J♠"; in Arabic "٩♣", "الولد ♠" for a Jack and "الكومي" for the 7♦.
  * @param {string} card
  */
 export function cardText(card) {
@@ -27,9 +27,11 @@ export function cardText(card) {
   if (language() === "en") return `${label}${symbol}`;
   if (card === KOMI) return _("the Komi");
   const court = tables.courts[rank];
-  // A rank and suit have no strong direction of their own: kept left to right ("8♠"), as
-  // printed on the card, inside any sentence; a court's Arabic word reads right to left.
-  return court !== undefined ? isolate(`${_(court)} ${symbol}`) : `\u2066${label}${symbol}\u2069`;
+  // As the desktop writes it (client/i18n/words.py, card_text): one right-to-left unit read
+  // rank then suit, a court's word or the rank in the player's digits, the no-break space
+  // keeping a wrapped line from cutting it and the isolate keeping its neighbours apart.
+  const words = court !== undefined ? `${_(court)}\u00a0` : number(label);
+  return `\u2067${words}${symbol}\u2069`;
 }
 
 /** @param {readonly string[]} cards */
