@@ -298,5 +298,13 @@ class ServerConfig:
         ),
     )
     """Log a stats line every so many seconds (0 = never)."""
-    seed: int | None = None
-    """Derive every match's shuffle from this (tests, replays); None = CSPRNG."""
+    seed: int | None = field(
+        default=None,
+        metadata=option(
+            "deal every match from this integer seed: reproducible, not fair (tests, "
+            "screenshots); default: fair deals (PROTOCOL.md section 13)",
+            int,
+            metavar="N",
+        ),
+    )
+    """Derive every match's shuffle from this (tests, replays, screenshots); None = CSPRNG."""

@@ -1,26 +1,36 @@
 """Screenshots of every screen of the browser client, in English and Arabic, at a phone in
 portrait (360x740), a phone in landscape (740x360) and a laptop (1280x800), to look at.
 
-``python -m tests.web.shots OUTDIR`` starts a server on 127.0.0.1, plays a short match against
-a bot in each language by taps, and at each screen (name, lobby, room, table, the hint, the hint
-beside a card a touch lifted, the play log, the chat, the Players sheet, the capture choice when
-one comes, a round's results, the match's results) resizes the page to each size and saves
-``<language>-<size>-<screen>.png``.
+``python -m tests.web.shots OUTDIR`` plays a short match against the medium bot in each
+language by taps, on a server of its own on 127.0.0.1 that deals from a fixed seed (`shot_deal`:
+the seed and the first cards to play that bring the capture choice in the first deal, so the
+match-results screen reads "A match from a fixed seed" where players read "Deals verified").
+At each screen (name, lobby, room, table, the hint, the hint beside a card a touch lifted, the
+capture choice, the play log, the chat, the Players sheet, the first round's results, the
+match's results) it resizes the page to each size and saves ``<language>-<size>-<screen>.png``.
+It stops by itself: every wait is bounded, and the match within 15 minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import tempfile
 import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.web.browser import Page, WebServer, play_taps_until, until, web_server
+from shared.cards import Card
+from shared.rules import RuleSet
+from tests.web.browser import Page, WebServer, play_by_touch, play_taps_until, until, web_server
+from tests.web.shot_deal import ChoiceDeal, choice_deal
 
 logger = logging.getLogger(__name__)
 SIZES = {"portrait": (360, 740), "landscape": (740, 360), "laptop": (1280, 800)}
+RULES = RuleSet.preset("egyptian", target=61)
+"""The room the tour makes: the lobby's defaults with the target tapped (61)."""
+MATCH_TIME = 900.0
 
 
 def capture(page: Page, out: Path, language: str, screen: str) -> None:
@@ -32,7 +42,7 @@ def capture(page: Page, out: Path, language: str, screen: str) -> None:
     page.resize(*SIZES["portrait"])
 
 
-def tour(server: WebServer, out: Path, language: str) -> None:
+def tour(server: WebServer, out: Path, language: str, deal: ChoiceDeal) -> None:
     page = Page(*SIZES["portrait"], language)
     try:
         page.open(server.url)
@@ -44,6 +54,9 @@ def tour(server: WebServer, out: Path, language: str) -> None:
         time.sleep(0.5)
         capture(page, out, language, "2-lobby")
         page.tap('[data-action="draft"][data-field="target"][data-value="61"]')
+        # The longest turn timer: the first turn's shots take a while on a busy machine, and a
+        # time-up would play a card that `shot_deal` did not plan.
+        page.tap('[data-action="draft"][data-field="timer"][data-value="60"]')
         page.tap('[data-action="create-room"]')
         page.wait_screen("room")
         page.tap('[data-action="quick"][data-value="luck"]')
@@ -54,6 +67,7 @@ def tour(server: WebServer, out: Path, language: str) -> None:
         until(page.still)
         capture(page, out, language, "4-table")
         hint_and_lift(page, out, language)
+        ask_which_set(page, out, language, deal)
         play_taps_until(page, lambda: _played(page) >= 3, 60)
         page.tap('[data-action="sheet"][data-value="log"]')
         capture(page, out, language, "5-log")
@@ -64,7 +78,7 @@ def tour(server: WebServer, out: Path, language: str) -> None:
         page.tap('[data-action="sheet"][data-value="people"]')
         capture(page, out, language, "6b-players")
         page.tap('.sheet [data-action="sheet"]')
-        play_until_seen(page, out, language)
+        play_to_the_end(page, out, language)
         until(lambda: not page.present('[data-verdict="waiting"]'), 10)
         capture(page, out, language, "8-match-results")
     finally:
@@ -92,31 +106,59 @@ def hint_and_lift(page: Page, out: Path, language: str) -> None:
     logger.info("%s: every other card could take different sets", language)
 
 
-def play_until_seen(page: Page, out: Path, language: str) -> None:
-    """Play to the match's end, taking the table the first time the page asks which set a card
-    takes (the deals are the server's and such a tie is rare: it comes when it comes) and the
-    first round's results."""
-    seen: set[str] = set()
+def ask_which_set(page: Page, out: Path, language: str, deal: ChoiceDeal) -> None:
+    """Play ``deal``'s first cards, then touch the card that can take different sets: the page
+    asks which, and the first set is taken."""
+    for card in deal.first:
+        play_by_touch(page, _in_hand(page, card))
+    _in_hand(page, deal.asking)  # the page's turn again, the bot's play drawn
+    page.touch(_in_hand(page, deal.asking))
+    until(lambda: page.present("[data-choice]"), what=f"the choice of sets for {deal.asking}")
+    until(page.still, 5)
+    capture(page, out, language, "4b-capture-choice")
+    page.tap("[data-choice]")
+    until(lambda: not page.present("[data-choice]"))
 
-    def next_sight() -> bool:
-        asked = "choice" not in seen and page.present("[data-choice]")
-        results = page.screen() == "results" and "round" not in seen
-        return match_over(page) or asked or results
 
-    deadline = time.monotonic() + 900
+def _in_hand(page: Page, card: Card) -> object:
+    """``card``'s element in the hand once it is the page's turn and the table is still."""
+    from selenium.webdriver.common.by import By
+
+    until(lambda: page.your_turn() and page.still(), 60, "the page's turn")
+    return page.driver.find_element(By.CSS_SELECTOR, f'[data-zone="hand"] [data-card="{card}"]')
+
+
+def play_to_the_end(page: Page, out: Path, language: str) -> None:
+    """Play by taps to the match's end, shooting the first round's results (which wait for
+    "continue": the tour taps it only after the shot)."""
+    from selenium.webdriver.common.by import By
+
+    shot = False
+    deadline = time.monotonic() + MATCH_TIME
     while not match_over(page):
-        assert time.monotonic() < deadline, "the match did not end"
-        if "choice" not in seen and page.present("[data-choice]"):
-            seen.add("choice")
-            capture(page, out, language, "4b-capture-choice")
+        assert time.monotonic() < deadline, f"the match did not end in {MATCH_TIME:g} s"
+        until(
+            lambda: page.screen() == "results" or (page.your_turn() and page.still()),
+            120,
+            "the page's turn or a round's results",
+        )
+        if page.screen() == "results":
+            until(lambda: match_over(page) or page.present('[data-action="continue"]'))
+            if match_over(page):
+                break
+            if not shot:
+                capture(page, out, language, "7-round-results")
+                shot = True
+            page.tap('[data-action="continue"]')
+            until(lambda: page.screen() != "results", 30, "the next round's table")
+        elif page.present("[data-choice]"):
             page.tap("[data-choice]")
-        elif page.screen() == "results" and "round" not in seen:
-            seen.add("round")
-            capture(page, out, language, "7-round-results")
         else:
-            play_taps_until(page, next_sight, 400, 1)
-    if "choice" not in seen:
-        logger.info("%s: no card could take different sets in this match", language)
+            cards = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')
+            with contextlib.suppress(Exception):  # drawn again under the touch: try again
+                play_by_touch(page, cards[0])
+    if not shot:
+        logger.warning("%s: the first round ended the match: no round's results", language)
 
 
 def match_over(page: Page) -> bool:
@@ -136,10 +178,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     arguments.out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as folder, web_server(Path(folder)) as server:
-        for language in arguments.language or ("en", "ar"):
-            tour(server, arguments.out, language)
-            logger.info("%s: screenshots in %s", language, arguments.out)
+    deal = choice_deal(RULES)
+    logger.info("seed %d: %s asks after %s", deal.seed, deal.asking, deal.first)
+    for language in arguments.language or ("en", "ar"):
+        # A server for each language, so that each tour's room is the first (`shot_deal`).
+        with (
+            tempfile.TemporaryDirectory() as folder,
+            web_server(Path(folder), "--seed", str(deal.seed)) as server,
+        ):
+            tour(server, arguments.out, language, deal)
+        logger.info("%s: screenshots in %s", language, arguments.out)
     return 0
 
 
