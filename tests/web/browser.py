@@ -304,7 +304,8 @@ def play_taps_until(
 def play_by_touch(page: Page, card: Any) -> None:
     """Touch a card of the hand, and touch it again once it is lifted (a card that can take
     different sets asks which at the first touch); back when it has left the hand or the page
-    asks which set."""
+    asks which set, or the round is over (the hidden table keeps its last hand drawn while the
+    round's results show)."""
     lifted = '[data-zone="hand"] [data-card].selected'
     held = f'[data-zone="hand"] [data-card="{card.get_attribute("data-card")}"]'
     page.touch(card)
@@ -312,4 +313,4 @@ def play_by_touch(page: Page, card: Any) -> None:
     until(lambda: page.present(lifted) or page.present(asked) or not page.present(held))
     if page.present(lifted):
         page.touch(card)
-    until(lambda: page.present(asked) or not page.present(held))
+    until(lambda: page.present(asked) or not page.present(held) or page.screen() == "results")

@@ -176,8 +176,10 @@ export class Store {
       this.witness = null;
       this.upcoming = null;
     }
-    if (room.state !== "playing" && room.deals !== null && this.upcoming === null) {
-      this.upcoming = new DealWitness(room.deals.commitment, room.next_dealer ?? null);
+    if (room.state !== "playing" && this.upcoming === null) {
+      // A server dealing from an integer seed announces no commitment; its record says so, and
+      // the results read "a match from a fixed seed" instead of checking the deals for ever.
+      this.upcoming = new DealWitness(room.deals?.commitment ?? "", room.next_dealer ?? null);
     }
     if (room.state === "playing" && this.upcoming !== null) {
       this.witness = this.upcoming;
