@@ -235,6 +235,13 @@ def test_the_command_line_defaults() -> None:
         parse_args(["--turn-timeout", "-1"])
 
 
+def test_the_seed_option_deals_from_an_integer() -> None:
+    assert parse_args([]).seed is None
+    assert parse_args(["--seed", "32"]).seed == 32
+    with pytest.raises(SystemExit):
+        parse_args(["--seed", "lucky"])
+
+
 def test_run_server_help_works() -> None:
     result = subprocess.run(
         [sys.executable, "run_server.py", "--help"],
