@@ -119,6 +119,7 @@ def test_a_touch_lifts_a_card_and_a_second_touch_or_the_floor_plays_it(
     assert page.your_turn() and _hand(page) == hand, "a first touch plays nothing"
     turn = str(page.run("return document.querySelector('[data-field=turn]').textContent"))
     assert "again" in turn, turn
+    assert _floor_in_cards(page) >= 3.9, "the floor, even swept, is a wide target for the thumb"
     page.touch(page.driver.find_element(By.CSS_SELECTOR, '[data-zone="floor"][data-play-here]'))
     until(lambda: _gone(page, card), WAIT, "the lifted card to be played on the floor")
     until(lambda: page.your_turn() and page.still(), 30, "the page's next turn")
@@ -153,6 +154,27 @@ def _lift_a_card(page: Page) -> str:
             return str(element.get_attribute("data-card"))
         page.tap('[data-action="cancel-choice"]')
     raise AssertionError("every card of the hand could take different sets")
+
+
+def _floor_in_cards(page: Page) -> float:
+    """The floor's width counted in floor cards, were it swept (its cards hidden a moment)."""
+    return float(
+        page.run(
+            """
+            const floor = document.querySelector('[data-zone=floor]');
+            const cards = [...floor.children];
+            const probe = document.createElement('div');
+            probe.style.width = 'var(--floor-w)';
+            floor.parentElement.append(probe);
+            cards.forEach((card) => { card.style.display = 'none'; });
+            const width = floor.getBoundingClientRect().width;
+            cards.forEach((card) => { card.style.display = ''; });
+            const wide = probe.getBoundingClientRect().width;
+            probe.remove();
+            return width / wide;
+            """
+        )
+    )
 
 
 def _gone(page: Page, card: str | None) -> bool:
