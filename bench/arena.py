@@ -43,9 +43,12 @@ VARIANTS = (
     "expert-playouts",
     "expert-in-pairs",
     "expert-deal-in-pairs",
+    "expert-model-replies",
 )
 """Bots only the arena plays, to measure a change against what it replaced."""
 SIDES = (*LEVELS, *VARIANTS)
+REPLY_TEMPERATURE = 4.0
+"""``expert-model-replies``: the playout policy's fitted temperature (`shared.bots.inference`)."""
 
 
 def arena_bot(side: str, budget: float | None) -> Bot:
@@ -67,6 +70,8 @@ def arena_bot(side: str, budget: float | None) -> Bot:
         return ExpertBot(budget=seconds, deal_search=())
     if side == "expert-deal-in-pairs":
         return ExpertBot(budget=seconds, deal_search=(2, 4))
+    if side == "expert-model-replies":
+        return ExpertBot(budget=seconds, reply_temperature=REPLY_TEMPERATURE)
     if side == "expert-in-pairs":
         return ExpertBot(budget=seconds, in_pairs=True)
     return make_bot(side, budget=budget)

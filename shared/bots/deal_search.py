@@ -30,14 +30,21 @@ class DealSearch:
     stops).
     """
 
-    def __init__(self, team: int) -> None:
+    def __init__(self, team: int, reply_temperature: float | None = None) -> None:
+        """``reply_temperature``: the other side plays as the playout policy would, softened
+        at this temperature (an expectation over its plays), rather than its best knowing
+        the world."""
         self.team = team
+        self.reply_temperature = reply_temperature
         self.memo: dict[_Key, tuple[float, float]] = {}
+        self.expected: dict[_Key, float] = {}
 
     def value(self, world: World) -> float:
-        """The minimax value of ``world`` played to the end of its deal; a world already at
-        a deal's start is scored as it is."""
-        return _value(world, self.team, self.memo)
+        """The value of ``world`` played to the end of its deal; a world already at a deal's
+        start is scored as it is."""
+        if self.reply_temperature is None:
+            return _value(world, self.team, self.memo)
+        return _expected(world, self.team, self.reply_temperature, self.expected)
 
 
 def _value(
@@ -50,19 +57,11 @@ def _value(
     """Alpha-beta within ``alpha`` .. ``beta``: exact inside the window, a bound outside it.
     ``memo`` keeps per position the interval its value is known to lie in."""
     rules = world.rules
-    if world.over:
-        return world.outcome(team)
-    if world.in_hands == rules.hand_size * rules.players:
-        return world.outcome(team) - world.floor_threat(team)
+    ended = _ended(world, team)
+    if ended is not None:
+        return ended
     # Orders of the same plays often meet again: the rest of the deal is then the same.
-    key = (
-        world.to_move,
-        world.mask,
-        *world.hand_masks,
-        *world.piles,
-        *world.points,
-        world.last_capturer,
-    )
+    key = _key(world)
     low, high = memo.get(key, _UNKNOWN)
     if low >= beta:
         return low
@@ -99,6 +98,62 @@ def _value(
 
 
 _UNKNOWN = (-math.inf, math.inf)
+
+
+def _ended(world: World, team: int) -> float | None:
+    """The value of a world whose deal (or round) is over, scored as the playouts score it;
+    None while the deal goes on."""
+    if world.over:
+        return world.outcome(team)
+    if world.in_hands == world.rules.hand_size * world.rules.players:
+        return world.outcome(team) - world.floor_threat(team)
+    return None
+
+
+def _expected(world: World, team: int, temperature: float, memo: dict[_Key, float]) -> float:
+    """Best play by ``team``'s seats against the playout policy's softened choices by the
+    others (which see only their own hand, the floor and what is gone)."""
+    rules = world.rules
+    ended = _ended(world, team)
+    if ended is not None:
+        return ended
+    key = _key(world)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    seat = world.to_move
+    found = plays_for_hand(tuple(world.hands[seat]), world.floor, world.mask, rules.profile)
+    plays = distinct_plays(found, rules.card_points)
+    values = []
+    for play in plays:
+        child = world.copy()
+        child.play(play)
+        values.append(_expected(child, team, temperature, memo))
+    if SEAT_TEAMS[seat] == team:
+        best = max(values)
+    else:
+        chances = _softmax(world.policy_values(plays), temperature)
+        best = sum(c * v for c, v in zip(chances, values, strict=True))
+    memo[key] = best
+    return best
+
+
+def _softmax(values: list[float], temperature: float) -> list[float]:
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _key(world: World) -> _Key:
+    return (
+        world.to_move,
+        world.mask,
+        *world.hand_masks,
+        *world.piles,
+        *world.points,
+        world.last_capturer,
+    )
 
 
 def _biggest_first(play: Play) -> int:

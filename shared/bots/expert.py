@@ -21,7 +21,10 @@ deal search 309 of 600 two-player matches (51.5%, 95% interval 47.5-55.5; seeds 
 10150, 300 each), where the playouts alone had won 49.0%; with four players, the deal search
 turned on (arena side ``expert-deal-in-pairs``) won 82 of 150 (54.7%, 46.7-62.4): not yet
 shown better, so it stays off there. Time still buys little: an expert at 1 s won 38 of 72
-two-player matches (52.8%) against one at 0.1 s.
+two-player matches (52.8%) against one at 0.1 s. Searching the deal against the other
+side's likely plays (the playout policy softened, which sees only its own hand) rather than
+its best knowing the world (arena side ``expert-model-replies``) won 100 of 200 (50.0%,
+43.1-56.9; seed 31000): no better, so the search stays minimax.
 """
 
 from __future__ import annotations
@@ -58,6 +61,7 @@ class ExpertBot(HardBot):
         exclude: bool = False,
         in_pairs: bool = False,
         deal_search: tuple[int, ...] = (2,),
+        reply_temperature: float | None = None,
     ) -> None:
         """``budget`` and ``iterations`` as the hard player's; ``temperature`` and ``model``:
         the opponent model's (`shared.bots.inference`; a lower temperature takes the others
@@ -66,7 +70,9 @@ class ExpertBot(HardBot):
         player; ``exclude``: rule out what the last play excludes, as the hard player does;
         ``in_pairs``: read the table and count the floor left with four players too;
         ``deal_search``: the player counts in which a candidate is valued in a world by best
-        play to the deal's end (`shared.bots.deal_search`) rather than by a greedy playout."""
+        play to the deal's end (`shared.bots.deal_search`) rather than by a greedy playout;
+        ``reply_temperature``: in that search the other side plays the playout policy's
+        choices softened at this temperature rather than its best knowing the world."""
         super().__init__(budget=budget, iterations=iterations)
         self.temperature = temperature
         self.model = model
@@ -74,6 +80,7 @@ class ExpertBot(HardBot):
         self.exclude = exclude
         self.in_pairs = in_pairs
         self.deal_search = deal_search
+        self.reply_temperature = reply_temperature
         self._deal: DealSearch | None = None
 
     def search(
@@ -99,5 +106,5 @@ class ExpertBot(HardBot):
         if not searched or world.in_hands > DEAL_SEARCH_CARDS:
             return super().playout(world, team, floor_left)
         if self._deal is None or self._deal.team != team:
-            self._deal = DealSearch(team)
+            self._deal = DealSearch(team, self.reply_temperature)
         return self._deal.value(world)

@@ -237,6 +237,12 @@ class World:
 
     def greedy(self, plays: Sequence[Play]) -> Play:
         """The playout policy's choice among ``plays`` for the seat to move."""
+        values = self.policy_values(plays)
+        return plays[values.index(max(values))]
+
+    def policy_values(self, plays: Sequence[Play]) -> list[float]:
+        """The playout policy's value of each of ``plays`` for the seat to move, judged from
+        what that seat knows (its hand, the floor, what is gone)."""
         rules = self.rules
         seat = self.to_move
         hand_mask = self.hand_masks[seat]
@@ -245,8 +251,7 @@ class World:
         if self.in_hands == 1:
             reply_hand = rules.hand_size if self.stock else 0
         can_wait = hand_mask & (hand_mask - 1) != 0
-        values = play_values(rules, plays, self.floor, self.mask, can_wait, unseen, reply_hand)
-        return plays[values.index(max(values))]
+        return play_values(rules, plays, self.floor, self.mask, can_wait, unseen, reply_hand)
 
 
 def play_values(
