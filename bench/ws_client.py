@@ -67,6 +67,7 @@ class WebSocketClient(WireClient):
         url = f"ws://{host}:{port}{path}"
         try:
             async with asyncio.timeout(timeout):
+
                 def made() -> WebSocketClient:
                     return cls(url=url, origin=origin, **options)
 

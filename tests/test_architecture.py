@@ -244,6 +244,8 @@ def test_the_layers_forbid_upward_imports_only() -> None:
     assert "client.scenes" in rules_for("client.sessions")
     assert "client.sessions" not in rules_for("client.net")
     assert "client.i18n" not in rules_for("client.main")
+
+
 JOIN_ADDRESS = ROOT / "shared" / "wire" / "join.py"
 """Where the join address is made for the client's host screen and the server's console alike:
 the machine's LAN addresses (ifaddr) and their QR codes (segno), both pure Python."""

@@ -120,9 +120,7 @@ def stale_catalogues(out: Path = WEB_CATALOGUES) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m tools.web_catalogue", description=__doc__
-    )
+    parser = argparse.ArgumentParser(prog="python -m tools.web_catalogue", description=__doc__)
     parser.add_argument("--check", action="store_true", help="only say whether they are current")
     arguments = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")

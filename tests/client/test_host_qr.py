@@ -31,9 +31,7 @@ def pure(surface: pygame.Surface, colour: tuple[int, int, int]) -> pygame.mask.M
     return pygame.mask.from_threshold(surface, colour, (1, 1, 1, 255))
 
 
-def qr_in_window(
-    window: pygame.Surface, text: str = URL
-) -> tuple[pygame.Rect, list[list[bool]]]:
+def qr_in_window(window: pygame.Surface, text: str = URL) -> tuple[pygame.Rect, list[list[bool]]]:
     """The QR code of ``text``: its square (quiet zone included) and its modules, read from the
     pixels: the largest patch of pure white is the code's light square."""
     box = max(pure(window, WHITE).get_bounding_rects(), key=lambda rect: rect.w * rect.h)

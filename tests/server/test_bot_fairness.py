@@ -38,9 +38,7 @@ async def test_budgets_shrink_while_many_rooms_wait_for_the_worker(
         return budgets[-1]
 
     monkeypatch.setattr(BotRunner, "budget", recorded)
-    config = replace(
-        FAST, bot_processes=1, bot_budget=0.2, bot_min_budget=0.02, max_per_address=32
-    )
+    config = replace(FAST, bot_processes=1, bot_budget=0.2, bot_min_budget=0.02, max_per_address=32)
     async with running_server(config) as server:
         alone = await connect(server, "Alone")
         await hard_room(alone)

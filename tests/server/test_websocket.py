@@ -210,8 +210,7 @@ async def test_connection_spam_on_the_web_port_is_cut_at_once() -> None:
         assert server.web_port is not None
         allowed = 2 + WEB_SLACK
         opened = [
-            await asyncio.open_connection("127.0.0.1", server.web_port)
-            for _ in range(allowed + 3)
+            await asyncio.open_connection("127.0.0.1", server.web_port) for _ in range(allowed + 3)
         ]
 
         async def cut(reader: asyncio.StreamReader) -> bool:
@@ -287,8 +286,10 @@ async def test_an_upgrade_from_another_origin_is_refused_with_403() -> None:
     ("request_bytes", "status"),
     [
         (b"GET /ws HTTP/1.1\r\nHost: x\r\n\r\n", b"426"),
-        (b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
-         b"400"),
+        (
+            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
+            b"400",
+        ),
         (b"POST /ws HTTP/1.1\r\nHost: x\r\n\r\n", b"405"),
     ],
 )
