@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -12,8 +13,10 @@ import pytest
 from client.app import App
 from client.main import build_app, parse_args
 from client.net.lan_host import LanHost
+from client.net.server_link import ServerLink
 from client.scenes.table import TableScene
 from client.sessions.local import LocalSession
+from client.sessions.remote import RemoteSession
 from client.ui.widgets import Button
 from server.config import ServerConfig
 from shared.cards import STANDARD_DECK, Card, parse_cards
@@ -46,6 +49,32 @@ def make_app(tmp_path: Path, *argv: str) -> App:
     )
     app: App = build_app(args, owns_pygame=False)
     return app
+
+
+def lan_player_app(tmp_path: Path, port: int, name: str, *argv: str) -> App:
+    """An app that joins the LAN server on ``port`` as ``name`` and plays by itself."""
+    return make_app(tmp_path, "--connect", f"127.0.0.1:{port}", "--name", name, "--autoplay", *argv)
+
+
+async def frames_until(app: App, done: Callable[[], bool], limit: float = 30.0) -> None:
+    """Step the app (and let the network run) until `done()`; fail after `limit` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while not done():
+        if loop.time() > deadline:
+            raise AssertionError(f"not reached in {limit} s; top scene {app.stack.top}")
+        app.step(FRAME)
+        await asyncio.sleep(0.002)
+
+
+async def lan_table(app: App) -> tuple[TableScene, ServerLink]:
+    """The network table ``app`` reaches, and its link to the server."""
+    await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
+    table = app.stack.top
+    assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+    link = table.session.link
+    assert isinstance(link, ServerLink)
+    return table, link
 
 
 def quick_host(

@@ -17,8 +17,10 @@ from client.scenes.room import RoomScene
 from server.app import BasraServer
 from shared.wire.join import QR_BORDER, qr_modules
 from tests.client.app_driver import button, click, make_app, step
-from tests.client.test_network import frames_until, join_lobby_by_mouse
 from tests.shared.qr_reader import read_qr
+
+from .app_driver import frames_until
+from .lan_driver import join_lobby_by_mouse
 
 ADDRESSES = ("192.168.1.20", "10.0.0.5")
 URL = "http://192.168.1.20:40480/"

@@ -16,9 +16,7 @@ from client.net.deal_witness import DealWitness
 from client.net.server_link import ServerLink
 from client.records import RecordFolder
 from client.scenes.match_results import MatchResultsScene
-from client.scenes.table import TableScene
 from client.sessions.link import LinkStatus
-from client.sessions.remote import RemoteSession
 from client.ui.deal_verdict import Tone
 from client.verify import main as verify_main
 from server.app import BasraServer
@@ -41,8 +39,7 @@ from shared.wire.rooms import (
 )
 from tests.shared.test_record import Played
 
-from .app_driver import make_app
-from .test_network import frames_until
+from .app_driver import frames_until, lan_player_app, lan_table
 from .test_server_link import FakeLink
 
 pytestmark = pytest.mark.timeout(90)
@@ -57,24 +54,9 @@ SERVER_SEED = bytes(range(100, 132))
 async def test_a_lan_match_is_verified_on_the_results_screen_and_saved(
     tmp_path: Path, pygame_ready: None, server: BasraServer, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    app = make_app(
-        tmp_path,
-        "--connect",
-        f"127.0.0.1:{server.port}",
-        "--name",
-        "Mona",
-        "--autoplay",
-        "--speed",
-        "instant",
-        "--target",
-        "20",
-    )
+    app = lan_player_app(tmp_path, server.port, "Mona", "--speed", "instant", "--target", "20")
     try:
-        await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
-        table = app.stack.top
-        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-        remote = table.session.link
-        assert isinstance(remote, ServerLink)
+        _, remote = await lan_table(app)
         room = remote.room
         assert room is not None and room.deals is not None
         witness = remote._witness

@@ -21,8 +21,8 @@ from server.app import BasraServer
 from shared.bots import suggest
 from tests.waiting import eventually
 
-from .app_driver import FRAME, button, click, make_app, press
-from .test_network import _fed, _polled, _pumped, frames_until, join_lobby_by_mouse
+from .app_driver import FRAME, button, click, frames_until, make_app, press
+from .lan_driver import fed, join_lobby_by_mouse, polled, pumped
 from .test_room_moderation import next_value
 
 pytestmark = pytest.mark.timeout(60)
@@ -36,12 +36,12 @@ async def test_the_lan_table_asks_the_server_for_the_hint_of_your_turn(
     app = make_app(tmp_path, "--speed", "instant")
     try:
         ann.create_room(2, "egyptian", 101, 0)
-        await eventually(lambda: _pumped(ann).room is not None)
+        await eventually(lambda: pumped(ann).room is not None)
         ann.fill_bots("easy")
-        await eventually(lambda: (room := _pumped(ann).room) is not None and not room.empty_seats)
+        await eventually(lambda: (room := pumped(ann).room) is not None and not room.empty_seats)
         ann.start_game()
         heard: list[LinkEvent] = []
-        await eventually(lambda: _polled(ann, heard, TableUpdate))
+        await eventually(lambda: polled(ann, heard, TableUpdate))
         first = next(i for i, e in enumerate(heard) if isinstance(e, TableUpdate))
         session = RemoteSession(ann, heard[first:])
         assert session.offers.hint, "the room gives hints: the table offers Hint"
@@ -49,7 +49,7 @@ async def test_the_lan_table_asks_the_server_for_the_hint_of_your_turn(
         app.stack.reset(table)
 
         def after_a_frame(done: bool | None = None) -> bool:
-            _fed(ann, session)
+            fed(ann, session)
             app.step(FRAME)
             return bool(done)
 

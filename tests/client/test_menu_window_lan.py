@@ -23,7 +23,7 @@ from client.scenes.room import RoomScene
 from client.ui.direction import flow_rect
 from server.app import BasraServer
 
-from .app_driver import FRAME, button, make_app
+from .app_driver import FRAME, button, frames_until, make_app
 from .test_menu_window import (
     LANGUAGES,
     SIZES,
@@ -33,7 +33,6 @@ from .test_menu_window import (
     small_text,
     window_rect,
 )
-from .test_network import frames_until
 
 pytestmark = pytest.mark.timeout(120)
 

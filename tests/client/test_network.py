@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -27,7 +26,6 @@ from client.scenes.table import TableScene
 from client.sessions.game_session import Notice, NoticeLevel, SessionUpdate, TableUpdate
 from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.remote import RemoteSession
-from client.ui.widgets import Button
 from server.app import BasraServer
 from shared import host_system
 from shared.events import CardPlayed
@@ -35,61 +33,36 @@ from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
 from tests.waiting import eventually
 
-from .app_driver import FRAME, click, make_app, quick_host
+from .app_driver import (
+    FRAME,
+    button,
+    click,
+    frames_until,
+    lan_player_app,
+    lan_table,
+    make_app,
+    quick_host,
+)
+from .lan_driver import (
+    fed,
+    join_lobby_by_mouse,
+    polled,
+    pumped,
+    room_of_two,
+    started_table,
+    two_links,
+    type_into,
+)
 
 pytestmark = pytest.mark.timeout(60)
-
-
-async def frames_until(app: App, done: Callable[[], bool], limit: float = 30.0) -> None:
-    """Step the app (and let the network run) until `done()`; fail after `limit` seconds."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + limit
-    while not done():
-        if loop.time() > deadline:
-            raise AssertionError(f"not reached in {limit} s; top scene {app.stack.top}")
-        app.step(FRAME)
-        await asyncio.sleep(0.002)
-
-
-def type_into(app: App, rect: pygame.Rect, text: str) -> None:
-    click(app, rect.center)
-    pygame.event.post(
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode="", scancode=0)
-    )
-    for _ in range(40):
-        pygame.event.post(
-            pygame.event.Event(
-                pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="", scancode=0
-            )
-        )
-    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    app.step(FRAME)
-
-
-def button(scene: object, label: str) -> Button:
-    widgets = list(getattr(scene, "widgets", [])) + list(getattr(scene, "buttons", []))
-    return next(w for w in widgets if isinstance(w, Button) and w.label == label)
 
 
 async def test_autoplay_client_plays_a_match_and_chats(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
-    app = make_app(
-        tmp_path,
-        "--connect",
-        f"127.0.0.1:{server.port}",
-        "--name",
-        "Tester",
-        "--autoplay",
-        "--speed",
-        "instant",
-        "--target",
-        "20",
-    )
+    app = lan_player_app(tmp_path, server.port, "Tester", "--speed", "instant", "--target", "20")
     try:
-        await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
-        table = app.stack.top
-        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+        table, _ = await lan_table(app)
         chat = table.chat
         assert chat is not None
         chat.open = True
@@ -108,18 +81,6 @@ async def test_autoplay_client_plays_a_match_and_chats(
         assert table.queue.corrections == 0, "the table followed the server's views exactly"
     finally:
         app.shutdown()
-
-
-async def join_lobby_by_mouse(app: App, port: int, name: str) -> None:
-    """From the main menu: Join a LAN game, type the address and ``name``, join; the lobby."""
-    app.step(FRAME)
-    click(app, button(app.stack.top, "Join a LAN game").rect.center)
-    joining = app.stack.top
-    assert isinstance(joining, ConnectScene) and joining.address is not None
-    type_into(app, joining.address.rect, f"127.0.0.1:{port}")
-    type_into(app, joining.name.rect, name)
-    click(app, joining.go.rect.center)
-    await frames_until(app, lambda: isinstance(app.stack.top, LobbyScene))
 
 
 async def test_lobby_and_room_by_mouse(
@@ -202,24 +163,10 @@ async def test_leave_then_create_room_at_once_makes_the_new_room(
 async def test_a_dropped_connection_reconnects_and_says_so(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
-    app = make_app(
-        tmp_path,
-        "--connect",
-        f"127.0.0.1:{server.port}",
-        "--name",
-        "Phoenix",
-        "--autoplay",
-        "--speed",
-        "fast",
-        "--target",
-        "101",
-    )
+    app = lan_player_app(tmp_path, server.port, "Phoenix", "--speed", "fast", "--target", "101")
     try:
-        await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
-        table = app.stack.top
-        assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-        client = table.session.link
-        assert isinstance(client, ServerLink)
+        table, client = await lan_table(app)
+        assert isinstance(table.session, RemoteSession)
         await frames_until(app, lambda: table.view is not None and table.view.round_number == 0)
         link = client._link
         assert link is not None
@@ -273,22 +220,17 @@ async def test_protocol_mismatch_shows_the_servers_words(
 
 
 async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None:
-    first, second = (
-        ServerLink("127.0.0.1", server.port, "Ann"),
-        ServerLink("127.0.0.1", server.port, "Bob"),
-    )
-    await first.connect()
-    await second.connect()
+    first, second = await two_links(server)
     try:
         first.create_room(2, "egyptian", 101, 0)
-        await eventually(lambda: _pumped(first).room is not None)
+        await eventually(lambda: pumped(first).room is not None)
         first.fill_bots("easy")
-        await eventually(lambda: (room := _pumped(first).room) is not None and not room.empty_seats)
+        await eventually(lambda: (room := pumped(first).room) is not None and not room.empty_seats)
         second.list_rooms()
-        await eventually(lambda: bool(_pumped(second).rooms))
+        await eventually(lambda: bool(pumped(second).rooms))
         second.join_room(second.rooms[0].room_id)
         said: list[LinkEvent] = []
-        await eventually(lambda: _polled(second, said, Notice))
+        await eventually(lambda: polled(second, said, Notice))
         assert next(e for e in said if isinstance(e, Notice)).text == "That room is full."
     finally:
         first.close()
@@ -330,27 +272,6 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
     finally:
         host.stop()
     assert not host.running
-
-
-def _pumped(client: ServerLink, heard: list[LinkEvent] | None = None) -> ServerLink:
-    """`client` after a poll of its link (whose events go to `heard`)."""
-    events = client.poll()
-    if heard is not None:
-        heard += events
-    return client
-
-
-def _polled(client: ServerLink, heard: list[LinkEvent], kind: type) -> bool:
-    """Polls `client`'s link into `heard`: True once an event of `kind` was heard."""
-    _pumped(client, heard)
-    return any(isinstance(event, kind) for event in heard)
-
-
-def _fed(client: ServerLink, session: RemoteSession) -> RemoteSession:
-    """`session` told of its link's events, as the navigator does each frame."""
-    for event in client.poll():
-        session.on_link(event)
-    return session
 
 
 def test_connect_from_the_command_line_reaches_the_table(
@@ -421,35 +342,24 @@ async def test_host_a_lan_game_from_the_menu(
 async def test_the_idle_player_is_told_which_card_was_played_for_him(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
-    ann = ServerLink("127.0.0.1", server.port, "Ann")
-    bob = ServerLink("127.0.0.1", server.port, "Bob")
-    await ann.connect()
-    await bob.connect()
+    ann, bob = await two_links(server)
     app = make_app(tmp_path, "--speed", "fast")
     try:
-        ann.create_room(2, "egyptian", 101, 1)  # a turn of one second, and nobody plays
-        await eventually(lambda: _pumped(ann).room is not None)
-        assert ann.room is not None
-        bob.join_room(ann.room.room_id)
-        await eventually(lambda: _pumped(bob).room is not None)
+        await room_of_two(ann, bob, turn_seconds=1)  # nobody plays
         ann.start_game()
-        anns: list[LinkEvent] = []
-        await eventually(lambda: _polled(ann, anns, TableUpdate))
-        first = next(i for i, e in enumerate(anns) if isinstance(e, TableUpdate))
-        table = TableScene(app, app.navigator, RemoteSession(ann, anns[first:]))
-        app.stack.reset(table)
+        table = await started_table(app, ann)
         bobs = RemoteSession(bob)
         heard: list[SessionUpdate] = []
         shown: list[str] = []
 
         def both_timed_out() -> bool:
             assert isinstance(table.session, RemoteSession)
-            _fed(ann, table.session)
+            fed(ann, table.session)
             app.step(FRAME)
             notice = table.effects.notice
             if notice is not None and notice.text not in shown:
                 shown.append(notice.text)
-            heard.extend(_fed(bob, bobs).poll_updates())
+            heard.extend(fed(bob, bobs).poll_updates())
             return len(shown) >= 2 and len([u for u in heard if isinstance(u, Notice)]) >= 2
 
         await eventually(both_timed_out, 15)
@@ -474,11 +384,9 @@ async def test_autoplay_joins_the_room_waiting_for_players(
     ann = ServerLink("127.0.0.1", server.port, "Ann")
     await ann.connect()
     ann.create_room(2, "egyptian", 101, 0)
-    await eventually(lambda: _pumped(ann).room is not None)
+    await eventually(lambda: pumped(ann).room is not None)
     assert ann.room is not None
-    app = make_app(
-        tmp_path, "--connect", f"127.0.0.1:{server.port}", "--name", "Robo", "--autoplay"
-    )
+    app = lan_player_app(tmp_path, server.port, "Robo")
     try:
         await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
         room = app.stack.top
@@ -492,30 +400,19 @@ async def test_autoplay_joins_the_room_waiting_for_players(
 async def test_a_guest_is_told_when_a_computer_takes_the_seat_of_one_who_left(
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
-    ann = ServerLink("127.0.0.1", server.port, "Ann")
-    bob = ServerLink("127.0.0.1", server.port, "Bob")
-    await ann.connect()
-    await bob.connect()
+    ann, bob = await two_links(server)
     app = make_app(tmp_path, "--speed", "fast")
     try:
-        ann.create_room(2, "egyptian", 101, 0)
-        await eventually(lambda: _pumped(ann).room is not None)
-        assert ann.room is not None
-        bob.join_room(ann.room.room_id)
-        await eventually(lambda: _pumped(bob).room is not None)
+        await room_of_two(ann, bob)
         ann.start_game()
-        bobs: list[LinkEvent] = []
-        await eventually(lambda: _polled(bob, bobs, TableUpdate))
-        first = next(i for i, e in enumerate(bobs) if isinstance(e, TableUpdate))
-        table = TableScene(app, app.navigator, RemoteSession(bob, bobs[first:]))
-        app.stack.reset(table)
+        table = await started_table(app, bob)
         await frames_until(app, lambda: table.view is not None)
         ann.leave_room()
         shown: list[str] = []
 
         def told() -> bool:
             assert isinstance(table.session, RemoteSession)
-            _fed(bob, table.session)
+            fed(bob, table.session)
             notice = table.effects.notice
             if notice is not None and notice.text not in shown:
                 shown.append(notice.text)
@@ -533,10 +430,7 @@ async def test_the_level_chosen_on_create_plays_for_one_who_leaves_a_room_of_two
     tmp_path: Path, pygame_ready: None, server: BasraServer
 ) -> None:
     """No bot sits in the room to copy: the server keeps the level the Create screen sent."""
-    ann = ServerLink("127.0.0.1", server.port, "Ann")
-    bob = ServerLink("127.0.0.1", server.port, "Bob")
-    await ann.connect()
-    await bob.connect()
+    ann, bob = await two_links(server)
     app = make_app(tmp_path, "--speed", "fast")
     try:
         create = CreateRoomScene(app, ann)
@@ -544,17 +438,15 @@ async def test_the_level_chosen_on_create_plays_for_one_who_leaves_a_room_of_two
         while create.level.value != "hard":
             create.level.step(1)
         click(app, button(create, "Create").rect.center)
-        await eventually(lambda: _pumped(ann).room is not None)
+        await eventually(lambda: pumped(ann).room is not None)
         assert ann.room is not None
         bob.join_room(ann.room.room_id)
-        await eventually(lambda: _pumped(bob).room is not None)
+        await eventually(lambda: pumped(bob).room is not None)
         ann.start_game()
-        await eventually(
-            lambda: (r := _pumped(bob).room) is not None and r.phase.value == "playing"
-        )
+        await eventually(lambda: (r := pumped(bob).room) is not None and r.phase.value == "playing")
         ann.leave_room()
         await eventually(
-            lambda: (r := _pumped(bob).room) is not None and r.seats[0].kind.value == "bot"
+            lambda: (r := pumped(bob).room) is not None and r.seats[0].kind.value == "bot"
         )
         assert bob.room is not None and bob.room.seats[0].bot_level == "hard"
     finally:

@@ -16,8 +16,7 @@ from shared.rules import RuleSet
 from shared.wire.rooms import RoomPhase, RoomState, SeatInfo, SeatKind
 from tests.server.helpers import FAST, running_server
 
-from .app_driver import click, make_app
-from .test_network import frames_until
+from .app_driver import click, frames_until, make_app
 
 pytestmark = pytest.mark.timeout(90)
 

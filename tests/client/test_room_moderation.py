@@ -32,8 +32,8 @@ from shared.rules import RuleSet
 from shared.wire.rooms import RoomPhase, RoomState, SeatInfo, SeatKind
 from tests.waiting import eventually
 
-from .app_driver import button, click, make_app, press
-from .test_network import frames_until, join_lobby_by_mouse
+from .app_driver import button, click, frames_until, make_app, press
+from .lan_driver import join_lobby_by_mouse, pumped
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -68,11 +68,6 @@ def next_value(box: pygame.Rect) -> tuple[int, int]:
     return (box.right - 10, box.centery)
 
 
-def polled(link: ServerLink) -> ServerLink:
-    link.poll()
-    return link
-
-
 async def test_the_creator_removes_a_watcher(
     tmp_path: Path, pygame_ready: None, server: BasraServer, link: ServerLink
 ) -> None:
@@ -99,7 +94,7 @@ async def test_the_creator_removes_a_watcher(
         click(app, remove.rect.center)
         click(app, button(app.stack.top, "Remove").rect.center)
         assert app.stack.top is room
-        await frames_until(app, lambda: not names.items and polled(link).room is None)
+        await frames_until(app, lambda: not names.items and pumped(link).room is None)
         assert link.left_reason == "The room's creator removed you from the room."
         assert room.watchers.widgets() == [], "nobody left to choose"
     finally:
@@ -114,7 +109,7 @@ async def test_removing_a_seated_player_asks_first_and_cancel_keeps_him(
         room = await room_by_mouse(app, server.port)
         assert room.room is not None
         link.join_room(room.room.room_id)
-        await frames_until(app, lambda: bool(room.remove) and polled(link).room is not None)
+        await frames_until(app, lambda: bool(room.remove) and pumped(link).room is not None)
         [remove] = room.remove.values()
         assert remove in room.widgets
         click(app, remove.rect.center)
@@ -124,7 +119,7 @@ async def test_removing_a_seated_player_asks_first_and_cancel_keeps_him(
         assert link.room is not None and link.room.you == 1, "he keeps his seat"
         click(app, remove.rect.center)
         click(app, button(app.stack.top, "Remove").rect.center)
-        await frames_until(app, lambda: polled(link).room is None and not room.remove)
+        await frames_until(app, lambda: pumped(link).room is None and not room.remove)
         assert link.left_reason == "The room's creator removed you from the room."
         assert room.room is not None and room.room.empty_seats == 1
     finally:
@@ -171,13 +166,13 @@ async def test_the_creator_makes_the_room_private_after_creating_it(
         code = room.room.code if room.room is not None else None
         assert code is not None
         link.list_rooms()
-        await eventually(lambda: bool(polled(link).rooms))
+        await eventually(lambda: bool(pumped(link).rooms))
         assert link.rooms[0].locked, "listed as private"
         link.join_room(state.room_id)
         await eventually(lambda: any(isinstance(e, Notice) for e in link.poll()))
         assert link.room is None, "no code, no seat"
         link.join_room(state.room_id, code=code)
-        await frames_until(app, lambda: polled(link).room is not None)
+        await frames_until(app, lambda: pumped(link).room is not None)
         assert link.room is not None and link.room.you == 1 and link.room.code == code
     finally:
         app.shutdown()
@@ -192,7 +187,7 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         room = await room_by_mouse(app, server.port)
         assert room.room is not None
         link.join_room(room.room.room_id)
-        await frames_until(app, lambda: room.start.enabled and polled(link).room is not None)
+        await frames_until(app, lambda: room.start.enabled and pumped(link).room is not None)
         click(app, room.start.rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
@@ -200,7 +195,7 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         # Whoever moves first: the match is dealt and shown, and Sami's link knows it runs.
         await frames_until(app, lambda: table.view is not None and table.queue.idle)
         await frames_until(
-            app, lambda: getattr(polled(link).room, "phase", None) is RoomPhase.PLAYING
+            app, lambda: getattr(pumped(link).room, "phase", None) is RoomPhase.PLAYING
         )
         victim = RemoteSession(link)  # what Sami's own table would be told
         heard: list[LinkEvent] = []

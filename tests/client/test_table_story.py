@@ -6,8 +6,6 @@ and the play log lists the plays as the engine made them."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -21,7 +19,6 @@ from client.scenes.replay import ReplayScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import SessionUpdate, TableUpdate
 from client.sessions.local import LocalSession
-from client.sessions.remote import RemoteSession
 from client.table.choreography import Tone
 from client.table.play_log import LastCards, LoggedPlay, entry_text, plays_made
 from client.table.teams import pile_seat
@@ -32,10 +29,11 @@ from tests.server.helpers import running_server
 from tests.shared.test_review import played_match
 
 from .app_driver import (
-    FRAME,
     click,
     drawn_texts,
-    make_app,
+    frames_until,
+    lan_player_app,
+    lan_table,
     press,
     rigged_deck,
     run_until,
@@ -278,23 +276,13 @@ async def test_a_network_game_logs_the_plays_the_server_made(
     tmp_path: Path, pygame_ready: None
 ) -> None:
     async with running_server() as server:
-        argv = ("--connect", f"127.0.0.1:{server.port}", "--name", "Tester", "--autoplay")
-        net = make_app(tmp_path, *argv, "--speed", "instant", "--target", "20")
+        net = lan_player_app(
+            tmp_path, server.port, "Tester", "--speed", "instant", "--target", "20"
+        )
         try:
-
-            async def frames_until(done: Callable[[], bool]) -> None:
-                for _ in range(20000):
-                    if done():
-                        return
-                    net.step(FRAME)
-                    await asyncio.sleep(0.001)
-                raise AssertionError("not reached")
-
-            await frames_until(lambda: isinstance(net.stack.top, TableScene))
-            table = net.stack.top
-            assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-            await frames_until(lambda: table.play_log.current.plays >= 6)
-            await frames_until(lambda: table.queue.idle)
+            table, _ = await lan_table(net)
+            await frames_until(net, lambda: table.play_log.current.plays >= 6)
+            await frames_until(net, lambda: table.queue.idle)
             view = table.view
             assert view is not None and not table.play_log.current.missing
             if view.round_number == table.play_log.current.number:

@@ -29,10 +29,18 @@ def enter(page: Page, server: WebServer, name: str) -> None:
     page.wait_screen("lobby")
 
 
-def match_against_a_bot(page: Page, target: int = 31) -> None:
-    page.tap(f'[data-action="draft"][data-field="target"][data-value="{target}"]')
+def create_room(page: Page, *choices: tuple[str, int]) -> None:
+    """Create a room with the draft's ``(field, value)`` choices, and wait for it."""
+    for field, value in choices:
+        page.tap(f'[data-action="draft"][data-field="{field}"][data-value="{value}"]')
     page.tap('[data-action="create-room"]')
     page.wait_screen("room")
+
+
+def match_against_a_bot(page: Page, *choices: tuple[str, int]) -> None:
+    """A room of the draft's ``choices`` (by default: to 31 points), a bot in the other
+    seat, the match started."""
+    create_room(page, *(choices or (("target", 31),)))
     page.tap('[data-action="fill-bots"]')
     page.tap('[data-action="start"]')
     page.wait_screen("table")

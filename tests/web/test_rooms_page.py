@@ -12,19 +12,11 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser import Page, WebServer, until
-from tests.web.test_page import enter
+from tests.web.test_page import create_room, enter, match_against_a_bot
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
 REMOVED = "The room's creator removed you from the room."
-
-
-def create(page: Page, *choices: tuple[str, int]) -> None:
-    """Create a room with the draft's ``(field, value)`` choices, and wait for it."""
-    for field, value in choices:
-        page.tap(f'[data-action="draft"][data-field="{field}"][data-value="{value}"]')
-    page.tap('[data-action="create-room"]')
-    page.wait_screen("room")
 
 
 def room_of(page: Page) -> int:
@@ -47,7 +39,7 @@ def test_a_private_room_lets_a_second_browser_in_only_with_its_code_and_its_crea
 ) -> None:
     host, guest = pages(390, 844), pages(360, 740)
     enter(host, server, "Mona")
-    create(host, ("private", 1))
+    create_room(host, ("private", 1))
     until(lambda: host.present('[data-field="room-code"]'), what="the code shown in the room")
     code = str(host.run("return document.querySelector('[data-field=room-code]').dataset.code"))
     assert len(code) == 6 and code in host.visible_text()
@@ -80,7 +72,7 @@ def test_the_creator_gives_a_seat_to_the_computer_at_the_table_then_removes_the_
 ) -> None:
     host, guest = pages(390, 844), pages(390, 844)
     enter(host, server, "Mona")
-    create(host, ("timer", 0))
+    create_room(host, ("timer", 0))
     enter(guest, server, "Badr")
     guest.tap(f'[data-action="join"][data-room="{room_of(guest)}"]')
     guest.wait_screen("room")
@@ -108,10 +100,7 @@ def test_the_hint_button_outlines_a_suggestion_on_your_turn_and_is_absent_withou
 ) -> None:
     page = pages(390, 844)
     enter(page, server, "Mona")
-    create(page, ("timer", 0))
-    page.tap('[data-action="fill-bots"]')
-    page.tap('[data-action="start"]')
-    page.wait_screen("table")
+    match_against_a_bot(page, ("timer", 0))
     until(page.your_turn, 30, "your turn")
     page.tap('[data-action="hint"]')
     until(lambda: page.present('[data-field="hint"]'), what="the hint's words")
@@ -129,10 +118,7 @@ def test_the_hint_button_outlines_a_suggestion_on_your_turn_and_is_absent_withou
     until(lambda: not page.present('[data-field="hint"]'), what="the hint gone with the turn")
     page.tap('[data-action="leave"]')
     page.wait_screen("lobby")
-    create(page, ("hints", 0))
-    page.tap('[data-action="fill-bots"]')
-    page.tap('[data-action="start"]')
-    page.wait_screen("table")
+    match_against_a_bot(page, ("hints", 0))
     until(page.your_turn, 30, "your turn")
     assert not page.present('[data-action="hint"]'), "no hint button where hints are off"
     assert page.errors() == []
@@ -145,10 +131,7 @@ def test_a_lifted_card_and_the_hinted_one_are_told_apart_and_both_go_with_the_tu
 
     page = pages(360, 740)
     enter(page, server, "Mona")
-    create(page, ("timer", 0))
-    page.tap('[data-action="fill-bots"]')
-    page.tap('[data-action="start"]')
-    page.wait_screen("table")
+    match_against_a_bot(page, ("timer", 0))
     until(page.your_turn, 30, "your turn")
     page.tap('[data-action="hint"]')
     until(lambda: page.present('[data-zone="hand"] .card.hinted'), what="the hinted card")
