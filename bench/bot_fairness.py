@@ -25,7 +25,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.loadgen import server_process
+from bench.server_process import server_process
 from shared.deals import new_client_seed
 from shared.wire.client import WireClient
 from shared.wire.protocol import Message, play_to_wire, view_from_wire

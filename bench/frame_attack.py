@@ -30,7 +30,7 @@ if __package__ in (None, ""):
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from bench.loadgen import server_process
+from bench.server_process import server_process
 from shared.wire.client import WireClient
 from shared.wire.framing import MAX_CLIENT_FRAME, encode_frame
 

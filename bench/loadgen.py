@@ -30,12 +30,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ipaddress
-import os
 import random
-import resource
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -44,16 +40,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bench.server_process import PER_ADDRESS, raise_fd_limit, server_process, source_addresses
 from bench.ws_client import WebSocketClient
 from server.net.stats import cpu_seconds
 from shared.deals import new_client_seed
 from shared.wire.client import WireClient, parse_address
 from shared.wire.protocol import Message
 
-__all__ = ["PER_ADDRESS", "main", "measure", "raise_fd_limit", "server_process", "source_addresses"]
+__all__ = ["main", "measure"]
 
-PER_ADDRESS = 15
-"""Clients per loopback source address (the server allows 16)."""
 WELCOME_TIMEOUT = 30.0
 """Seconds a client waits for its welcome while thousands connect at once."""
 HANG_UP_POLL = 0.05
@@ -202,11 +197,6 @@ class RoomGroup:
                 c.send({"t": "leave_room"})
             if not self.stopping:
                 asyncio.get_running_loop().call_later(0.2, self.begin)
-
-
-def source_addresses() -> list[str]:
-    """Loopback addresses to connect from, `PER_ADDRESS` clients each."""
-    return [str(ipaddress.ip_address("127.0.0.2") + i) for i in range(250)]
 
 
 async def _admin(host: str, port: int, reset: bool) -> Message:
@@ -376,12 +366,6 @@ def _ms(microseconds: int | None) -> float | None:
     return None if microseconds is None else round(microseconds / 1000, 2)
 
 
-def raise_fd_limit() -> None:
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < hard:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
 @contextlib.contextmanager
 def _server_process(args: argparse.Namespace) -> Any:
     """The server as a subprocess on a free loopback port; yields the port."""
@@ -390,63 +374,6 @@ def _server_process(args: argparse.Namespace) -> Any:
         data = Path(tmp) / "data" if args.persist else None
         with server_process(Path(tmp), args.server_log_level, clients, data) as (_, port):
             yield port, int((Path(tmp) / "web-port").read_text())
-
-
-@contextlib.contextmanager
-def server_process(
-    folder: Path, log_level: str, clients: int, data_dir: Path | None, port: int = 0
-) -> Any:
-    """The server as a subprocess on loopback ``port`` (0: a free one), its port file and log
-    in ``folder``, keeping its matches in ``data_dir`` (None: none); yields the process and its
-    port, and stops it at the end unless it has already ended."""
-    port_file = folder / "port"
-    port_file.unlink(missing_ok=True)
-    log_path = folder / "server.log"
-    keep = ["--no-persist"] if data_dir is None else ["--data-dir", str(data_dir)]
-    command = [
-        sys.executable,
-        "-m",
-        "server.main",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--port-file",
-        str(port_file),
-        "--web-port",
-        "0",
-        "--web-port-file",
-        str(folder / "web-port"),
-        "--log-level",
-        log_level,
-        "--max-connections",
-        str(clients + 50),
-        *keep,
-    ]
-    root = Path(__file__).resolve().parent.parent
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(root), os.environ.get("PYTHONPATH")])),
-    }
-    with open(log_path, "ab") as log:
-        process = subprocess.Popen(command, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 60
-        while not (port_file.exists() and port_file.read_text().strip()):
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("the server did not start:\n" + log_path.read_text())
-            time.sleep(0.01)
-        yield process, int(port_file.read_text())
-    finally:
-        if process.poll() is None:
-            process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        tail = log_path.read_text().strip().splitlines()[-5:]
-        if tail:
-            print("server log (last lines):", *tail, sep="\n  ", file=sys.stderr)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

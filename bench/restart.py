@@ -35,7 +35,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.loadgen import PER_ADDRESS, raise_fd_limit, server_process, source_addresses
+from bench.server_process import PER_ADDRESS, raise_fd_limit, server_process, source_addresses
 from shared.deals import new_client_seed
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import Message
