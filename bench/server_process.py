@@ -14,7 +14,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PER_ADDRESS", "raise_fd_limit", "server_process", "source_addresses"]
+__all__ = [
+    "PER_ADDRESS",
+    "raise_fd_limit",
+    "server_command",
+    "server_process",
+    "source_addresses",
+]
 
 PER_ADDRESS = 15
 """Clients per loopback source address (the server allows 16)."""
@@ -31,18 +37,10 @@ def raise_fd_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-@contextlib.contextmanager
-def server_process(
-    folder: Path, log_level: str, clients: int, data_dir: Path | None, port: int = 0
-) -> Any:
-    """The server as a subprocess on loopback ``port`` (0: a free one), its port file and log
-    in ``folder``, keeping its matches in ``data_dir`` (None: none); yields the process and its
-    port, and stops it at the end unless it has already ended."""
-    port_file = folder / "port"
-    port_file.unlink(missing_ok=True)
-    log_path = folder / "server.log"
-    keep = ["--no-persist"] if data_dir is None else ["--data-dir", str(data_dir)]
-    command = [
+def server_command(port_file: Path, port: int = 0, *flags: str) -> list[str]:
+    """The command that starts this checkout's server on loopback ``port`` (0: a free one,
+    written to ``port_file``), its web port on a free one too, with more ``flags``."""
+    return [
         sys.executable,
         "-m",
         "server.main",
@@ -54,6 +52,24 @@ def server_process(
         str(port_file),
         "--web-port",
         "0",
+        *flags,
+    ]
+
+
+@contextlib.contextmanager
+def server_process(
+    folder: Path, log_level: str, clients: int, data_dir: Path | None, port: int = 0
+) -> Any:
+    """The server as a subprocess on loopback ``port`` (0: a free one), its port file and log
+    in ``folder``, keeping its matches in ``data_dir`` (None: none); yields the process and its
+    port, and stops it at the end unless it has already ended."""
+    port_file = folder / "port"
+    port_file.unlink(missing_ok=True)
+    log_path = folder / "server.log"
+    keep = ["--no-persist"] if data_dir is None else ["--data-dir", str(data_dir)]
+    command = server_command(
+        port_file,
+        port,
         "--web-port-file",
         str(folder / "web-port"),
         "--log-level",
@@ -61,7 +77,7 @@ def server_process(
         "--max-connections",
         str(clients + 50),
         *keep,
-    ]
+    )
     root = Path(__file__).resolve().parent.parent
     env = {
         **os.environ,

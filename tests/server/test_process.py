@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.server_process import server_command
 from bench.ws_client import WebSocketClient
 from server.main import parse_args
 from shared.wire.client import WireClient
@@ -46,20 +47,7 @@ async def server_process(
 
     with open(log_file, "wb") as log:
         process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "server.main",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                "0",
-                "--port-file",
-                str(port_file),
-                "--web-port",
-                "0",
-                *flags,
-            ],
+            server_command(port_file, 0, *flags),
             cwd=ROOT,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
             stdout=log,
