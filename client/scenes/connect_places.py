@@ -47,7 +47,8 @@ class ConnectPlaces:
         panel = pygame.Rect(margin, 150, width - 2 * margin, 480)
         inner = panel.inflate(-60, 0)
         if not wide and height >= TALL_HEIGHT:
-            servers = pygame.Rect(inner.x, 215, inner.width, 330)
+            # What a taller stage adds goes to the list: the panel then fills the height.
+            servers = pygame.Rect(inner.x, 215, inner.width, 330 + height - TALL_HEIGHT)
             field = pygame.Rect(inner.x, servers.bottom + 70, inner.width, JOIN_FIELD_SIZE[1])
             panel.height = field.bottom + JOIN_ROW_STEP + 80 + 56 + 30 - panel.y
             return cls(panel, servers, field, QR_AREA)

@@ -15,6 +15,7 @@ from client.app import App
 from client.i18n import _, use_language
 from client.layout import menu_scale
 from client.scenes.base import Scene
+from client.scenes.connect import ConnectScene
 from client.scenes.form import FormScene
 from client.scenes.menu import MainMenuScene
 from client.scenes.navigation import Navigator
@@ -178,3 +179,17 @@ def test_a_tall_windows_main_menu_has_buttons_as_wide_and_tall_as_a_phones(
     rects = [window_rect(app, menu, widget.rect) for widget in menu.widgets]
     assert all(rect.width >= 0.6 * 720 for rect in rects), "most of the window's width"
     assert all(rect.height >= 56 for rect in rects), "a thumb's height"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_tall_windows_join_screen_gives_its_height_to_the_games_found(
+    app: App, language: str
+) -> None:
+    join = opened(app, (720, 1280), "join", language)
+    assert isinstance(join, ConnectScene) and join.servers is not None
+    assert join.panel_rect is not None
+    games = window_rect(app, join, join.servers.rect)
+    panel = window_rect(app, join, pygame.Rect(join.panel_rect))
+    assert games.height >= 0.4 * 1280, "the list of games takes the room the window gives"
+    assert panel.bottom >= 0.9 * 1280, "no empty half under the panel"
+    assert panel.bottom <= 1280
