@@ -40,6 +40,10 @@ REFRESH_SECONDS = 3.0
 WHO_MARGIN = 40
 """The line saying who is connected where never reaches the screen's edges."""
 NARROWEST_BUTTON = 180
+ROW_HEIGHT = 40
+ROW_HEIGHT_TWO_LINES = 64
+TWO_LINE_ROWS_BELOW = 900
+"""A list of rooms narrower than this (logical pixels) shows each room on two lines."""
 CODE_LENGTH = 6
 """A private room's code (the server's `server.room.codes`)."""
 CODE_SIZE = (150, 44)
@@ -87,7 +91,7 @@ class LobbyScene(FormScene):
         self.auto_created = False
         text = app.text
         self.rooms = self.add(
-            ListBox((0, 0, 1, 1), text, row_height=40, on_activate=lambda _: self.join())
+            ListBox((0, 0, 1, 1), text, row_height=ROW_HEIGHT, on_activate=lambda _: self.join())
         )
         actions = [
             (_("Create room"), self.create),
@@ -116,6 +120,10 @@ class LobbyScene(FormScene):
         places = ListPlaces.for_stage(self.screen_size, len(self.buttons), NARROWEST_BUTTON)
         self.panel_rect = places.panel
         self.place(self.rooms, places.rows)
+        # A narrow list gives each room two lines rather than cutting its rules short.
+        narrow = places.rows.width < TWO_LINE_ROWS_BELOW
+        self.rooms.lines = 2 if narrow else 1
+        self.rooms.row_height = ROW_HEIGHT_TWO_LINES if narrow else ROW_HEIGHT
         for button, rect in zip(self.buttons, places.buttons, strict=True):
             self.place(button, rect)
         self.place(self.code, (places.rows.right - CODE_SIZE[0], CODE_TOP, *CODE_SIZE))

@@ -43,6 +43,9 @@ class ListBox:
         self.row_height = row_height
         self.on_activate = on_activate
         self.font_size = font_size
+        self.lines = 1
+        """Lines of text a row may take (`row_height` must hold them): a longer item wraps
+        at spaces, and what the last line cannot hold ends in an ellipsis."""
         self.items: list[str] = list(items)
         self.selected: int | None = None
         self.scroll = 0
@@ -165,12 +168,25 @@ class ListBox:
             pygame.draw.rect(surface, theme.LIST_ROW_SELECTED, row)
         elif index == self.hovered_row:
             pygame.draw.rect(surface, theme.LIST_ROW_HOVER, row)
-        position = (flow_x(row.x + ROW_PADDING, row), row.centery)
+        x = flow_x(row.x + ROW_PADDING, row)
         room = row.width - 2 * ROW_PADDING - SCROLLBAR_WIDTH
         start = flow_anchor("midleft")
-        self._renderer.draw(
-            surface, self.items[index], position, self.font_size, theme.TEXT, start, room
-        )
+        shown = self._row_lines(self.items[index], room)
+        step = self._renderer.line_height(self.font_size)
+        first = row.centery - step * (len(shown) - 1) / 2
+        for n, line in enumerate(shown):
+            at = (x, first + n * step)
+            self._renderer.draw(surface, line, at, self.font_size, theme.TEXT, start, room)
+
+    def _row_lines(self, item: str, room: int) -> list[str]:
+        """The lines ``item`` is drawn on, at most `lines`, each no wider than ``room``."""
+        if self.lines == 1:
+            return [item]
+        wrapped = self._renderer.wrap(item, room, self.font_size)
+        if len(wrapped) <= self.lines:
+            return wrapped
+        rest = " ".join(wrapped[self.lines - 1 :])
+        return [*wrapped[: self.lines - 1], self._renderer.fit(rest, room, self.font_size)]
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
         if len(self.items) <= self.visible_rows:

@@ -294,3 +294,32 @@ def test_label_and_text_renderer(renderer: TextRenderer) -> None:
     assert " ".join(lines) == "the quick brown fox jumps over the lazy dog"
     long_word = renderer.wrap("x" * 80, 60, 20)
     assert "".join(long_word) == "x" * 80 and len(long_word) > 1
+
+
+def _drawn_rows(renderer: TextRenderer, box: ListBox, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    drawn: list[str] = []
+    real = renderer.draw
+
+    def recording(surface: pygame.Surface, text: str, *args: object, **kw: object) -> object:
+        drawn.append(text)
+        return real(surface, text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(renderer, "draw", recording)
+    box.draw(pygame.Surface((box.rect.right + 10, box.rect.bottom + 10)))
+    return drawn
+
+
+def test_a_list_of_two_line_rows_wraps_a_long_row_and_cuts_only_what_two_lines_cannot_hold(
+    renderer: TextRenderer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    room = "Friday night · 4/4 seated · Egyptian · to 101 points · turns of 30 seconds · waiting"
+    box = ListBox((0, 0, 420, 200), renderer, [room, "Short", room * 3], row_height=64)
+    box.lines = 2
+    drawn = _drawn_rows(renderer, box, monkeypatch)
+    assert " ".join(drawn[:2]) == room, "the whole row on two lines"
+    assert drawn[2] == "Short"
+    assert len(drawn) == 5 and drawn[4].endswith("…") and not drawn[3].endswith("…")
+    width = 420 - 2 * 10 - 6
+    assert all(renderer.measure(line)[0] <= width for line in drawn)
+    box.lines = 1
+    assert _drawn_rows(renderer, box, monkeypatch)[0] == room, "one line: the item as given"
