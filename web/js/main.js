@@ -114,7 +114,8 @@ class App {
     document.documentElement.dir = isRtl() ? "rtl" : "ltr";
     document.title = _("Basra");
     $('[data-text="brand"]').textContent = _("Basra");
-    $('[data-field="language-button"]').textContent = `🌐 ${_("Language")}`;
+    // A drawn globe, not the emoji: a computer without a colour-emoji font shows a box.
+    $('[data-field="language-button"]').textContent = _("Language");
     this.shown = null;
     this.drawnKey = "";
     this.draw();
