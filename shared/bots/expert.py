@@ -19,8 +19,9 @@ many).
 Measured against the hard player, both at 0.1 s (bench/arena.py, paired matches): with the
 deal search 309 of 600 two-player matches (51.5%, 95% interval 47.5-55.5; seeds 10000 and
 10150, 300 each), where the playouts alone had won 49.0%; with four players, the deal search
-turned on (arena side ``expert-deal-in-pairs``) won 82 of 150 (54.7%, 46.7-62.4): not yet
-shown better, so it stays off there. Time still buys little: an expert at 1 s won 38 of 72
+turned on (arena side ``expert-deal-in-pairs``) won 82 of 150 (54.7%, 46.7-62.4) and then
+111 of 250 (44.4%, 38.4-50.6; seed 40100): 193 of 400 (48.3%, 43.4-53.1), no better, so it
+stays off there. Time still buys little: an expert at 1 s won 38 of 72
 two-player matches (52.8%) against one at 0.1 s. Searching the deal against the other
 side's likely plays (the playout policy softened, which sees only its own hand) rather than
 its best knowing the world (arena side ``expert-model-replies``) won 100 of 200 (50.0%,

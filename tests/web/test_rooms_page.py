@@ -46,6 +46,7 @@ def test_a_private_room_lets_a_second_browser_in_only_with_its_code_and_its_crea
     enter(guest, server, "Badr")
     room_id = room_of(guest)
     assert guest.present(f'[data-room-id="{room_id}"][data-locked="true"]'), "listed as locked"
+    assert guest.present(f'[data-room-id="{room_id}"] svg.icon'), "a drawn lock, not an emoji"
     guest.tap(f'[data-action="join"][data-room="{room_id}"]')
     guest.type_into('[data-field="code"]', "ZZZZZZ" if code != "ZZZZZZ" else "YYYYYY")
     guest.tap('[data-action="send-code"]')
@@ -87,6 +88,7 @@ def test_the_creator_gives_a_seat_to_the_computer_at_the_table_then_removes_the_
     until(lambda: not guest.present('[data-zone="hand"] [data-card]'), what="the guest watching")
     assert guest.present('[data-action="take-seat"]'), "he may take a seat again"
     until(lambda: host.present('.sheet [data-spectator] [data-action="remove"]'), what="Remove")
+    assert host.present(".sheet [data-spectator] svg.icon"), "a drawn eye, not an emoji"
     host.tap('.sheet [data-spectator] [data-action="remove"]')
     host.tap('.sheet [data-action="confirm"]')
     guest.wait_screen("lobby")

@@ -5,6 +5,7 @@
 
 import { button, h } from "./dom.js";
 import { _, format, isolate } from "./i18n.js";
+import { icon } from "./icons.js";
 import { seatName } from "./words.js";
 
 /** @typedef {import("./types.js").RoomState} RoomState */
@@ -78,7 +79,7 @@ export function watchers(room, creator, confirm) {
       h(
         "li",
         { "data-spectator": ids[i] ?? null },
-        h("span", { class: "grow" }, `👁 ${isolate(name)}`),
+        h("span", { class: "grow" }, icon("eye"), isolate(name)),
         creator && ids[i] !== undefined ? removeControl(ids[i], name, confirm) : null,
       ),
     ),

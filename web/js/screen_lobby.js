@@ -4,6 +4,7 @@
 
 import { h, button } from "./dom.js";
 import { _, format, isolate, ngettext } from "./i18n.js";
+import { icon } from "./icons.js";
 import { presetName } from "./words.js";
 
 /** @typedef {import("./types.js").RoomSummary} RoomSummary */
@@ -50,8 +51,9 @@ function roomLine(room) {
   const seated = format(_("{seated}/{seats} seated"), { seated: room.humans + room.bots, seats: room.players });
   const state = { waiting: _("waiting"), playing: _("playing"), over: _("finished") }[room.state];
   const timer = room.turn_timer ? format(_("{seconds} turns"), { seconds: secondsText(room.turn_timer) }) : _("no timer");
-  const lock = room.locked ? `🔒 ${_("private: needs its code")}` : null;
-  return [lock, seated, presetName(room.preset), format(_("to {points}"), { points: room.target }), timer, state].filter(Boolean).join(" · ");
+  const line = [seated, presetName(room.preset), format(_("to {points}"), { points: room.target }), timer, state].join(" · ");
+  if (!room.locked) return h("span", {}, line);
+  return h("span", {}, icon("lock"), `${_("private: needs its code")} · ${line}`);
 }
 
 /**
@@ -97,7 +99,7 @@ export function renderLobby(root, model) {
     return h(
       "li",
       { class: `room-row${room.locked ? " locked" : ""}`, "data-room-id": room.room_id, "data-locked": room.locked ? "true" : null },
-      h("div", { class: "what" }, h("strong", {}, isolate(room.name)), h("span", {}, roomLine(room))),
+      h("div", { class: "what" }, h("strong", {}, isolate(room.name)), roomLine(room)),
       room.state === "waiting" && !full
         ? button("join", _("Join"), { "data-room": room.room_id, class: room.room_id === model.wanted ? "primary" : null })
         : null,
