@@ -6,6 +6,7 @@ pause menu (asked first too). The others are plain desktop links."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import replace
 from pathlib import Path
@@ -47,13 +48,31 @@ async def link(server: BasraServer) -> AsyncIterator[ServerLink]:
     other.close()
 
 
-async def room_by_mouse(app: App, port: int, players: int = 2) -> RoomScene:
-    """From the main menu to a room of ``players`` this app created (public), by mouse."""
+@contextlib.asynccontextmanager
+async def creators_room(
+    tmp_path: Path, port: int, *argv: str
+) -> AsyncIterator[tuple[App, RoomScene]]:
+    """An app (with ``argv``) that created a public room of two on the server at ``port``, by
+    mouse; shut at the end."""
+    app = make_app(tmp_path, *argv)
+    try:
+        yield app, await room_by_mouse(app, port)
+    finally:
+        app.shutdown()
+
+
+def room_id(room: RoomScene) -> int:
+    assert room.room is not None
+    return room.room.room_id
+
+
+async def room_by_mouse(app: App, port: int) -> RoomScene:
+    """From the main menu to a room of two this app created (public), by mouse."""
     await join_lobby_by_mouse(app, port, "Boss")
     click(app, button(app.stack.top, "Create room").rect.center)
     create = app.stack.top
     assert isinstance(create, CreateRoomScene)
-    while create.players.value != players:
+    while create.players.value != 2:
         click(app, next_value(create.players.value_rect))
     click(app, button(create, "Create").rect.center)
     await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
@@ -71,11 +90,8 @@ def next_value(box: pygame.Rect) -> tuple[int, int]:
 async def test_the_creator_removes_a_watcher(
     tmp_path: Path, pygame_ready: None, server: BasraServer, link: ServerLink
 ) -> None:
-    app = make_app(tmp_path)
-    try:
-        room = await room_by_mouse(app, server.port)
-        assert room.room is not None
-        link.join_room(room.room.room_id, spectate=True)
+    async with creators_room(tmp_path, server.port) as (app, room):
+        link.join_room(room_id(room), spectate=True)
         names = room.watchers.names
         await frames_until(app, lambda: names.items == ["Sami"])
         remove = room.watchers.remove
@@ -97,18 +113,13 @@ async def test_the_creator_removes_a_watcher(
         await frames_until(app, lambda: not names.items and pumped(link).room is None)
         assert link.left_reason == "The room's creator removed you from the room."
         assert room.watchers.widgets() == [], "nobody left to choose"
-    finally:
-        app.shutdown()
 
 
 async def test_removing_a_seated_player_asks_first_and_cancel_keeps_him(
     tmp_path: Path, pygame_ready: None, server: BasraServer, link: ServerLink
 ) -> None:
-    app = make_app(tmp_path)
-    try:
-        room = await room_by_mouse(app, server.port)
-        assert room.room is not None
-        link.join_room(room.room.room_id)
+    async with creators_room(tmp_path, server.port) as (app, room):
+        link.join_room(room_id(room))
         await frames_until(app, lambda: bool(room.remove) and pumped(link).room is not None)
         [remove] = room.remove.values()
         assert remove in room.widgets
@@ -122,8 +133,6 @@ async def test_removing_a_seated_player_asks_first_and_cancel_keeps_him(
         await frames_until(app, lambda: pumped(link).room is None and not room.remove)
         assert link.left_reason == "The room's creator removed you from the room."
         assert room.room is not None and room.room.empty_seats == 1
-    finally:
-        app.shutdown()
 
 
 def asked_to_remove(app: App, name: str) -> ConfirmScene:
@@ -154,9 +163,7 @@ async def still_in(
 async def test_the_creator_makes_the_room_private_after_creating_it(
     tmp_path: Path, pygame_ready: None, server: BasraServer, link: ServerLink
 ) -> None:
-    app = make_app(tmp_path)
-    try:
-        room = await room_by_mouse(app, server.port)
+    async with creators_room(tmp_path, server.port) as (app, room):
         state = room.room
         assert state is not None and state.code is None and not room.privacy.value
         assert room.privacy in room.widgets, "the creator may change who joins"
@@ -174,19 +181,14 @@ async def test_the_creator_makes_the_room_private_after_creating_it(
         link.join_room(state.room_id, code=code)
         await frames_until(app, lambda: pumped(link).room is not None)
         assert link.room is not None and link.room.you == 1 and link.room.code == code
-    finally:
-        app.shutdown()
 
 
 async def test_the_creator_lets_a_computer_play_for_a_silent_player(
     tmp_path: Path, pygame_ready: None, server: BasraServer, link: ServerLink
 ) -> None:
     """From the pause menu, by keyboard, with a question first; the player watches on."""
-    app = make_app(tmp_path, "--speed", "instant")
-    try:
-        room = await room_by_mouse(app, server.port)
-        assert room.room is not None
-        link.join_room(room.room.room_id)
+    async with creators_room(tmp_path, server.port, "--speed", "instant") as (app, room):
+        link.join_room(room_id(room))
         await frames_until(app, lambda: room.start.enabled and pumped(link).room is not None)
         click(app, room.start.rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
@@ -246,8 +248,6 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         if view.to_move == 0:
             table.session.play(view.legal_plays[0])
         await frames_until(app, lambda: played_by(hear(), 1), 10)
-    finally:
-        app.shutdown()
 
 
 def shown(table: TableScene) -> str:

@@ -97,18 +97,22 @@ def test_the_creator_gives_a_seat_to_the_computer_at_the_table_then_removes_the_
     assert host.errors() == [] and guest.errors() == []
 
 
+def asked_for_a_hint(page: Page) -> str:
+    """On the page's turn, Hint tapped: the card it outlines in the hand."""
+    until(page.your_turn, 30, "your turn")
+    page.tap('[data-action="hint"]')
+    until(lambda: page.present('[data-zone="hand"] .card.hinted'), what="the hinted card")
+    return str(page.run("return document.querySelector('[data-zone=hand] .hinted').dataset.card"))
+
+
 def test_the_hint_button_outlines_a_suggestion_on_your_turn_and_is_absent_without_hints(
     server: WebServer, pages: Callable[..., Page]
 ) -> None:
     page = pages(390, 844)
     enter(page, server, "Mona")
     match_against_a_bot(page, ("timer", 0))
-    until(page.your_turn, 30, "your turn")
-    page.tap('[data-action="hint"]')
+    hinted = asked_for_a_hint(page)
     until(lambda: page.present('[data-field="hint"]'), what="the hint's words")
-    hinted = page.run(
-        "return document.querySelector('[data-zone=hand] .card.hinted')?.dataset.card"
-    )
     playable = page.run(
         "return [...document.querySelectorAll('[data-zone=hand] .card.playable')]"
         ".map(c => c.dataset.card)"
@@ -134,10 +138,7 @@ def test_a_lifted_card_and_the_hinted_one_are_told_apart_and_both_go_with_the_tu
     page = pages(360, 740)
     enter(page, server, "Mona")
     match_against_a_bot(page, ("timer", 0))
-    until(page.your_turn, 30, "your turn")
-    page.tap('[data-action="hint"]')
-    until(lambda: page.present('[data-zone="hand"] .card.hinted'), what="the hinted card")
-    hinted = str(page.run("return document.querySelector('[data-zone=hand] .hinted').dataset.card"))
+    hinted = asked_for_a_hint(page)
     others = page.run(
         "return [...document.querySelectorAll('[data-zone=hand] [data-card]')]"
         ".map(c => c.dataset.card).filter(c => c !== arguments[0])",
