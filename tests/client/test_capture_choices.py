@@ -13,7 +13,6 @@ from client.app import App
 from client.art.suits import SUIT_SYMBOLS
 from client.layout import REFERENCE, SeatPosition
 from client.scenes.table import TableScene
-from client.sessions.game_session import choice_key, plays_for_card
 from client.sessions.local import LocalSession
 from client.table.capture_choice import (
     CHIP_PADDING,
@@ -26,6 +25,7 @@ from client.table.model import SpriteKey
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite
 from client.ui.panel import PanelPainter
 from shared.cards import Card, parse_cards
+from shared.choices import choice_key, plays_for_card
 from shared.plays import Play
 from shared.rules import RuleSet, capture_options
 from shared.state import MatchState
