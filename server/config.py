@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shared.names import clean_room_name
+from shared.names import MAX_CHAT, clean_room_name
 from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT, ipv4_address, udp_port
 from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
@@ -188,7 +188,7 @@ class ServerConfig:
     match_linger: float = 120.0
     """Seconds a room stays open after its match ends (results, chat, late resumes)."""
     # chat
-    chat_max_chars: int = 200
+    chat_max_chars: int = MAX_CHAT
     chat_lines: int = 5
     chat_window: float = 10.0
     record_chat_lines: int = 2000

@@ -58,6 +58,7 @@ from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.framing import FrameError
 from shared.wire.hints import hint_from_wire
 from shared.wire.protocol import (
+    FINAL_CODES,
     ErrorCode,
     Message,
     MsgType,
@@ -81,9 +82,6 @@ RECONNECT_WINDOW = 55.0
 """Seconds we keep trying: the server holds a dropped player's seat for 60."""
 RECONNECT_DELAYS = (0.3, 1.0, 2.0, 3.0)
 CHAT_KEPT = 100
-FINAL_CODES = frozenset(
-    {ErrorCode.REPLACED, ErrorCode.BAD_VERSION, ErrorCode.SHUTDOWN, ErrorCode.BAD_TOKEN}
-)
 
 
 class ServerLink:

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from shared.cards import Card
+from shared.choices import choice_indices
 from shared.events import (
     BasraScored,
     CardPlayed,
@@ -68,6 +69,7 @@ _CARDS = ListOf(CARD_SCHEMA, 52, unique=True)
 _TAKEN = ListOf(CARD_SCHEMA, 51, unique=True)
 _PAIR = ListOf(_POINTS, 2, 2)
 _PLAY = Struct({"card": CARD_SCHEMA, "taken": _TAKEN}, name="play")
+_LEGAL_PLAYS = 4096
 _LAST_PLAY = Struct(
     {
         "seat": SEAT_SCHEMA,
@@ -116,7 +118,7 @@ VIEW_SCHEMA = Struct(
         "scores": _PAIR,
         "dealer": SEAT_SCHEMA,
         "to_move": Nullable(SEAT_SCHEMA),
-        "legal_plays": ListOf(_PLAY, 4096),
+        "legal_plays": ListOf(_PLAY, _LEGAL_PLAYS),
         "gone": _CARDS,
         "last_play": Nullable(_LAST_PLAY),
         "winner": Nullable(_TEAM),
@@ -124,12 +126,13 @@ VIEW_SCHEMA = Struct(
         "deal": Int(1, 12),
     },
     # Added within version 1: a server always sends them, a client takes a missing one as
-    # nil (0 for carry, none for deal_plays).
+    # nil (0 for carry, none for deal_plays, every legal play for choices).
     {
         "last_capturer": Nullable(_TEAM),
         "carry": _POINTS,
         "last_round": Nullable(_LAST_ROUND),
         "deal_plays": ListOf(_LAST_PLAY, 24),
+        "choices": ListOf(Int(0, _LEGAL_PLAYS - 1), _LEGAL_PLAYS, unique=True),
     },
     name="view",
 )
@@ -164,6 +167,7 @@ _EVENT = Tagged(
         "round_scored": Struct({"number": Int(0, 10**6), "tally": _TALLY, "scores": _PAIR}),
         "match_ended": Struct({"winner": _TEAM, "scores": _PAIR}),
     },
+    name="game_event",
 )
 
 EVENTS_SCHEMA = ListOf(_EVENT, 256)
@@ -177,6 +181,7 @@ GAME_UPDATE_SCHEMA = Struct(
     # Added within version 1, like the view's optional fields. ``timed_out`` is sent only with
     # the play the server made for a seat whose turn timer ran out.
     {"turn_ms": Nullable(Int(0, TURN_MS_LIMIT)), "timed_out": SEAT_SCHEMA},
+    name="game_update",
 )
 """A ``game_update`` message (its ``t`` apart)."""
 
@@ -304,6 +309,7 @@ def view_to_wire(view: PlayerView) -> dict[str, Any]:
         "carry": view.carry,
         "last_round": _round_end_to_wire(view.last_round),
         "deal_plays": [_last_play_to_wire(p) for p in view.deal_plays],
+        "choices": choice_indices(view.legal_plays, view.rules),
     }
 
 
