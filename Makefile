@@ -42,8 +42,10 @@ test-web: $(NODE_MODULES)
 	node_modules/.bin/tsc -p tsconfig.json
 	node --test tests/web/
 
-# The page's catalogues and court figures, made from the desktop's (tests fail while stale).
+# The page's wire module (from shared/wire), catalogues and court figures (from the desktop's);
+# tests fail while one is stale.
 web: $(VENV)/.installed
+	$(PY) -m tools.web_wire
 	$(PY) -m tools.web_catalogue
 	$(PY) -m tools.web_figures
 
