@@ -207,7 +207,8 @@ def test_the_page_offers_the_plays_the_desktop_offers_in_matches_with_choices(no
     """The recorded session has no card that can take different sets; these matches do."""
     start = [m for m in received("A") if m["t"] in ("welcome", "room_state")][:2]
     rng = random.Random(5)
-    updates, wanted = [], []
+    updates: list[Message] = []
+    wanted: list[list[Any]] = []
     for seed in range(4):
         state = new_match(RuleSet.preset("jawaker", target=61), seed=seed)
         while state.winner is None:
