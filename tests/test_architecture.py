@@ -10,7 +10,8 @@ small foundations they all use: theme, tween, settings; the server's config, pla
 refusals). A part with no rules of its own keeps its root's (``server.net`` those of
 ``server``). The client's parts stand in an ordered
 list of layers (`CLIENT_LAYERS`), each importing only lower ones; no two modules import each
-other, directly or round a circle, type-checking imports included.
+other, directly or round a circle, type-checking imports included. The browser client's modules
+keep the same rules of size and cycles in their twin, ``tests/web/architecture.test.mjs``.
 """
 
 from __future__ import annotations
