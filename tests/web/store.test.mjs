@@ -6,7 +6,9 @@ import { test } from "node:test";
 
 import { commitmentOf } from "../../web/js/fairness.js";
 import { format, ngettext, number, pluralIndex, useCatalogue, _ } from "../../web/js/i18n.js";
+import { ROOM_CHOICES } from "../../web/js/screen_lobby.js";
 import { Store } from "../../web/js/store.js";
+import { ROOM_OPTIONS } from "../../web/js/wire.js";
 import { cardText, useWords } from "../../web/js/words.js";
 import { playsOf } from "../../web/js/screen_table.js";
 import { seatSide } from "../../web/js/table_seats.js";
@@ -194,4 +196,12 @@ test("a hint is asked once per view, kept for its view and gone with the next", 
   store.receive({ t: "game_update", seq: 4, view: view({ to_move: 1 }), events: [], turn_ms: null });
   assert.equal(store.state.hint, null);
   assert.equal(store.state.hintAsked, false);
+});
+
+test("the lobby offers only what create_room takes", () => {
+  assert.deepEqual(ROOM_CHOICES.players, ROOM_OPTIONS.players);
+  assert.deepEqual(ROOM_CHOICES.preset, ROOM_OPTIONS.presets);
+  const within = (values, { min, max }) => values.every((v) => Number.isInteger(v) && v >= min && v <= max);
+  assert.ok(within(ROOM_CHOICES.target, ROOM_OPTIONS.target));
+  assert.ok(within(ROOM_CHOICES.timer, ROOM_OPTIONS.turn_timer));
 });
