@@ -1,14 +1,16 @@
-"""The browser client's wire module, ``web/js/wire.js``: written from `shared.wire`, never by hand.
+"""The browser client's wire modules, ``web/js/wire.js`` and ``wire_types.js``: written from
+`shared.wire`, never by hand.
 
-Owns `wire_module`, the text of the page's one copy of the contract (PROTOCOL.md): the protocol's
-version; every message type (`MSG`), error and ``bye`` code (`CODE`), ``left_room`` reason and
-``notice`` code; the codes after which a client stops reconnecting (`FINAL_CODES`, the list the
-desktop client uses too); the limits the page keeps to (the name rule, the chat's length, a
-room's code, what a message from the server may hold); the rule options with their defaults
-and bounds, and the presets; and every message's fields as JSDoc typedefs (`tools.js_types`),
-which ``tsc --checkJs`` holds the page's modules to. ``python -m tools.web_wire`` writes it
-(``make web`` runs it); ``--check`` only says whether it is current, and a test fails while it
-is stale.
+Owns `wire_module`, the values of the page's one copy of the contract (PROTOCOL.md): the
+protocol's version; every message type (`MSG`), error and ``bye`` code (`CODE`), ``left_room``
+reason and ``notice`` code; the codes after which a client stops reconnecting (`FINAL_CODES`,
+the list the desktop client uses too); the limits the page keeps to (the name rule, the chat's
+length, a room's code, what a message from the server may hold); the rule options with their
+defaults and bounds, and the presets. And `wire_types`, every message's fields as JSDoc
+typedefs (`tools.js_types`), which ``tsc --checkJs`` holds the page's modules to: apart, since
+only the compiler reads them (a page that loaded them would carry kilobytes of comments).
+``python -m tools.web_wire`` writes both (``make web`` runs it); ``--check`` only says whether
+they are current, and a test fails while one is stale.
 """
 
 from __future__ import annotations
@@ -37,11 +39,20 @@ from tools.generated import generator_main
 from tools.js_types import JsTypes, pascal
 
 WIRE_MODULE = WEB_SCRIPTS / "wire.js"
+WIRE_TYPES = WEB_SCRIPTS / "wire_types.js"
 
 HEADER = """\
 // The wire as the page speaks it (PROTOCOL.md): the protocol's version, every message type and
 // code, the codes after which the page stops reconnecting, the limits it keeps to, the rule
-// options and presets, and every message's fields as types. Written by `python -m
+// options and presets (every message's fields are types, in wire_types.js). Written by
+// `python -m tools.web_wire` from shared/wire: never edit it by hand (a test fails while it
+// is stale).
+"""
+
+TYPES_HEADER = """\
+// The wire's messages as types (PROTOCOL.md §4, §5): every message each way and the maps in
+// them, field by field, for the TypeScript compiler to hold the page to (the page's modules
+// name them in JSDoc only, so the browser never loads this one). Written by `python -m
 // tools.web_wire` from shared/wire: never edit it by hand (a test fails while it is stale).
 """
 
@@ -56,7 +67,7 @@ _DECODE_OPTIONS = {
 
 
 def _js(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _frozen(doc: str, name: str, value: object) -> str:
@@ -217,27 +228,43 @@ def _message_type(types: JsTypes, struct: Struct, to_client: bool, tag: str) -> 
 
 
 def wire_module() -> str:
-    """The text of ``web/js/wire.js``."""
+    """The text of ``web/js/wire.js``: the values the page runs with."""
+    return "\n".join(part.rstrip("\n") + "\n" for part in [HEADER, *constants()])
+
+
+def wire_types() -> str:
+    """The text of ``web/js/wire_types.js``: every message's fields as types."""
     types = JsTypes()
     messages = list(message_typedefs(types))
     card = '/** @typedef {string} Card a card as the wire writes it: "7d", "10h", "Qs" */'
-    parts = [HEADER, *constants(), card, rules_typedef(), *types.typedefs(), *messages]
+    parts = [TYPES_HEADER, card, rules_typedef(), *types.typedefs(), *messages, "export {};"]
     return "\n".join(part.rstrip("\n") + "\n" for part in parts)
 
 
-def write_wire_module(path: Path = WIRE_MODULE) -> list[Path]:
-    path.write_text(wire_module(), encoding="utf-8")
-    return [path]
+def generated() -> dict[Path, str]:
+    """Each generated module of the page, and its text."""
+    return {WIRE_MODULE: wire_module(), WIRE_TYPES: wire_types()}
 
 
-def stale(path: Path = WIRE_MODULE) -> list[Path]:
-    """``[path]`` when it differs from what `shared.wire` makes now, else nothing."""
-    current = path.is_file() and path.read_text(encoding="utf-8") == wire_module()
-    return [] if current else [path]
+def write_wire_modules() -> list[Path]:
+    written = []
+    for path, text in generated().items():
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def stale() -> list[Path]:
+    """The generated modules that differ from what `shared.wire` makes now."""
+    return [
+        path
+        for path, text in generated().items()
+        if not path.is_file() or path.read_text(encoding="utf-8") != text
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return generator_main("tools.web_wire", __doc__, write_wire_module, stale, argv)
+    return generator_main("tools.web_wire", __doc__, write_wire_modules, stale, argv)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""The page's wire module is what `tools.web_wire` makes from `shared.wire` now: every message
+"""The page's wire modules are what `tools.web_wire` makes from `shared.wire` now: every message
 type, code and field, the codes after which both clients stop reconnecting, and the limits the
 page keeps to (its other modules spell none of them: tests/web/architecture.test.mjs)."""
 
@@ -12,15 +12,16 @@ from shared.schema import Int, ListOf, Nullable, OneOf, Spec, Str, Struct, Tagge
 from shared.wire.errors import FINAL_CODES, ErrorCode
 from shared.wire.protocol import SCHEMAS, Flow, MsgType
 from tools.js_types import JsTypes
-from tools.web_wire import WIRE_MODULE, stale, wire_module
+from tools.web_wire import WIRE_MODULE, WIRE_TYPES, stale, wire_types
 
 
-def test_the_page_wire_module_is_current() -> None:
+def test_the_page_wire_modules_are_current() -> None:
     assert stale() == [], "run python -m tools.web_wire (make web)"
 
 
 def test_it_holds_every_type_code_and_message_of_the_wire() -> None:
     text = WIRE_MODULE.read_text(encoding="utf-8")
+    types = WIRE_TYPES.read_text(encoding="utf-8")
     for kind in MsgType:
         assert f'  {kind.name}: "{kind.value}",' in text
     for code in ErrorCode:
@@ -28,13 +29,13 @@ def test_it_holds_every_type_code_and_message_of_the_wire() -> None:
     for flow, suffix in ((Flow.TO_SERVER, "Request"), (Flow.TO_CLIENT, "Message")):
         for kind in SCHEMAS[flow]:
             name = "".join(part.title() for part in kind.value.split("_")) + suffix
-            assert f"}} {name}\n" in text, name
+            assert f"}} {name}\n" in types, name
     final = ", ".join(f"CODE.{code.name}" for code in sorted(FINAL_CODES))
     assert f"Object.freeze([{final}])" in text
 
 
 def test_a_view_is_typed_field_by_field() -> None:
-    text = wire_module()
+    text = wire_types()
     assert " * @property {Play[]} legal_plays [play] (≤ 4096)" in text
     assert " * @property {number[]} [choices]" in text
     assert " * @property {[number, number]} scores " in text

@@ -21,7 +21,7 @@ export const CHAT_ACTIONS = {
   },
   quick(context, element) {
     const phrase = element.dataset.value;
-    if (phrase !== undefined) context.send({ t: MSG.QUICK_CHAT, phrase: /** @type {import("./wire.js").QuickChatRequest["phrase"]} */ (phrase) });
+    if (phrase !== undefined) context.send({ t: MSG.QUICK_CHAT, phrase: /** @type {import("./wire_types.js").QuickChatRequest["phrase"]} */ (phrase) });
   },
 };
 

@@ -8,7 +8,7 @@ import { exitText, refusalText } from "./words.js";
 
 /** @typedef {import("./store.js").Store} Store */
 /** @typedef {import("./store.js").Notice} Notice */
-/** @typedef {import("./wire.js").GameEvent} GameEvent */
+/** @typedef {import("./wire_types.js").GameEvent} GameEvent */
 
 const TOAST_MS = 4000;
 const BASRA_BUZZ_MS = 180;

@@ -8,8 +8,8 @@ import { decode } from "../vendor/msgpack/decode.mjs";
 import { encode } from "../vendor/msgpack/encode.mjs";
 import { CODE, DECODE_LIMITS, FINAL_CODES, MSG, PROTOCOL_VERSION } from "./wire.js";
 
-/** @typedef {import("./wire.js").Request} Request */
-/** @typedef {import("./wire.js").ServerMessage} ServerMessage */
+/** @typedef {import("./wire_types.js").Request} Request */
+/** @typedef {import("./wire_types.js").ServerMessage} ServerMessage */
 /** @typedef {"closed" | "connecting" | "open"} LinkState */
 
 const BACK_OFF_MS = [250, 500, 1000, 2000, 3000];
@@ -108,7 +108,7 @@ export class Link {
   /** @param {WebSocket} socket */
   hello(socket) {
     const token = this.kept.token();
-    /** @type {import("./wire.js").HelloRequest} */
+    /** @type {import("./wire_types.js").HelloRequest} */
     const hello = { t: MSG.HELLO, name: this.name, version: PROTOCOL_VERSION };
     if (token !== null) hello.resume_token = token;
     socket.send(encode(hello));

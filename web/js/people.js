@@ -9,7 +9,7 @@ import { icon } from "./icons.js";
 import { MSG } from "./wire.js";
 import { seatName } from "./words.js";
 
-/** @typedef {import("./wire.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
 
 /**
  * A tap the page asks to confirm before it is sent: removing someone (`value`: his player id),

@@ -7,7 +7,7 @@
  * @typedef {object} Context
  * @property {import("./store.js").Store} store
  * @property {import("./link.js").Link} link
- * @property {(message: import("./wire.js").Request) => boolean} send
+ * @property {(message: import("./wire_types.js").Request) => boolean} send
  * @property {() => void} redraw draw the screen again (its own state changed)
  */
 

@@ -10,7 +10,7 @@ import { icon } from "./icons.js";
 import { CODE, LIMITS, MSG, ROOM_OPTIONS, RULE_OPTIONS } from "./wire.js";
 import { presetName } from "./words.js";
 
-/** @typedef {import("./wire.js").RoomSummary} RoomSummary */
+/** @typedef {import("./wire_types.js").RoomSummary} RoomSummary */
 /** @typedef {import("./screen.js").Context} Context */
 
 const REFRESH_MS = 3000;

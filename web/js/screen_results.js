@@ -82,7 +82,7 @@ function renderResults(root, model) {
 
 /**
  * @param {Results} results
- * @param {import("./wire.js").RoomState} room
+ * @param {import("./wire_types.js").RoomState} room
  * @param {number} mine
  */
 function headline(results, room, mine) {

@@ -11,8 +11,8 @@ import { MEMBER_ACTIONS } from "./room_actions.js";
 import { MSG } from "./wire.js";
 import { levelName, presetName, teamName } from "./words.js";
 
-/** @typedef {import("./wire.js").RoomState} RoomState */
-/** @typedef {import("./wire.js").SeatInfo} SeatInfo */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").SeatInfo} SeatInfo */
 /** @typedef {import("./store.js").ChatLine} ChatLine */
 /** @typedef {import("./people.js").Confirming} Confirming */
 /** @typedef {import("./screen.js").Context} Context */

@@ -14,8 +14,8 @@ import { tickTimer } from "./table_seats.js";
 import { BANNER_MS, renderTable } from "./table_view.js";
 import { MSG } from "./wire.js";
 
-/** @typedef {import("./wire.js").Play} Play */
-/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./wire_types.js").Play} Play */
+/** @typedef {import("./wire_types.js").View} View */
 /** @typedef {import("./store.js").Notice} Notice */
 /** @typedef {import("./screen.js").Context} Context */
 

@@ -8,7 +8,7 @@ import { _, format } from "./i18n.js";
 import { confirming, forgetConfirm, peopleSheet } from "./people.js";
 import { cardText, cardsText, seatName, teamName } from "./words.js";
 
-/** @typedef {import("./wire.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
 /** @typedef {import("./store.js").State} State */
 /** @typedef {import("./story.js").LogLine} LogLine */
 /** @typedef {"log" | "chat" | "people"} SheetName */

@@ -9,14 +9,14 @@ import { tellStory } from "./story.js";
 import { DealWitness } from "./witness.js";
 import { LEFT_REASON, MSG } from "./wire.js";
 
-/** @typedef {import("./wire.js").ServerMessage} ServerMessage */
-/** @typedef {import("./wire.js").Request} Request */
-/** @typedef {import("./wire.js").RoomState} RoomState */
-/** @typedef {import("./wire.js").RoomSummary} RoomSummary */
-/** @typedef {import("./wire.js").GameUpdate} GameUpdate */
-/** @typedef {import("./wire.js").GameEvent} GameEvent */
-/** @typedef {import("./wire.js").Hint} Hint */
-/** @typedef {import("./wire.js").MatchRecord} MatchRecord */
+/** @typedef {import("./wire_types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./wire_types.js").Request} Request */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").RoomSummary} RoomSummary */
+/** @typedef {import("./wire_types.js").GameUpdate} GameUpdate */
+/** @typedef {import("./wire_types.js").GameEvent} GameEvent */
+/** @typedef {import("./wire_types.js").Hint} Hint */
+/** @typedef {import("./wire_types.js").MatchRecord} MatchRecord */
 /** @typedef {import("./link.js").LinkState} LinkState */
 /** @typedef {import("./witness.js").Verdict} Verdict */
 

@@ -2,9 +2,9 @@
 // sweep, the last cards, a time-up) and, at a round's end, its results. The store calls it
 // with each update; pure, like the store.
 
-/** @typedef {import("./wire.js").GameUpdate} GameUpdate */
-/** @typedef {import("./wire.js").GameEvent} GameEvent */
-/** @typedef {import("./wire.js").Tally} Tally */
+/** @typedef {import("./wire_types.js").GameUpdate} GameUpdate */
+/** @typedef {import("./wire_types.js").GameEvent} GameEvent */
+/** @typedef {import("./wire_types.js").Tally} Tally */
 
 /**
  * A line of the play log, worded where it is shown.

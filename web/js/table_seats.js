@@ -8,8 +8,8 @@ import { h, reconcile, same } from "./dom.js";
 import { _, format } from "./i18n.js";
 import { seatName, teamName } from "./words.js";
 
-/** @typedef {import("./wire.js").View} View */
-/** @typedef {import("./wire.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").View} View */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
 /** @typedef {import("./store.js").State} State */
 
 /**

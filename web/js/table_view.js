@@ -13,10 +13,10 @@ import { openSheet, sheetButtons } from "./sheets.js";
 import { player, scoreboard, seatSide } from "./table_seats.js";
 import { cardText, hintText, seatName, teamName } from "./words.js";
 
-/** @typedef {import("./wire.js").View} View */
-/** @typedef {import("./wire.js").Play} Play */
-/** @typedef {import("./wire.js").RoomState} RoomState */
-/** @typedef {import("./wire.js").Hint} Hint */
+/** @typedef {import("./wire_types.js").View} View */
+/** @typedef {import("./wire_types.js").Play} Play */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").Hint} Hint */
 /** @typedef {import("./store.js").State} State */
 /** @typedef {import("./story.js").Banner} Banner */
 
