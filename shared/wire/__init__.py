@@ -9,7 +9,7 @@ bye, the reading-error budget), `client` (the one asyncio protocol client, a she
 session, with `transports`), and LAN discovery's datagrams
 (`discovery`, sans-I/O) and UDP sockets (`datagrams`). Import rules: msgpack is
 imported here and nowhere else in `shared`; this package may use the engine modules of
-`shared`, never `shared.bots`, and the engine never imports it. It is the contract of all three ends: the
-browser client's ``web/js/wire.js`` and ``wire_types.js`` are generated from it
-(``python -m tools.web_wire``).
+`shared`, never `shared.bots`, and the engine never imports it. It is the contract of all
+three ends: the browser client's ``web/js/wire.js`` and ``wire_types.js`` are generated from
+it (``python -m tools.web_wire``).
 """
