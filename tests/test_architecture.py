@@ -61,6 +61,7 @@ CLIENT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("client.scenes",),
     ("client.app",),
     ("client.main",),
+    ("client.__main__",),
 )
 """The client's parts, lowest first: a part imports only parts of lower layers."""
 
