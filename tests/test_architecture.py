@@ -267,6 +267,16 @@ def test_msgpack_only_in_the_wire_package() -> None:
             assert part_of(module_name(path)) == "shared.wire", path
 
 
+def test_the_tests_helpers_never_need_the_benchmarks() -> None:
+    """What several tests share (clients, servers, oracles) lives in tests/, not in bench/,
+    which the wheel leaves out: only a test of a benchmark itself imports `bench`."""
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name.startswith("test_"):
+            continue
+        roots = {name.split(".")[0] for name in imported_names(path)}
+        assert "bench" not in roots, f"{path.relative_to(ROOT)} imports bench"
+
+
 def test_the_checker_sees_forbidden_and_type_checking_imports(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text(

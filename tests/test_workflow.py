@@ -54,4 +54,3 @@ def test_a_version_tag_publishes_the_four_apps_as_a_release() -> None:
     assert "pattern: basra-*" in release and "merge-multiple: true" in release
     assert 'gh release create "$GITHUB_REF_NAME" apps/*' in release
     assert "--notes-file release-notes.md" in release
-
