@@ -1,4 +1,4 @@
-"""The arrows of DESIGN.md §1, the client's layers, and no import cycles.
+"""The arrows of docs/design.md §1, the client's layers, and no import cycles.
 
 Walks every module's imports with `ast` (inside functions and under ``if TYPE_CHECKING:`` too),
 so a forbidden import fails here even when no test happens to execute it.

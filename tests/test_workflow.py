@@ -54,3 +54,10 @@ def test_a_version_tag_publishes_the_four_apps_as_a_release() -> None:
     assert "pattern: basra-*" in release and "merge-multiple: true" in release
     assert 'gh release create "$GITHUB_REF_NAME" apps/*' in release
     assert "--notes-file release-notes.md" in release
+
+
+def test_the_linux_app_is_built_on_the_glibc_floor_the_readme_states() -> None:
+    text = (ROOT / ".github" / "workflows" / "ci.yml").read_text()
+    assert "container: almalinux:8" in text, "AlmaLinux 8: glibc 2.28, supported until 2029"
+    readme = (ROOT / "README.md").read_text()
+    assert "glibc 2.28 or newer" in readme

@@ -1,4 +1,4 @@
-"""A brute-force statement of RULES.md §4-§5, written independently of the solver: numerals
+"""A brute-force statement of docs/rules.md §4-§5, written independently of the solver: numerals
 try every subset of the floor (`tests.shared.brute_force`, which the engine's benchmark also
 measures the solver against). Slow, obviously right, and only for tests."""
 

@@ -31,7 +31,7 @@ export function isRed(card) {
 }
 
 /**
- * The card points of Jawaker-style counting (RULES.md §7): J 1, A 1, 2c 2, 10d 3.
+ * The card points of Jawaker-style counting (docs/rules.md §7): J 1, A 1, 2c 2, 10d 3.
  * @param {string} card
  */
 export function cardPoints(card) {
