@@ -9,6 +9,7 @@ installs themselves are exercised by `.ci/run` and by `tests/test_packaging.py`.
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,9 +25,11 @@ pytestmark = pytest.mark.skipif(
 
 def planned(target: str, venv: Path) -> list[str]:
     """The commands ``make TARGET`` would run from nothing (a venv not made yet)."""
+    outer = ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")  # set when the tests run under make test
     done = subprocess.run(
-        ["make", "-n", "-B", target, f"VENV={venv}"],
+        ["make", "--no-print-directory", "-n", "-B", target, f"VENV={venv}"],
         cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if k not in outer},
         capture_output=True,
         text=True,
         timeout=60,
