@@ -106,4 +106,5 @@ def test_the_server_module_starts_the_server(command: list[str], tmp_path: Path)
     finally:
         process.terminate()
         _, errors = process.communicate(timeout=30)
-    assert process.returncode == 0, errors.decode()
+    if sys.platform != "win32":  # there terminate() kills; elsewhere SIGTERM stops it cleanly
+        assert process.returncode == 0, errors.decode()
