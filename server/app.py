@@ -22,7 +22,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from websockets.asyncio.server import Server as WebServer
 from websockets.asyncio.server import ServerConnection
 
 from server.config import ServerConfig
@@ -33,7 +32,7 @@ from server.net.limits import AddressCounter, AddressLedger, is_loopback
 from server.net.pacing import TurnQuota
 from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
 from server.net.tcp import TcpCarrier, doorway, peer_address, read_stream
-from server.net.web_gateway import start_gateway
+from server.net.web_gateway import WebGateway, start_gateway
 from server.net.websocket import WebSocketCarrier, read_socket
 from server.persistence.store import MatchStore
 from server.restore import restore_matches
@@ -91,7 +90,7 @@ class BasraServer:
         )
         self._hang_ups = TurnQuota(config.hang_ups_per_turn)
         self._listener: asyncio.Server | None = None
-        self._web: WebServer | None = None
+        self._web: WebGateway | None = None
         self._group: asyncio.TaskGroup | None = None
         self._room_tasks: dict[int, asyncio.Task[None]] = {}
         self._connection_tasks: set[asyncio.Task[Any]] = set()
@@ -113,7 +112,7 @@ class BasraServer:
         """The web port actually listened on, or None when the server serves no web."""
         if self._web is None:
             return None
-        return int(self._web.sockets[0].getsockname()[1])
+        return self._web.port
 
     def stop(self) -> None:
         """Ask `run` to shut down (safe to call from a signal handler, more than once)."""
@@ -172,8 +171,9 @@ class BasraServer:
         if self._listener is not None:
             self._listener.close()
         if self._web is not None:
-            # Stop listening only: the open sockets are closed below, with a goodbye each.
-            self._web.close(close_connections=False)
+            # Stop listening, cut requests and downloads: the WebSockets are closed below, with
+            # a goodbye each.
+            self._web.close()
         for connection in list(self.connections):
             connection.close(*self._goodbye(connection))
         pending = set(self._connection_tasks)
