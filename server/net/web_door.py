@@ -204,20 +204,30 @@ class WebDoor(ServerConnection):
     # -- an opened WebSocket --------------------------------------------------------------
 
     def _feed(self, data: bytes) -> None:
-        if self.protocol.state is CONNECTING:
+        state = self.protocol.state
+        if state is CONNECTING:
             self._say(logging.INFO, "a WebSocket that sent data before its upgrade was answered")
             self.transport.abort()
             return
+        if state is not OPEN or len(data) <= SLICE:
+            self._take(data)  # a closing connection's input is only skipped by the library
+            return
         for start in range(0, len(data), SLICE):
-            super().data_received(data[start : start + SLICE] if len(data) > SLICE else data)
-            if self._flooding:
-                self._close_flood()
+            if not self._take(data[start : start + SLICE]):
                 return
-            waiting = self.transport.get_write_buffer_size()
-            if waiting > self.front.output_bound:
-                self._say(logging.INFO, "a WebSocket that stopped reading (%d bytes wait)", waiting)
-                self.transport.abort()
-                return
+
+    def _take(self, data: bytes) -> bool:
+        """Feed ``data`` to the library; whether the connection may go on."""
+        super().data_received(data)
+        if self._flooding:
+            self._close_flood()
+            return False
+        waiting = self.transport.get_write_buffer_size()
+        if waiting > self.front.output_bound:
+            self._say(logging.INFO, "a WebSocket that stopped reading (%d bytes wait)", waiting)
+            self.transport.abort()
+            return False
+        return True
 
     def process_event(self, event: Event) -> None:
         if isinstance(event, Frame) and event.opcode is Opcode.PING:
@@ -228,14 +238,14 @@ class WebDoor(ServerConnection):
         super().process_event(event)
 
     def _close_flood(self) -> None:
-        """Close (1008) a client that pings faster than allowed, cut after the grace."""
+        """Close (1008) a client that pings faster than allowed. The library then skips what
+        it sends until it closes its side; one that never does is cut after the grace."""
         self._flooding = False
         if self.protocol.state is OPEN:
             self._say(logging.INFO, "a WebSocket that sent pings too fast")
             self.protocol.fail(CloseCode.POLICY_VIOLATION, "too many pings")
             self.send_data()
-        self.transport.close()
-        self.loop.call_later(self.front.grace, self.transport.abort)
+            self.loop.call_later(self.front.grace, self.transport.abort)
 
     def _say(self, level: int, what: str, *args: object) -> None:
         self.front.budget.log(

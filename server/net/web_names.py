@@ -49,7 +49,7 @@ class HostNames:
         """``given``: the names of ``--web-name``; ``computer``: this computer's name (by
         default the system's)."""
         computer = (computer if computer is not None else socket.gethostname()).lower()
-        names = {"localhost", *given}
+        names = {"localhost", *(name.lower().rstrip(".") for name in given)}
         if computer:
             names |= {computer, f"{computer.split('.')[0]}.local"}
         self._names = frozenset(n for n in names if _address(n) is None)

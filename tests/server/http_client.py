@@ -79,7 +79,7 @@ async def http(
     """One request to ``server``'s web port (Host: its loopback address, unless ``host``):
     the status, headers (lower-case names) and body."""
     assert server.web_port is not None
-    host = host or f"127.0.0.1:{server.web_port}"
+    host = f"127.0.0.1:{server.web_port}" if host is None else host
     answer = split_answer(
         await raw_http(
             server.web_port,

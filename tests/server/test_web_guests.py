@@ -1,0 +1,251 @@
+"""Hostile or careless guests on the web port (issue 31, cases 3, 4, 5 and 8), each against a
+real server on loopback, bounded in count and time: a ping flood is closed, the library's pongs
+count against the output bound, a request followed by stray bytes or a second request is
+answered and closed cleanly, what one address makes the server log is bounded, and only the
+Host names the server answers to are served (DNS rebinding). Another client is answered
+throughout; the guest comes from 127.0.0.2.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+
+import pytest
+
+from bench.ws_client import WebSocketClient
+from server.app import BasraServer
+from server.net.log_budget import BURST
+from server.net.web_names import HostNames, host_name
+from tests.server.helpers import connect, running_server
+from tests.server.http_client import http, raw_http, request_bytes, split_answer
+from tests.waiting import eventually
+
+pytestmark = pytest.mark.timeout(60)
+
+GUEST = "127.0.0.2"
+WEB = {"web": True, "web_port": 0}
+
+
+def web_port(server: BasraServer) -> int:
+    assert server.web_port is not None
+    return server.web_port
+
+
+def web_lines(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    return [r for r in caplog.records if r.name.startswith("server.net")]
+
+
+async def still_answered(server: BasraServer) -> None:
+    """Another client's ping is answered."""
+    other = await connect(server, "Neighbour")
+    await other.send({"t": "ping", "req": 5})
+    assert (await other.expect("pong"))["req"] == 5
+    other.close()
+
+
+async def guest_socket(server: BasraServer, name: str, **options: object) -> WebSocketClient:
+    client = await WebSocketClient.open(
+        "127.0.0.1", web_port(server), local_host=GUEST, record=True, **options
+    )
+    await client.hello(name)
+    return client
+
+
+async def test_a_ping_flood_is_closed_after_a_burst(caplog: pytest.LogCaptureFixture) -> None:
+    """Case 3: one connection sending thousands of ping frames at once."""
+    caplog.set_level(logging.INFO, "server.net")
+    async with running_server(**WEB) as server:
+        flooder = await guest_socket(server, "Flood")
+        for _ in range(5000):
+            flooder.send_ping()
+        await flooder.wait_closed()
+        assert flooder.close_code == 1008
+        burst = server.config.ws_ping_burst
+        assert flooder.pongs_heard <= burst + 1024 // 6, "answered within one piece of input"
+        await eventually(lambda: not server.connections, what="the flooder forgotten")
+        await still_answered(server)
+        assert any("pings too fast" in r.getMessage() for r in web_lines(caplog))
+
+
+async def test_pings_within_the_rate_are_answered() -> None:
+    async with running_server(**WEB, ws_ping_rate=1.0, ws_ping_burst=3) as server:
+        client = await guest_socket(server, "Polite")
+        for _ in range(3):
+            client.send_ping()
+        await eventually(lambda: client.pongs_heard == 3, what="three pongs")
+        assert len(server.connections) == 1
+        client.close()
+
+
+async def test_pongs_a_client_never_reads_count_against_the_output_bound(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Case 4: pings allowed as fast as they come; a client that sends them and reads nothing
+    is cut once the pongs waiting for it pass ``write_buffer``, not left to grow until the
+    server next sends it something of its own (no protocol ping comes meanwhile here)."""
+    caplog.set_level(logging.INFO, "server.net")
+    config = {"ws_ping_rate": 1e6, "ws_ping_burst": 10**6, "write_buffer": 16 * 1024}
+    quiet = {"ping_interval": 30.0, "idle_timeout": 60.0, "socket_send_buffer": 4608}
+    async with running_server(**WEB, **config, **quiet) as server:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+        sock.bind((GUEST, 0))
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", web_port(server)))
+        deaf = await WebSocketClient.open("127.0.0.1", web_port(server), sock=sock)
+        await deaf.hello("Deaf")
+        assert deaf._transport is not None
+        deaf._transport.pause_reading()
+        (connection,) = server.connections
+        for _ in range(200):  # 200 x 20 pings of 125 bytes: 500 KB of pongs, were all kept
+            if connection.closing or connection not in server.connections:
+                break
+            for _ in range(20):
+                deaf._socket.send_ping(bytes(125))
+            deaf._flush()
+            await asyncio.sleep(0.005)
+        await eventually(lambda: connection not in server.connections, what="the deaf one cut")
+        assert any(
+            "stopped reading" in r.getMessage() and r.name == "server.net.web_door"
+            for r in caplog.records
+        ), "cut for the pongs alone"
+        await still_answered(server)
+        deaf.abort()
+
+
+async def test_stray_bytes_after_a_request_get_an_answer_and_a_clean_close(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Case 5: a GET followed in the same segment by bytes that are no request."""
+    caplog.set_level(logging.DEBUG, "server.net")
+    async with running_server(**WEB) as server:
+        port = web_port(server)
+        host = f"127.0.0.1:{port}"
+        stray = request_bytes("GET", "/", host) + b"\x89\x80\x00\x00\x00\x00garbage\r\n\r\n"
+        for _ in range(200):
+            answer = split_answer(await raw_http(port, stray, local_host=GUEST))
+            assert answer.status == 200
+            assert len(answer.body) == int(answer.headers["content-length"]), "whole"
+        assert not any(r.exc_info for r in caplog.records), "no traceback"
+        await still_answered(server)
+
+
+async def test_pipelined_requests_get_the_first_answered_then_a_close() -> None:
+    async with running_server(**WEB) as server:
+        port = web_port(server)
+        host = f"127.0.0.1:{port}"
+        two = request_bytes("GET", "/js/main.js", host) + request_bytes("GET", "/style.css", host)
+        answer = split_answer(await raw_http(port, two))
+        assert answer.status == 200 and answer.headers["content-type"].startswith("text/javasc")
+        assert len(answer.body) == int(answer.headers["content-length"])
+        assert answer.headers["connection"] == "close"
+
+
+async def test_an_upgrade_followed_by_bytes_is_refused_without_a_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    async with running_server(**WEB) as server:
+        port = web_port(server)
+        upgrade = request_bytes(
+            "GET",
+            "/ws",
+            f"127.0.0.1:{port}",
+            "Upgrade: websocket",
+            "Connection: Upgrade",
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version: 13",
+        )
+        answer = await raw_http(port, upgrade + b"\x89\x80\x00\x00\x00\x00")
+        assert answer.startswith(b"HTTP/1.1 400")
+        # The same bytes in a second segment, before the answer could come: cut.
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(upgrade)
+        await writer.drain()
+        writer.write(b"\x89\x80\x00\x00\x00\x00" * 50)
+        async with asyncio.timeout(5):
+            with_101 = b""
+            try:
+                while data := await reader.read(4096):
+                    with_101 += data
+            except ConnectionError:
+                pass
+        writer.close()
+        assert not server.connections, "no WebSocket was opened by it"
+        assert not any(r.exc_info for r in caplog.records), "no traceback"
+
+
+async def test_what_one_address_makes_the_server_log_is_bounded(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.DEBUG, "server.net")
+    async with running_server(**WEB) as server:
+        for _ in range(100):
+            status, _, _ = await http(server, "GET", "/", host="evil.example", local_host=GUEST)
+            assert status == 421
+        for _ in range(100):
+            answer = await raw_http(web_port(server), b"NOT HTTP\r\n\r\n", local_host=GUEST)
+            assert answer.startswith(b"HTTP/1.1 400")
+        about_guest = [r for r in web_lines(caplog) if GUEST in r.getMessage()]
+        assert len(about_guest) <= BURST, f"{len(about_guest)} lines for 200 bad requests"
+        assert any(
+            "refused a request for the host 'evil.example'" in r.getMessage() for r in about_guest
+        )
+
+
+@pytest.mark.parametrize(
+    ("host", "served"),
+    [
+        ("127.0.0.1:{port}", True),
+        ("127.0.0.1", True),
+        ("localhost:{port}", True),
+        ("LOCALHOST.:{port}", True),
+        ("basra.party:{port}", True),
+        ("evil.example:{port}", False),
+        ("10.9.8.7:{port}", False),
+        ("127.0.0.1.evil.example", False),
+        ("", False),
+    ],
+)
+async def test_only_the_names_the_server_answers_to_are_served(host: str, served: bool) -> None:
+    """Case 8: a page rebound to this server's address sends its own name as the Host."""
+    async with running_server(**WEB, web_names=("basra.party",)) as server:
+        port = web_port(server)
+        name = host.format(port=port)
+        status, _, _ = await http(server, "GET", "/", host=name)
+        assert (status == 200) is served, name
+        origin = f"Origin: http://{name}"
+        upgrade = request_bytes("GET", "/ws", name, origin, "Upgrade: websocket")
+        answer = await raw_http(port, upgrade)
+        assert answer.startswith(b"HTTP/1.1 421") is not served, name
+
+
+async def test_a_request_without_a_host_or_with_two_is_refused() -> None:
+    async with running_server(**WEB) as server:
+        port = web_port(server)
+        answer = await raw_http(port, b"GET / HTTP/1.0\r\n\r\n")
+        assert answer.startswith(b"HTTP/1.1 421")
+        two = request_bytes("GET", "/", f"127.0.0.1:{port}", "Host: evil.example")
+        assert (await raw_http(port, two)).startswith(b"HTTP/1.1 421")
+
+
+def test_host_names_and_addresses() -> None:
+    names = HostNames(("Party.Example", "192.168.7.7"), computer="kitchen-pc")
+    assert names.answers("kitchen-pc:40480", None)
+    assert names.answers("kitchen-pc.local", None)
+    assert names.answers("party.example", None)
+    assert names.answers("192.168.7.7:40480", "10.0.0.1"), "an address given by the host"
+    assert names.answers("[::1]:40480", "::1")
+    assert names.answers("192.168.1.20:40480", "::ffff:192.168.1.20"), "a v4-mapped socket"
+    assert not names.answers("192.168.1.21:40480", "192.168.1.20")
+    assert not names.answers("kitchen-pc.evil.example", None)
+    assert not names.answers(None, "127.0.0.1")
+    assert [host_name(h) for h in ("a:1", "[::1]:80", "::1", "", "b.")] == [
+        "a",
+        "::1",
+        "::1",
+        None,
+        "b",
+    ]
