@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from typing import Any
 
 import pytest
 
@@ -25,7 +26,7 @@ from tests.waiting import eventually
 pytestmark = pytest.mark.timeout(60)
 
 GUEST = "127.0.0.2"
-WEB = {"web": True, "web_port": 0}
+WEB: dict[str, Any] = {"web": True, "web_port": 0}
 
 
 def web_port(server: BasraServer) -> int:
@@ -45,9 +46,9 @@ async def still_answered(server: BasraServer) -> None:
     other.close()
 
 
-async def guest_socket(server: BasraServer, name: str, **options: object) -> WebSocketClient:
+async def guest_socket(server: BasraServer, name: str) -> WebSocketClient:
     client = await WebSocketClient.open(
-        "127.0.0.1", web_port(server), local_host=GUEST, record=True, **options
+        "127.0.0.1", web_port(server), local_host=GUEST, record=True
     )
     await client.hello(name)
     return client
@@ -86,8 +87,12 @@ async def test_pongs_a_client_never_reads_count_against_the_output_bound(
     is cut once the pongs waiting for it pass ``write_buffer``, not left to grow until the
     server next sends it something of its own (no protocol ping comes meanwhile here)."""
     caplog.set_level(logging.INFO, "server.net")
-    config = {"ws_ping_rate": 1e6, "ws_ping_burst": 10**6, "write_buffer": 16 * 1024}
-    quiet = {"ping_interval": 30.0, "idle_timeout": 60.0, "socket_send_buffer": 4608}
+    config: dict[str, Any] = {"ws_ping_rate": 1e6, "ws_ping_burst": 10**6, "write_buffer": 16384}
+    quiet: dict[str, Any] = {
+        "ping_interval": 30.0,
+        "idle_timeout": 60.0,
+        "socket_send_buffer": 4608,
+    }
     async with running_server(**WEB, **config, **quiet) as server:
         sock = socket.socket()
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
