@@ -136,7 +136,9 @@ class BasraServer:
                     backlog=self.config.backlog,
                 )
                 if self.config.web:
-                    self._web = await start_gateway(self.config, self._accept_websocket)
+                    self._web = await start_gateway(
+                        self.config, self._accept_websocket, self._refusal
+                    )
                 self.counters.started = loop.time()
                 self.lag.start()
                 services = [group.create_task(self._ping_loop(), name="pings")]
@@ -255,11 +257,15 @@ class BasraServer:
     def _screen(self, address: str) -> bytes | None:
         """The goodbye for a connection from ``address`` turned away as it is accepted, or
         None; counted among those turned away."""
+        refusal = self._refusal(address)
+        return None if refusal is None else bye_frame(ErrorCode.ADDRESS_LIMIT, refusal)
+
+    def _refusal(self, address: str) -> str | None:
+        """Why a connection from ``address`` is turned away now (counted so), or None."""
         refusal = self._ledger.refusal(address, asyncio.get_running_loop().time())
-        if refusal is None:
-            return None
-        self._count_turned_away(ErrorCode.ADDRESS_LIMIT)
-        return bye_frame(ErrorCode.ADDRESS_LIMIT, refusal)
+        if refusal is not None:
+            self._count_turned_away(ErrorCode.ADDRESS_LIMIT)
+        return refusal
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         carrier = TcpCarrier(reader, writer, self.config.socket_send_buffer)

@@ -1,5 +1,5 @@
-"""What one address can make the server log: `LogBudget`, and `BudgetFilter` for a library's
-logger.
+"""What one address can make the server log: `LogBudget`, and `BudgetFilter` for the loggers
+of the libraries under the web port.
 
 Each line the web port logs because of something a client did (a refused Host or Origin, a
 malformed request, a ping flood, a download) is charged to the client's address: a burst of
@@ -18,7 +18,7 @@ from typing import Final
 
 from server.net.limits import TokenBucket
 
-__all__ = ["BURST", "EVERY", "BudgetFilter", "LogBudget"]
+__all__ = ["BURST", "EVERY", "LOST_WRITE", "BudgetFilter", "LogBudget"]
 
 BURST: Final = 10
 EVERY: Final = 30.0
@@ -80,15 +80,25 @@ class LogBudget:
 
 
 class BudgetFilter(logging.Filter):
-    """Charges each record of a library's logger to the client address it is about (the
-    websockets library says which connection in the record's ``websocket``)."""
+    """Charges records of a logger that are not the server's own to a budget: those of the
+    websockets library to the client address they are about (it names the connection in the
+    record's ``websocket``), and asyncio's ``socket.send() raised exception.`` (said for each
+    write to a socket already lost, hundreds at once when a flooding client hangs up) to one
+    account of their own. Other records pass."""
 
     def __init__(self, budget: LogBudget) -> None:
         super().__init__()
         self._budget = budget
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "asyncio":
+            if record.msg != LOST_WRITE:
+                return True
+            return self._budget.spend(LOST_WRITE) is not None
         return self._budget.spend(_address_of(record)) is not None
+
+
+LOST_WRITE: Final = "socket.send() raised exception."
 
 
 def _address_of(record: logging.LogRecord) -> str:

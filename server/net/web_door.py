@@ -213,7 +213,7 @@ class WebDoor(ServerConnection):
             self._take(data)  # a closing connection's input is only skipped by the library
             return
         for start in range(0, len(data), SLICE):
-            if not self._take(data[start : start + SLICE]):
+            if self.transport.is_closing() or not self._take(data[start : start + SLICE]):
                 return
 
     def _take(self, data: bytes) -> bool:

@@ -7,8 +7,11 @@ been read by the door (`server.net.web_door`):
   (`server.net.web_names`: against DNS rebinding);
 - ``/ws`` is upgraded only for GET, only when the request's Origin, if it has one, is the
   page's own host (a page from elsewhere may not steer a player's browser into this server; a
-  client without an Origin is no browser, and could as well use TCP), and only when nothing
-  followed the request's head; the library then checks the WebSocket headers (400 or 426);
+  client without an Origin is no browser, and could as well use TCP), only when nothing
+  followed the request's head, and only for an address the server does not turn away now
+  (429: it opens connections too fast, or has spent its budget of bad messages; the same
+  verdict as on TCP, given before the handshake costs anything); the library then checks the
+  WebSocket headers (400 or 426);
 - the download shelf's paths (`server.net.downloads`, with ``--downloads``);
 - any other path is the page's (`server.net.web_files`).
 
@@ -50,10 +53,14 @@ _LIBRARY_LOG: Final = logging.getLogger(f"{__name__}.websockets")
 # The library says "connection open" at INFO for every WebSocket; at a party with a thousand
 # phones that is noise, so only its warnings and errors are kept, charged to the address.
 _LIBRARY_LOG.setLevel(logging.WARNING)
-_LIBRARY_LOG.addFilter(BudgetFilter(LogBudget()))
+_LIBRARY_BUDGET: Final = BudgetFilter(LogBudget())
+_LIBRARY_LOG.addFilter(_LIBRARY_BUDGET)
+logging.getLogger("asyncio").addFilter(_LIBRARY_BUDGET)
 
 Accept = Callable[[ServerConnection, str], Awaitable[None]]
 """Serves one opened WebSocket, given the browser's address, until it closes."""
+Screen = Callable[[str], str | None]
+"""Why the server turns a new client from this address away now (None: it does not)."""
 
 WEB_SLACK: Final = 8
 """Web-port connections one address may hold beyond ``max_per_address``: a browser loads a
@@ -77,7 +84,11 @@ def origin_allowed(origin: str | None, host: str | None) -> bool:
 class WebGateway:
     """The web port of one server: its listening socket and what its requests get."""
 
-    def __init__(self, config: ServerConfig) -> None:
+    def __init__(self, config: ServerConfig, screen: Screen) -> None:
+        """``screen``: the server's verdict on a new client's address, asked before an
+        upgrade (an address that opens connections too fast is refused before the handshake
+        costs anything)."""
+        self._screen = screen
         self.budget = LogBudget()
         self.names = HostNames(config.web_names)
         gate = DownloadGate(config.downloads_per_address, config.downloads_at_once)
@@ -121,6 +132,9 @@ class WebGateway:
         if trailing:
             text = "Send nothing before the upgrade is answered.\n"
             return refusal(http.HTTPStatus.BAD_REQUEST, text)
+        turned_away = self._screen(address)
+        if turned_away is not None:
+            return refusal(http.HTTPStatus.TOO_MANY_REQUESTS, turned_away + "\n")
         return None
 
     def _say(self, address: str, what: str, *args: object) -> None:
@@ -143,9 +157,9 @@ class WebGateway:
             await self.server.wait_closed()
 
 
-async def start_gateway(config: ServerConfig, accept: Accept) -> WebGateway:
+async def start_gateway(config: ServerConfig, accept: Accept, screen: Screen) -> WebGateway:
     """Listen on ``config.web_port`` (0: any free port); `OSError` if it cannot."""
-    gateway = WebGateway(config)
+    gateway = WebGateway(config, screen)
 
     async def on_socket(connection: ServerConnection) -> None:
         await accept(connection, connection.address if isinstance(connection, WebDoor) else "?")

@@ -17,8 +17,9 @@ import pytest
 
 from bench.ws_client import WebSocketClient
 from server.app import BasraServer
-from server.net.log_budget import BURST
+from server.net.log_budget import BURST, LOST_WRITE
 from server.net.web_names import HostNames, host_name
+from shared.wire.client import ConnectFailed
 from tests.server.helpers import connect, running_server
 from tests.server.http_client import http, raw_http, request_bytes, split_answer
 from tests.waiting import eventually
@@ -68,6 +69,40 @@ async def test_a_ping_flood_is_closed_after_a_burst(caplog: pytest.LogCaptureFix
         await eventually(lambda: not server.connections, what="the flooder forgotten")
         await still_answered(server)
         assert any("pings too fast" in r.getMessage() for r in web_lines(caplog))
+
+
+async def test_an_address_turned_away_is_refused_before_the_handshake() -> None:
+    """A flooder reconnecting as fast as it can: once its address has opened its share of new
+    connections, the next upgrades get a plain 429, not a handshake."""
+    async with running_server(**WEB, connect_rate=0.01, connect_burst=2) as server:
+        for name in ("One", "Two"):
+            (await guest_socket(server, name)).close()
+        with pytest.raises(ConnectFailed) as refused:
+            await guest_socket(server, "Three")
+        assert refused.value.code == "429"
+        status, _, _ = await http(server, "GET", "/", local_host=GUEST)
+        assert status == 200, "its page still loads"
+        await still_answered(server)
+
+
+async def test_flooders_that_hang_up_mid_flood_cost_the_log_a_few_lines(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Pings allowed as fast as they come, each flooder cut by its own side mid-answer: the
+    writes to sockets already lost (a warning of asyncio's each, a thousand here otherwise)
+    are said in at most a burst of lines."""
+    caplog.set_level(logging.WARNING)
+    async with running_server(**WEB, ws_ping_rate=1e6, ws_ping_burst=10**6) as server:
+        for _ in range(20):
+            flooder = await WebSocketClient.open("127.0.0.1", web_port(server), local_host=GUEST)
+            for _ in range(3000):
+                flooder._socket.send_ping(b"")
+            flooder._flush()
+            flooder.abort()
+        await eventually(lambda: not server.connections, what="every flooder gone")
+        await still_answered(server)
+    lost = [r for r in caplog.records if r.getMessage() == LOST_WRITE]
+    assert len(lost) <= BURST, f"{len(lost)} lines"
 
 
 async def test_pings_within_the_rate_are_answered() -> None:
