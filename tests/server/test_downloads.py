@@ -184,6 +184,20 @@ async def test_a_download_outlives_the_handshake_deadline(shelf: Path) -> None:
         assert took > 4 * server.config.hello_timeout, f"read slowly: {took:.2f} s"
 
 
+async def test_without_sendfile_the_file_is_read_in_pieces(
+    shelf: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the system has no ``sendfile`` (Windows), the event loop reads the file in pieces
+    and writes each: the same bytes, the same ranges."""
+    monkeypatch.delattr(os, "sendfile")
+    async with running_server(web=True, web_port=0, downloads=shelf) as server:
+        target = "/downloads/basra-windows-x86_64.zip"
+        status, _, body = await http(server, "GET", target, rate=20e6)
+        assert (status, body) == (200, APP)
+        status, _, body = await http(server, "GET", target, "Range: bytes=300000-")
+        assert (status, body) == (206, APP[300_000:])
+
+
 async def slow_download(server: BasraServer, local_host: str) -> asyncio.StreamWriter:
     """A download from ``local_host`` that reads nothing after its answer's first line."""
     assert server.web_port is not None
