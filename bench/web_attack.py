@@ -40,10 +40,15 @@ from bench.frame_attack import cpu_seconds, ping_times, summary
 from bench.server_process import server_process
 from bench.ws_client import WebSocketClient
 from shared.wire.client import ConnectFailed, WireClient
+from shared.wire.protocol import Message
 
 APP = "basra-windows-x86_64.zip"
 FLOODER = "127.0.0.2"
 MIB = 1024 * 1024
+GUEST_NICENESS = 10
+"""The guests' processes yield the CPU to the server and the victim: at a party each guest's
+phone is a computer of its own, and a flood from one takes nothing from the host's processor
+but the server's own work; on one machine the flooder alone would keep a core busy."""
 
 
 def rss_mib(pid: int) -> float:
@@ -74,6 +79,7 @@ async def _download(web_port: int, address: str, rate: float) -> int:
 
 def downloads_main(web_port: int, guests: int, rate: float, out: Any) -> None:
     """The guests' process: every download at once; the bytes each received."""
+    os.nice(GUEST_NICENESS)
 
     async def run() -> list[int]:
         addresses = [f"127.0.0.{10 + i}" for i in range(guests)]
@@ -106,6 +112,7 @@ async def _flood(web_port: int, until: float, tally: dict[str, int]) -> None:
 
 def flood_main(web_port: int, seconds: float, flooders: int, out: Any) -> None:
     """The flooders' process: ``flooders`` connections at a time for ``seconds``."""
+    os.nice(GUEST_NICENESS)
 
     async def run() -> dict[str, int]:
         tally = {"connections": 0, "refused": 0, "pings": 0, "closed_by_server": 0}
@@ -116,8 +123,16 @@ def flood_main(web_port: int, seconds: float, flooders: int, out: Any) -> None:
     out.send(asyncio.run(run()))
 
 
+async def loop_stats(victim: WireClient) -> Message:
+    """The server's `stats`, its loop figures started afresh after them."""
+    await victim.send({"t": "stats", "reset": True})
+    return await victim.expect("stats", timeout=10)
+
+
 class Phase:
-    """One phase's figures: the victim's round trips, server CPU and memory."""
+    """One phase's figures: the victim's round trips, server CPU and memory, and the server's
+    longest turn of its event loop (in time, and in CPU: the part that is its own work, not
+    the machine's other processes)."""
 
     def __init__(self, label: str, pid: int) -> None:
         self.label = label
@@ -130,11 +145,15 @@ class Phase:
             self.rss_peak = max(self.rss_peak, rss_mib(self.pid))
             await asyncio.sleep(0.05)
 
-    def report(self, times: list[float]) -> str:
+    def report(self, times: list[float], stats: Message) -> str:
         cpu = cpu_seconds(self.pid) - self.cpu
+        block = stats["loop_block_max_us"] / 1000
+        block_cpu = stats["loop_block_cpu_max_us"] / 1000
         return (
             f"{summary(self.label, times, cpu)}  rss {self.rss_start:6.1f} -> peak "
-            f"{self.rss_peak:6.1f} MiB (+{self.rss_peak - self.rss_start:.1f})"
+            f"{self.rss_peak:6.1f} MiB (+{self.rss_peak - self.rss_start:.1f})  longest loop "
+            f"turn {block:5.1f} ms ({block_cpu:4.1f} ms CPU; longest garbage collection "
+            f"{stats['gc_pause_max_us'] / 1000:.1f} ms)"
         )
 
 
@@ -155,19 +174,20 @@ async def _while(
     stop.set()
     await memory
     worker.join(10)
-    return phase.report(times), result.result()
+    return phase.report(times, await loop_stats(victim)), result.result()
 
 
 async def measure(args: argparse.Namespace, port: int, web_port: int, pid: int) -> None:
     victim = await WireClient.connect("127.0.0.1", port)
     await victim.hello("Victim")
+    await loop_stats(victim)
     quiet = Phase("quiet", pid)
     stop = asyncio.Event()
     memory = asyncio.create_task(quiet.watch_memory(stop))
     quiet_times = await ping_times(victim, args.quiet, args.interval)
     stop.set()
     await memory
-    print(quiet.report(quiet_times))
+    print(quiet.report(quiet_times, await loop_stats(victim)))
     line, received = await _while(
         Phase("download", pid),
         victim,

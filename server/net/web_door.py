@@ -4,8 +4,10 @@
 socket, `create_connection`), which holds the library back until it knows what the client
 wants:
 
-1. As a socket is accepted, its address's web connections are counted (`WebFront.admit`):
-   one over the limit is cut at once, without an answer.
+1. As a socket is accepted, it is cut at once, without an answer, if the server turns its
+   address away now (`WebFront.screen`: it opened new connections too fast, or spent its
+   budget of bad messages; TCP's doorway does the same at accept), or if its address holds
+   the most web connections it may (``per_address``); else it is counted.
 2. The request's head is read by `server.net.http_head` within ``head_timeout`` seconds (a
    client that dribbles it out is cut), and `WebFront.route` says what it gets: a plain
    answer (`server.net.plain_http` takes the socket over, and the library never sees it: a
@@ -43,7 +45,7 @@ from server.net.log_budget import LogBudget
 from server.net.plain_http import PlainExchange
 from server.net.tcp import peer_address
 
-__all__ = ["SLICE", "Route", "WebDoor", "WebFront", "door_for"]
+__all__ = ["SLICE", "Route", "Screen", "WebDoor", "WebFront", "door_for"]
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +55,8 @@ SLICE: Final = 1024
 Route = Callable[[RequestHead, str, str | None, bool], WebReply | None]
 """The answer to a request (its head, the client's address, the address it came in on, and
 whether bytes followed the head): a plain reply, or None to let the upgrade through."""
+Screen = Callable[[str], str | None]
+"""Why the server turns a new client from this address away now (None: it does not)."""
 
 
 @dataclass(eq=False)
@@ -60,6 +64,7 @@ class WebFront:
     """What the doors of one web port share: the route, the limits, the open doors."""
 
     route: Route
+    screen: Screen
     per_address: int
     head_timeout: float
     send_timeout: float
@@ -117,6 +122,9 @@ class WebDoor(ServerConnection):
         self.transport = transport
         self.address = peer_address(transport)
         front = self.front
+        if front.screen(self.address) is not None:
+            transport.abort()
+            return
         if not front.counter.acquire(self.address):
             log.debug("cut a web connection from %s: it holds %d", self.address, front.per_address)
             transport.abort()

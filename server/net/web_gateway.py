@@ -7,11 +7,8 @@ been read by the door (`server.net.web_door`):
   (`server.net.web_names`: against DNS rebinding);
 - ``/ws`` is upgraded only for GET, only when the request's Origin, if it has one, is the
   page's own host (a page from elsewhere may not steer a player's browser into this server; a
-  client without an Origin is no browser, and could as well use TCP), only when nothing
-  followed the request's head, and only for an address the server does not turn away now
-  (429: it opens connections too fast, or has spent its budget of bad messages; the same
-  verdict as on TCP, given before the handshake costs anything); the library then checks the
-  WebSocket headers (400 or 426);
+  client without an Origin is no browser, and could as well use TCP), and only when nothing
+  followed the request's head; the library then checks the WebSocket headers (400 or 426);
 - the download shelf's paths (`server.net.downloads`, with ``--downloads``);
 - any other path is the page's (`server.net.web_files`).
 
@@ -19,8 +16,9 @@ An opened socket is handed to ``accept`` (the server's admission, `server.app`) 
 browser's own address, the socket's peer: every per-address limit counts that, not the gateway.
 Before that, while a request is read or answered, the web port's own connections from one
 address are capped too (`WEB_SLACK` above the per-address limit, as a browser opens several at
-once for a page's files): connection spam on the web port is cut at once instead of holding
-descriptors until the request's deadline.
+once for a page's files), and an address the server turns away is cut as it connects:
+connection spam on the web port is cut at once instead of holding descriptors until the
+request's deadline.
 websockets (rather than hand-made WebSocket framing) because it implements the protocol, its
 handshake and its closing completely, and is pure Python with no dependencies.
 """
@@ -40,7 +38,7 @@ from server.net.downloads import DownloadGate, DownloadShelf
 from server.net.http_head import RequestHead
 from server.net.http_reply import WebReply, refusal
 from server.net.log_budget import BudgetFilter, LogBudget
-from server.net.web_door import WebDoor, WebFront, door_for
+from server.net.web_door import Screen, WebDoor, WebFront, door_for
 from server.net.web_files import WS_PATH, reply_to, split_target
 from server.net.web_names import HostNames
 from shared.wire.framing import MAX_CLIENT_FRAME
@@ -59,8 +57,6 @@ logging.getLogger("asyncio").addFilter(_LIBRARY_BUDGET)
 
 Accept = Callable[[ServerConnection, str], Awaitable[None]]
 """Serves one opened WebSocket, given the browser's address, until it closes."""
-Screen = Callable[[str], str | None]
-"""Why the server turns a new client from this address away now (None: it does not)."""
 
 WEB_SLACK: Final = 8
 """Web-port connections one address may hold beyond ``max_per_address``: a browser loads a
@@ -85,16 +81,15 @@ class WebGateway:
     """The web port of one server: its listening socket and what its requests get."""
 
     def __init__(self, config: ServerConfig, screen: Screen) -> None:
-        """``screen``: the server's verdict on a new client's address, asked before an
-        upgrade (an address that opens connections too fast is refused before the handshake
-        costs anything)."""
-        self._screen = screen
+        """``screen``: the server's verdict on a new client's address, asked as each socket
+        is accepted (`server.net.web_door`)."""
         self.budget = LogBudget()
         self.names = HostNames(config.web_names)
         gate = DownloadGate(config.downloads_per_address, config.downloads_at_once)
         self.shelf = DownloadShelf(config.downloads, gate, self.budget)
         self.front = WebFront(
             self.route,
+            screen,
             config.max_per_address + WEB_SLACK,
             head_timeout=config.hello_timeout,
             send_timeout=config.send_timeout,
@@ -132,9 +127,6 @@ class WebGateway:
         if trailing:
             text = "Send nothing before the upgrade is answered.\n"
             return refusal(http.HTTPStatus.BAD_REQUEST, text)
-        turned_away = self._screen(address)
-        if turned_away is not None:
-            return refusal(http.HTTPStatus.TOO_MANY_REQUESTS, turned_away + "\n")
         return None
 
     def _say(self, address: str, what: str, *args: object) -> None:

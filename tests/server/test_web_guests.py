@@ -71,17 +71,22 @@ async def test_a_ping_flood_is_closed_after_a_burst(caplog: pytest.LogCaptureFix
         assert any("pings too fast" in r.getMessage() for r in web_lines(caplog))
 
 
-async def test_an_address_turned_away_is_refused_before_the_handshake() -> None:
+async def test_an_address_turned_away_is_cut_as_it_connects() -> None:
     """A flooder reconnecting as fast as it can: once its address has opened its share of new
-    connections, the next upgrades get a plain 429, not a handshake."""
+    connections, the next are cut as they are accepted, before any request is read."""
     async with running_server(**WEB, connect_rate=0.01, connect_burst=2) as server:
         for name in ("One", "Two"):
             (await guest_socket(server, name)).close()
-        with pytest.raises(ConnectFailed) as refused:
+        with pytest.raises(ConnectFailed):
             await guest_socket(server, "Three")
-        assert refused.value.code == "429"
-        status, _, _ = await http(server, "GET", "/", local_host=GUEST)
-        assert status == 200, "its page still loads"
+        page = request_bytes("GET", "/", f"127.0.0.1:{web_port(server)}")
+        try:
+            answer = await raw_http(web_port(server), page, local_host=GUEST)
+        except ConnectionError:
+            answer = b""
+        assert answer == b"", "not even its page: nothing is read from it"
+        status, _, _ = await http(server, "GET", "/")
+        assert status == 200, "another address is served"
         await still_answered(server)
 
 

@@ -209,3 +209,8 @@ def test_the_web_flags() -> None:
     assert args.web_port == 0 and args.no_web and str(args.web_port_file) == "/tmp/x"
     with pytest.raises(SystemExit):
         parse_args(["--web-port", "70000"])
+    assert parse_args([]).web_names == ()
+    names = parse_args(["--web-name", "Basra.Party., 192.168.7.7,kitchen"]).web_names
+    assert names == ("basra.party", "192.168.7.7", "kitchen")
+    with pytest.raises(SystemExit):
+        parse_args(["--web-name", "evil/path"])
