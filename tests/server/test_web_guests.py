@@ -177,6 +177,21 @@ async def test_stray_bytes_after_a_request_get_an_answer_and_a_clean_close(
         await still_answered(server)
 
 
+async def test_a_request_dribbled_out_is_cut_and_one_too_long_refused() -> None:
+    async with running_server(**WEB, hello_timeout=0.3) as server:
+        port = web_port(server)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(GUEST, 0))
+        writer.write(b"GET / HT")
+        async with asyncio.timeout(3):
+            assert await reader.read() == b"", "cut at the deadline, without an answer"
+        writer.close()
+        huge = request_bytes("GET", "/", f"127.0.0.1:{port}", "X-Padding: " + "a" * 20_000)
+        assert (await raw_http(port, huge)).startswith(b"HTTP/1.1 431")
+        many = request_bytes("GET", "/", f"127.0.0.1:{port}", *(f"X-{i}: 1" for i in range(80)))
+        assert (await raw_http(port, many)).startswith(b"HTTP/1.1 431")
+        await still_answered(server)
+
+
 async def test_pipelined_requests_get_the_first_answered_then_a_close() -> None:
     async with running_server(**WEB) as server:
         port = web_port(server)
