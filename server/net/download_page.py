@@ -3,12 +3,12 @@
 The apps are named as the release workflow packs them: ``basra-SYSTEM-MACHINE.EXT``, where
 SYSTEM is ``windows``, ``macos`` or ``linux`` and MACHINE ``x86_64`` or ``arm64`` (for example
 ``basra-windows-x86_64.zip``, ``basra-macos-arm64.zip``, ``basra-linux-x86_64.tar.gz``), with
-a version allowed after ``basra-`` (``basra-1.2.0-macos-x86_64.zip``). Each system of `SYSTEMS`
-that has a file gets a line saying which computer it suits; any other file is listed under
-"Other files". Sizes read in decimal units (bytes, kB, MB, GB). A file name is written into
-the page escaped, and into its link percent-encoded byte by byte, so any name the folder holds
-(spaces, Arabic letters, quotes) is offered and asked for safely. No script, so the page's
-Content-Security-Policy holds.
+a version allowed after ``basra-`` (``basra-1.2.0-macos-x86_64.zip``, or ``basra-v1.2.0-...``).
+Each system of `SYSTEMS` that has a file gets a line saying which computer it suits; any other
+file is listed under "Other files". Sizes read in decimal units (bytes, kB, MB, GB). A file
+name is written into the page escaped, and into its link percent-encoded byte by byte, so any
+name the folder holds (spaces, Arabic letters, quotes) is offered and asked for safely. No
+script, so the page's Content-Security-Policy holds.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ SYSTEMS: Final = (
 )
 
 _RELEASE: Final = re.compile(
-    r"basra(?:-[0-9][0-9A-Za-z.+]*)?-(windows|macos|linux)-(x86_64|arm64)\.(zip|tar\.gz|tgz)",
+    r"basra(?:-v?[0-9][0-9A-Za-z.+]*)?-(windows|macos|linux)-(x86_64|arm64)\.(zip|tar\.gz|tgz)",
     re.IGNORECASE,
 )
 _UNITS: Final = ((1_000_000_000, "GB"), (1_000_000, "MB"), (1_000, "kB"))

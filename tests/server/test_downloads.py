@@ -246,6 +246,7 @@ async def test_without_downloads_the_list_is_empty_and_the_page_unknown() -> Non
 def test_the_release_names_and_the_sizes() -> None:
     assert system_of("basra-windows-x86_64.zip") is not None
     assert system_of("basra-1.2.0-macos-x86_64.zip") is not None
+    assert system_of("basra-v1.2.0-macos-arm64.zip") is not None
     assert system_of("basra-linux-x86_64.tar.gz") is not None
     assert system_of("basra-linux-x86_64.exe") is None
     assert system_of("notes.txt") is None
