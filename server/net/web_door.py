@@ -126,7 +126,7 @@ class WebDoor(ServerConnection):
             transport.abort()
             return
         if not front.counter.acquire(self.address):
-            log.debug("cut a web connection from %s: it holds %d", self.address, front.per_address)
+            self._say(logging.DEBUG, "cut a connection: the address holds %d", front.per_address)
             transport.abort()
             return
         self._counted = True
