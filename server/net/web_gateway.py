@@ -19,8 +19,11 @@ address are capped too (`WEB_SLACK` above the per-address limit, as a browser op
 once for a page's files), and an address the server turns away is cut as it connects:
 connection spam on the web port is cut at once instead of holding descriptors until the
 request's deadline.
+
 websockets (rather than hand-made WebSocket framing) because it implements the protocol, its
-handshake and its closing completely, and is pure Python with no dependencies.
+handshake and its closing completely, and is pure Python with no dependencies; its logger keeps
+warnings and errors only, charged to the client's address (`server.net.log_budget`), and so
+are asyncio's warnings for writes to lost sockets.
 """
 
 from __future__ import annotations
