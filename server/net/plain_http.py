@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Final
 
 from server.net.http_reply import FileSlice, WebReply
+from shared.wire.transports import release_transport
 
 __all__ = ["CHUNK", "LINGER", "MAX_DISCARD", "PlainExchange"]
 
@@ -94,6 +95,7 @@ class PlainExchange(asyncio.Protocol):
             self._task.cancel()
         if isinstance(self._reply.body, FileSlice):
             self._reply.body.close()
+        release_transport(self._transport)  # its own cycle: see `shared.wire.transports`
         self._finished(self)
 
     # -- the answer -----------------------------------------------------------------------

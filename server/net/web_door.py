@@ -24,6 +24,11 @@ each piece of input what waits to be sent is measured too: over ``output_bound``
 client has stopped reading and is cut. Input is fed to the library in pieces of `SLICE` bytes
 so that neither watch comes late: a segment of ten thousand pings costs at most one piece.
 Log lines are charged to the client's address (`server.net.log_budget`).
+
+Whatever way a connection ends, the cycles it would leave are broken (the transport's own,
+`shared.wire.transports`, and the library's parser's), since the server's collector freezes
+long-lived objects rather than collect them (`server.collector`): under a flood of thousands
+of connections a cycle each was memory that grew for as long as the flood went on.
 """
 
 from __future__ import annotations
@@ -44,6 +49,7 @@ from server.net.limits import AddressCounter, TokenBucket
 from server.net.log_budget import LogBudget
 from server.net.plain_http import PlainExchange
 from server.net.tcp import peer_address
+from shared.wire.transports import release_transport
 
 __all__ = ["SLICE", "Route", "Screen", "WebDoor", "WebFront", "door_for"]
 
@@ -172,6 +178,16 @@ class WebDoor(ServerConnection):
             self.front.counter.release(self.address)
         if self._opened:
             super().connection_lost(exc)
+            self._release_parser()
+        release_transport(self.transport)
+
+    def _release_parser(self) -> None:
+        """The library's parser stays suspended in a generator that holds the protocol, and
+        the error that stopped it keeps the parser's frame, which holds the protocol too."""
+        protocol = self.protocol
+        protocol.parser.close()
+        if protocol.parser_exc is not None:
+            protocol.parser_exc.__traceback__ = None
 
     def _stop_deadline(self) -> None:
         self.front.doors.discard(self)

@@ -9,8 +9,10 @@ throughout; the guest comes from 127.0.0.2.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -309,3 +311,50 @@ def test_host_names_and_addresses() -> None:
         None,
         "b",
     ]
+
+
+def server_side(garbage: list[object], port: int) -> list[str]:
+    """The objects of the server's side in ``garbage``: the server's and the websockets
+    library's own, and transports of sockets on the server's ``port``."""
+    found = []
+    for thing in garbage:
+        kind = type(thing)
+        extra = getattr(thing, "_extra", None)
+        sockname = extra.get("sockname") if isinstance(extra, dict) else None
+        ours = kind.__module__.startswith(("server.", "websockets."))
+        if ours or (isinstance(sockname, tuple) and sockname[1] == port):
+            found.append(kind.__name__)
+    return found
+
+
+async def test_no_way_a_web_connection_ends_leaves_a_reference_cycle(tmp_path: Path) -> None:
+    """The collector freezes objects without collecting them first: whatever way a web-port
+    connection ends, reference counting alone must free it, or a flood of connections is
+    memory that grows as long as the flood lasts."""
+    (tmp_path / "basra-linux-x86_64.tar.gz").write_bytes(bytes(300_000))
+    async with running_server(**WEB, downloads=tmp_path, connect_burst=40) as server:
+        port = web_port(server)
+        host = f"127.0.0.1:{port}"
+        before = asyncio.all_tasks()
+        for _ in range(3):
+            await http(server, "GET", "/")
+            await http(server, "GET", "/downloads/basra-linux-x86_64.tar.gz")
+            await raw_http(port, b"NOT HTTP\r\n\r\n")
+            await raw_http(port, request_bytes("GET", "/", host) + b"stray")
+            for ending in ("close", "abort", "flood"):
+                client = await WebSocketClient.open("127.0.0.1", port)
+                await client.hello("Leaving")
+                if ending == "flood":
+                    for _ in range(100):
+                        client.send_ping()
+                    await client.wait_closed()
+                getattr(client, "abort" if ending == "abort" else "close")()
+        await eventually(lambda: not server.connections and asyncio.all_tasks() <= before)
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        try:
+            gc.collect()
+            cyclic = server_side(gc.garbage, port)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+        assert cyclic == []
