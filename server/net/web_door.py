@@ -178,12 +178,13 @@ class WebDoor(ServerConnection):
             self.front.counter.release(self.address)
         if self._opened:
             super().connection_lost(exc)
-            self._release_parser()
+        self._release_parser()
         release_transport(self.transport)
 
     def _release_parser(self) -> None:
-        """The library's parser stays suspended in a generator that holds the protocol, and
-        the error that stopped it keeps the parser's frame, which holds the protocol too."""
+        """The library's parser stays suspended in a generator that holds the protocol (from
+        the protocol's making on, so also for a connection the library never took), and the
+        error that stopped it keeps the parser's frame, which holds the protocol too."""
         protocol = self.protocol
         protocol.parser.close()
         if protocol.parser_exc is not None:
@@ -214,6 +215,7 @@ class WebDoor(ServerConnection):
             lambda done: front.finished(done, address),
         )
         front.exchanges.add(exchange)
+        self._release_parser()  # this door is done with: the exchange has the socket
         self.transport.set_protocol(exchange)
         exchange.start()
 
