@@ -323,9 +323,11 @@ def left_over(port: int) -> list[str]:
     kinds = (WebDoor, ServerProtocol, PlainExchange, Connection)
     found = []
     for thing in gc.get_objects():
-        extra = getattr(thing, "_extra", None)
-        sockname = extra.get("sockname") if isinstance(extra, dict) else None
-        if isinstance(thing, kinds) or (isinstance(sockname, tuple) and sockname[1] == port):
+        if isinstance(thing, asyncio.BaseTransport):
+            sockname = thing.get_extra_info("sockname")
+            if isinstance(sockname, tuple) and sockname[1] == port:
+                found.append(type(thing).__name__)
+        elif isinstance(thing, kinds):
             found.append(type(thing).__name__)
     return found
 
