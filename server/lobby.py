@@ -183,7 +183,7 @@ class Lobby:
         except BadNameError as error:
             raise Refused(ErrorCode.BAD_NAME, str(error)) from None
         player = self.players.create(name)
-        player.link = link
+        player.attach(link)
         link.welcome(player, resumed=False)
         log.debug("player %d (%s) connected from %s", player.id, name, link.address)
 
@@ -196,7 +196,7 @@ class Lobby:
                 "say hello without it to start afresh.",
             )
         old = player.link
-        player.link = link
+        player.attach(link)
         self.players.rotate(player)  # the welcome carries the new token
         if old is not None:
             # The newest connection wins; the old one (half-open, or a second resume) goes.

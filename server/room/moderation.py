@@ -51,8 +51,7 @@ class ModeratedRoom(MembersRoom):
         target = self._member(message["player_id"])
         if target is player:
             raise Refused(ErrorCode.NOT_CREATOR, "Leave the room instead of removing yourself.")
-        address = target.link.address if target.link is not None else None
-        self.members.remember_removed(target.id, address)
+        self.members.remember_removed(target.id, target.last_address)
         log.info("room %d: %s removed %s", self.id, player.name, target.name)
         self._remove(target, "removed_by_creator", "The room's creator removed you.")
 
