@@ -293,3 +293,34 @@ def test_the_module_graph_sees_type_checking_imports() -> None:
     graph = module_graph(("client",))
     assert "client.scenes.base" in graph["client.scenes.table"]
     assert "client.sessions.game_session" in graph["client.sessions.remote"]
+
+
+def test_every_client_message_has_exactly_one_handler() -> None:
+    """Each client-to-server message type is answered in one place only: the session (pings),
+    the lobby, or one part of a room; the lobby forwards to rooms what their parts route."""
+    from server.lobby import Lobby
+    from server.room.actor import ROOM_PARTS, ROOM_REQUESTS
+    from shared.wire.protocol import SCHEMAS, Flow
+    from shared.wire.session import ANSWERED_BY_SESSION
+
+    handlers: dict[str, list[str]] = {kind.value: ["the session"] for kind in ANSWERED_BY_SESSION}
+    for owner in (Lobby, *ROOM_PARTS):
+        for route in owner.ROUTES:
+            handlers.setdefault(route.kind.value, []).append(owner.__name__)
+    twice = {kind: owners for kind, owners in handlers.items() if len(owners) > 1}
+    assert not twice, f"handled more than once: {twice}"
+    assert set(handlers) == {kind.value for kind in SCHEMAS[Flow.TO_SERVER]}
+    in_rooms = {route.kind for part in ROOM_PARTS for route in part.ROUTES}
+    assert in_rooms == ROOM_REQUESTS
+
+
+def test_a_table_of_routes_refuses_a_type_routed_twice() -> None:
+    from server.routes import Route, Routes
+    from shared.wire.protocol import MsgType
+
+    def handler(owner: object, asker: object, request: object) -> None:
+        """Nothing: only the table is tried."""
+
+    chat: Route[object, object] = Route(MsgType.CHAT, handler)
+    with pytest.raises(ValueError, match="two handlers for 'chat'"):
+        Routes([("one", [chat]), ("other", [chat])])

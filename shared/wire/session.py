@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from shared.wire.framing import (
     MAX_CLIENT_FRAME,
@@ -48,8 +48,10 @@ from shared.wire.protocol import (
     unpack_message,
     unpack_raw,
 )
+from shared.wire.requests import ClientRequest, request_from_wire
 
 __all__ = [
+    "ANSWERED_BY_SESSION",
     "Admission",
     "ClientSession",
     "Close",
@@ -67,15 +69,22 @@ _PING = MsgType.PING.value
 _BYE = MsgType.BYE.value
 _GREETING_REPLIES = frozenset({MsgType.WELCOME.value, MsgType.ERROR.value, _BYE})
 """What can answer a ``hello``: the welcome, or the server's reason for not giving one."""
-_BEFORE_WELCOME = frozenset({MsgType.HELLO, MsgType.PING, MsgType.PONG})
+ANSWERED_BY_SESSION: Final = frozenset({MsgType.PING, MsgType.PONG})
+"""The client's messages that the server's session handles itself: they reach no application."""
+_BEFORE_WELCOME = frozenset({MsgType.HELLO, *ANSWERED_BY_SESSION})
 """What a server reads from a client it has not welcomed yet."""
 
 
 class Incoming(NamedTuple):
-    """A message for the application (server side: already checked, with its type)."""
+    """A message for the application (server side: already checked, and read into its typed
+    `request`)."""
 
     message: Message
-    kind: MsgType | None = None
+    request: ClientRequest | None = None
+
+    @property
+    def kind(self) -> MsgType | None:
+        return None if self.request is None else self.request.KIND
 
 
 class Reply(NamedTuple):
@@ -253,12 +262,12 @@ class ServerSession:
             if "req" in message:
                 reply["req"] = message["req"]
             events.append(Reply(self.frame(reply), reply, message))
-        elif kind is MsgType.PONG:
-            pass  # hearing anything at all is what keeps a connection alive
+        elif kind in ANSWERED_BY_SESSION:
+            pass  # a pong: hearing anything at all is what keeps a connection alive
         elif kind is MsgType.HELLO:
             self._hello(message, events)
         else:
-            events.append(Incoming(message, kind))
+            events.append(Incoming(message, request_from_wire(message, kind)))
 
     def _bad_message(self, error: ProtocolError, now: float, events: list[Event]) -> None:
         """A message that cannot be read: answered, and counted against both budgets."""
@@ -285,7 +294,7 @@ class ServerSession:
             )
             self._close(events, ErrorCode.BAD_VERSION, text)
         else:
-            events.append(Incoming(message, MsgType.HELLO))
+            events.append(Incoming(message, request_from_wire(message, MsgType.HELLO)))
 
     def _refuse(self, events: list[Event], req: object, code: ErrorCode, text: str) -> None:
         reply = error_message(req, code, text)

@@ -58,7 +58,7 @@ async def test_play_again_in_a_lan_game_deals_the_next_match_in_the_same_room(
             assert remote.room.phase is RoomPhase.PLAYING
             assert room_id in server.lobby.rooms, "the room stayed"
             room = server.lobby.rooms[room_id]
-            assert room.evening.tally is not None
+            assert room.ctx.evening.tally is not None
             assert room.deals.seeded_seats() == (0,), "the client sent a seed for this match too"
             await frames_until(app, lambda: table.queue.model is not None, 10)
         finally:
