@@ -169,7 +169,7 @@ class App:
         for event in pygame.event.get():
             self._dispatch(event)
         if self.nav is not None:
-            self.nav.follow_link()
+            self.nav.lan.follow_link()
         scene = self.stack.top
         if scene is not None:
             scene.update(dt)

@@ -11,7 +11,7 @@ is judged by whoever handles it, with its own error codes.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, fields
 from types import MappingProxyType
 from typing import ClassVar, get_args
 
@@ -49,8 +49,6 @@ __all__ = [
     "request_to_wire",
 ]
 
-_NO_OPTIONS: Mapping[str, int | bool | str] = MappingProxyType({})
-
 
 @dataclass(frozen=True, slots=True)
 class Hello:
@@ -75,8 +73,9 @@ class CreateRoom:
     name: str | None = None
     """The room's name as typed; None: left out, so the room takes its creator's name."""
     preset: str = "egyptian"
-    rules: Mapping[str, int | bool | str] = field(default_factory=lambda: _NO_OPTIONS)
-    """Rule options over the preset's (`RuleSet.from_options` judges them)."""
+    rules: tuple[tuple[str, int | bool | str], ...] = ()
+    """Rule options over the preset's, as (name, value) pairs (`RuleSet.from_options` judges
+    them)."""
     target: int = 101
     turn_timer: int | None = None
     """Seconds a human has for a play (0: no timer); None: the server's own."""
@@ -273,10 +272,8 @@ def _fields_as_they_are(cls: type[ClientRequest]) -> _Reader:
 
 
 def _create_room(message: Message) -> CreateRoom:
-    rules = message.get("rules")
     fields_given = {k: v for k, v in message.items() if k not in ("t", "rules")}
-    options = _NO_OPTIONS if rules is None else MappingProxyType(dict(rules))
-    return CreateRoom(**fields_given, rules=options)
+    return CreateRoom(**fields_given, rules=tuple(message.get("rules", {}).items()))
 
 
 def _swap_seats(message: Message) -> SwapSeats:
@@ -304,11 +301,12 @@ def request_from_wire(message: Message, kind: MsgType) -> ClientRequest:
 
 
 def request_to_wire(request: ClientRequest) -> Message:
-    """The message that makes ``request`` (fields left at None are left out)."""
+    """The message that makes ``request``; a field at its default is left out, as a server
+    of any release of this protocol version takes it."""
     message: Message = {"t": request.KIND.value}
     for item in fields(request):
         value = getattr(request, item.name)
-        if value is not None:
+        if item.default is MISSING or value != item.default:
             message[item.name] = value
     if isinstance(request, SwapSeats):
         del message["first"], message["second"]
@@ -316,6 +314,6 @@ def request_to_wire(request: ClientRequest) -> Message:
     elif isinstance(request, PlayCard):
         del message["play"]
         message |= play_to_wire(request.play)
-    elif isinstance(request, CreateRoom):
+    elif isinstance(request, CreateRoom) and request.rules:
         message["rules"] = dict(request.rules)
     return message

@@ -58,7 +58,7 @@ def test_the_host_screen_shows_a_crisp_qr_code_of_the_join_url(
     app = make_app(tmp_path, "--name", "Hostess")
     try:
         pygame.display.set_mode(size)
-        scene = ConnectScene(app, app.navigator, hosting=True)
+        scene = ConnectScene(app, app.navigator.lan, hosting=True)
         assert scene.join_urls == (URL, "http://10.0.0.5:40480/")
         app.stack.push(scene)
         step(app)
@@ -84,7 +84,7 @@ def test_the_arabic_host_screen_puts_the_code_on_the_other_side(
     app = make_app(tmp_path, "--name", "Hostess", "--lang", "ar")
     try:
         pygame.display.set_mode((1280, 720))
-        app.stack.push(ConnectScene(app, app.navigator, hosting=True))
+        app.stack.push(ConnectScene(app, app.navigator.lan, hosting=True))
         step(app)
         app.draw()
         window = pygame.display.get_surface()
@@ -102,7 +102,7 @@ def test_no_network_no_code(
     monkeypatch.setattr(connect, "lan_addresses", lambda: ())
     app = make_app(tmp_path, "--name", "Hostess")
     try:
-        scene = ConnectScene(app, app.navigator, hosting=True)
+        scene = ConnectScene(app, app.navigator.lan, hosting=True)
         assert scene.join_qr is None and scene.join_urls == ()
         app.stack.push(scene)
         step(app)
@@ -122,7 +122,7 @@ async def test_the_hosts_room_shows_a_qr_code_of_this_tables_page(
     app = make_app(tmp_path, "--speed", "instant")
     try:
         await join_lobby_by_mouse(app, server.port, "Hostess")
-        app.navigator.lan_host = hosted
+        app.navigator.lan.lan_host = hosted
         click(app, button(app.stack.top, "Create room").rect.center)
         click(app, button(app.stack.top, "Create").rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
