@@ -301,7 +301,7 @@ class Lobby:
         self._spawn(room)
 
     def _rules_of(self, request: CreateRoom) -> tuple[RuleSet, float]:
-        options = request.rules
+        options = dict(request.rules)
         clash = _ROOM_FIELDS_IN_RULES & options.keys()
         if clash:
             raise Refused(
