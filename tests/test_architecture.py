@@ -1,4 +1,5 @@
-"""The arrows of DESIGN.md §1, the client's layers, and no import cycles.
+"""The arrows of the design (docs/design.md), the client's layers, no import cycles, small
+modules and classes, and one handler for each client message.
 
 Walks every module's imports with `ast` (inside functions and under ``if TYPE_CHECKING:`` too),
 so a forbidden import fails here even when no test happens to execute it.
@@ -10,7 +11,10 @@ small foundations they all use: theme, tween, settings; the server's config, pla
 refusals). A part with no rules of its own keeps its root's (``server.net`` those of
 ``server``). The client's parts stand in an ordered
 list of layers (`CLIENT_LAYERS`), each importing only lower ones; no two modules import each
-other, directly or round a circle, type-checking imports included.
+other, directly or round a circle, type-checking imports included. No module is over
+`MAX_MODULE_LINES` lines, no function over `MAX_FUNCTION_LINES`, and no class has more than
+`MAX_OWN_METHODS` methods of its own. Every client-to-server message type is handled in one
+place only: the session, the lobby, or one part of a room.
 """
 
 from __future__ import annotations
@@ -231,6 +235,38 @@ def test_modules_and_functions_stay_small(package: str) -> None:
                 if length > MAX_FUNCTION_LINES:
                     too_long.append(f"{where}:{node.lineno} {node.name}: {length} lines")
     assert not too_long, too_long
+
+
+MAX_OWN_METHODS = 25
+
+
+def own_methods(node: ast.ClassDef) -> list[str]:
+    """The methods a class defines itself (properties included; not those of a class nested
+    in it, nor inherited ones)."""
+    return [n.name for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_class_does_everything(package: str) -> None:
+    """A class has at most `MAX_OWN_METHODS` methods of its own: one that needs more does
+    several things, and splits along them into parts it holds."""
+    crowded: list[str] = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and len(own_methods(node)) > MAX_OWN_METHODS:
+                where = path.relative_to(ROOT)
+                crowded.append(f"{where}:{node.lineno} {node.name}: {len(own_methods(node))}")
+    assert not crowded, crowded
+
+
+def test_the_method_count_counts_a_class_own_methods_only() -> None:
+    source = (
+        "class A:\n    def a(self): ...\n    @property\n    def b(self): ...\n"
+        "    class Inner:\n        def c(self): ...\n"
+    )
+    [outer] = ast.parse(source).body
+    assert isinstance(outer, ast.ClassDef)
+    assert own_methods(outer) == ["a", "b"]
 
 
 def test_every_client_part_has_a_layer() -> None:
