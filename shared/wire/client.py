@@ -7,13 +7,14 @@ server's own refusal). `parse_address` reads the ``host[:port]`` a player types.
 
 A client is an `asyncio.Protocol`, not a task per connection, so that two thousand of them cost
 the load generator little. It is a thin shell over the sans-I/O `ClientSession`
-(`shared.wire.session`), which owns every rule of the session: each chunk of bytes goes through
-it, and it checks each message against the server-to-client schemas (unless ``validate`` is off,
-where the client's CPU is precious), answers pings, keeps the `bye` and recognises the answer
-to `hello`. The shell writes the session's replies and hands the rest to ``on_message`` if
-given, or else keeps it in its `shared.wire.inbox.Inbox` for `drain` (once per frame, in the
-pygame loop) and `recv` / `expect` (awaited, in tests). Sending is `send_nowait` (write and go
-on) or the awaitable `send` (which also waits while the transport's buffer is full).
+(`shared.wire.client_session`), which owns every rule of the session: each chunk of bytes
+goes through it, and it checks each message against the server-to-client schemas (unless
+``validate`` is off, where the client's CPU is precious), answers pings, keeps the `bye` and
+recognises the answer to `hello`. The shell writes the session's replies and hands the rest
+to ``on_message`` if given, or else keeps it in its `shared.wire.inbox.Inbox` for `drain`
+(once per frame, in the pygame loop) and `recv` / `expect` (awaited, in tests). Sending is
+`send_nowait` (write and go on) or the awaitable `send` (which also waits while the
+transport's buffer is full).
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ import socket
 from collections.abc import Callable
 from typing import Any
 
+from shared.wire.client_session import ClientSession
 from shared.wire.inbox import ConnectionClosed, Inbox, closing_words
 from shared.wire.protocol import DEFAULT_PORT, PROTOCOL_VERSION, Message
-from shared.wire.session import ClientSession, Event, Greeting, Incoming, ReadFailed, Reply
+from shared.wire.session import Event, Greeting, Incoming, ReadFailed, Reply
 from shared.wire.transports import release_transport
 
 __all__ = [

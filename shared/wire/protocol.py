@@ -11,8 +11,8 @@ Text a person types (names, chat) is only checked for being text: its limits are
 rules, answered with their own codes (PROTOCOL.md §8).
 
 This module stays the wire's single public face: its `__all__` also lists the errors and game
-data conversions it imports from `shared.wire.errors` and `shared.wire.game`, so callers
-import from here alone.
+data conversions it imports from `shared.wire.errors`, `shared.wire.game` and
+`shared.wire.views`, so callers import from here alone.
 """
 
 from __future__ import annotations
@@ -40,7 +40,6 @@ from shared.wire.errors import READING_ERRORS, ErrorCode, ProtocolError
 from shared.wire.framing import MAX_CLIENT_FRAME
 from shared.wire.game import (
     CARD_SCHEMA,
-    GAME_UPDATE_SCHEMA,
     SEAT_SCHEMA,
     card_from_wire,
     cards_to_wire,
@@ -50,13 +49,12 @@ from shared.wire.game import (
     events_to_wire,
     play_from_wire,
     play_to_wire,
-    view_from_wire,
-    view_to_wire,
 )
 from shared.wire.hints import HINT_SCHEMA
 from shared.wire.records import MATCH_RECORD_SCHEMA, MAX_PARTS
 from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
 from shared.wire.schema import check_fields
+from shared.wire.views import GAME_UPDATE_SCHEMA, view_from_wire, view_to_wire
 
 __all__ = [
     "DEFAULT_PORT",
