@@ -116,6 +116,7 @@ class Room:
         self.hints = Hints(ctx, bots)
         self.chat = RoomChat(ctx)
         parts = (match, membership, self.moderation, self.hints, self.chat)
+        assert tuple(map(type, parts)) == ROOM_PARTS, "ROOM_PARTS lists the room's parts"
         self._routes: Routes[Sender] = Routes((part, part.ROUTES) for part in parts)
 
     # -- what the rest of the server reads ------------------------------------------------
