@@ -1,6 +1,6 @@
 """`ServerConfig`: every limit and timing of the server in one frozen record.
 
-The defaults are the numbers RELIABILITY.md promises. Tests build configs with short times (a
+The defaults are the numbers docs/promises.md §2 promises. Tests build configs with short times (a
 seat held for a fraction of a second, pings every 100 ms) so that fault scenarios finish fast.
 The fields a server's operator may set are command-line options: each says so in its metadata
 (`option`: the help, how its text is read, its flag when not the field's name), and
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shared.names import clean_room_name
+from shared.names import MAX_CHAT, clean_room_name
 from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT, ipv4_address, udp_port
 from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
@@ -188,7 +188,7 @@ class ServerConfig:
     match_linger: float = 120.0
     """Seconds a room stays open after its match ends (results, chat, late resumes)."""
     # chat
-    chat_max_chars: int = 200
+    chat_max_chars: int = MAX_CHAT
     chat_lines: int = 5
     chat_window: float = 10.0
     record_chat_lines: int = 2000

@@ -1,5 +1,5 @@
-"""The arrows of the design (docs/design.md), the client's layers, no import cycles, small
-modules and classes, and one handler for each client message.
+"""The arrows of docs/design.md §1, the client's layers, no import cycles, small modules and
+classes, and one handler for each client message.
 
 Walks every module's imports with `ast` (inside functions and under ``if TYPE_CHECKING:`` too),
 so a forbidden import fails here even when no test happens to execute it.
@@ -14,7 +14,8 @@ list of layers (`CLIENT_LAYERS`), each importing only lower ones; no two modules
 other, directly or round a circle, type-checking imports included. No module is over
 `MAX_MODULE_LINES` lines, no function over `MAX_FUNCTION_LINES`, and no class has more than
 `MAX_OWN_METHODS` methods of its own. Every client-to-server message type is handled in one
-place only: the session, the lobby, or one part of a room.
+place only: the session, the lobby, or one part of a room. The browser client's modules keep
+the same rules of size and cycles in their twin, ``tests/web/architecture.test.mjs``.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ CLIENT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("client.scenes",),
     ("client.app",),
     ("client.main",),
+    ("client.__main__",),
 )
 """The client's parts, lowest first: a part imports only parts of lower layers."""
 
@@ -300,6 +302,16 @@ def test_msgpack_only_in_the_wire_package() -> None:
     for path in project_files():
         if "msgpack" in imports_of(path) and not module_name(path).startswith("bench"):
             assert part_of(module_name(path)) == "shared.wire", path
+
+
+def test_the_tests_helpers_never_need_the_benchmarks() -> None:
+    """What several tests share (clients, servers, oracles) lives in tests/, not in bench/,
+    which the wheel leaves out: only a test of a benchmark itself imports `bench`."""
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name.startswith("test_"):
+            continue
+        roots = {name.split(".")[0] for name in imported_names(path)}
+        assert "bench" not in roots, f"{path.relative_to(ROOT)} imports bench"
 
 
 def test_the_checker_sees_forbidden_and_type_checking_imports(tmp_path: Path) -> None:

@@ -5,8 +5,9 @@ server's seat hold.
 Owns `ConnectionKeeper`. Its connection (`wire`, a `shared.wire.client.WireClient`) is
 replaced by each reconnection; the link's state (`client.net.link_state.LinkState`) hears of
 it all: the welcome, "reconnecting...", "reconnected", and the end. A refusal that will not
-change (another connection took over, the token expired, the server shut down) ends the link
-for good; a server that says it is restarting is waited for like a drop.
+change (another connection took over, the token expired, the server shut down: the wire's
+`FINAL_CODES`) ends the link for good; a server that says it is restarting is waited for like
+a drop.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from client.net.link_state import LinkState
 from client.sessions.game_session import NoticeLevel
 from client.sessions.link import LinkStatus
 from shared.wire.client import ConnectFailed, WireClient
-from shared.wire.protocol import ErrorCode, Message
+from shared.wire.protocol import FINAL_CODES, ErrorCode, Message
 
-__all__ = ["FINAL_CODES", "RECONNECT_DELAYS", "RECONNECT_WINDOW", "ConnectionKeeper"]
+__all__ = ["RECONNECT_DELAYS", "RECONNECT_WINDOW", "ConnectionKeeper"]
 
 logger = logging.getLogger(__name__)
 
@@ -32,9 +33,6 @@ SILENCE_LIMIT = 16.0
 RECONNECT_WINDOW = 55.0
 """Seconds we keep trying: the server holds a dropped player's seat for 60."""
 RECONNECT_DELAYS = (0.3, 1.0, 2.0, 3.0)
-FINAL_CODES = frozenset(
-    {ErrorCode.REPLACED, ErrorCode.BAD_VERSION, ErrorCode.SHUTDOWN, ErrorCode.BAD_TOKEN}
-)
 
 
 class ConnectionKeeper:

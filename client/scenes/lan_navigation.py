@@ -65,7 +65,8 @@ class LanNavigator:
         self.close()
         self.remote, self.lan_host = client, host
         client.state.witnesses.records = self.nav.records
-        self.lobby = LobbyScene(self.app, self, client, host.address if host is not None else None)
+        hosting = (host.address, host.join_page()) if host is not None else (None, None)
+        self.lobby = LobbyScene(self.app, self, client, *hosting)
         client.state.listener = self.lobby
         self.app.stack.reset(self.lobby)
 

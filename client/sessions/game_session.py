@@ -6,24 +6,21 @@ the player besides playing: Undo, Hint, chat); `MatchListener`, the hooks a sess
 news through (a `TableUpdate`: a seat's view plus the redacted events that led to it; a
 `ChatLine`, a `Notice`, the seats' players, a hint, the end of the session, and for a room's
 matches its changes and the next match's start), and `Told`, which keeps that news until
-someone listens; and `plays_for_card`, the plays a picked card offers the player to choose
-from. The table listens to its session (`GameSession.listen`); it never changes game state
-itself. Pure: no pygame.
+someone listens. The table listens to its session (`GameSession.listen`); it never changes
+game state itself. Pure: no pygame.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 from client.i18n.words import computer_name, hint_text
 from shared.bots.hints import Reason
-from shared.cards import Card, Rank
+from shared.cards import Card
 from shared.events import Event
 from shared.plays import Play
-from shared.rules import RuleSet
-from shared.scoring import card_points
 from shared.views import PlayerView
 from shared.wire.rooms import RoomState
 
@@ -209,27 +206,3 @@ class GameSession(Protocol):
     def close(self) -> None:
         """Leave the match and release what the session holds (tasks, sockets)."""
         ...
-
-
-ChoiceKey = tuple[tuple[Rank, ...], int]
-"""The ranks a play takes, and the card points they score (0 when the rules count none)."""
-
-
-def plays_for_card(plays: Sequence[Play], card: object, rules: RuleSet) -> list[Play]:
-    """The legal plays of `card` worth a choice, in their order (several when it can take
-    different sets). Sets that differ only in suits are one choice, the first of them, unless
-    the rules make a suit score (`choice_key`); so the player is not asked to pick between
-    "3♣ + 5♦" and "3♥ + 5♦", in practice and network games alike."""
-    kept: dict[ChoiceKey, Play] = {}
-    for play in plays:
-        if play.card == card:
-            kept.setdefault(choice_key(play, rules), play)
-    return list(kept.values())
-
-
-def choice_key(play: Play, rules: RuleSet) -> ChoiceKey:
-    """What taking `play.taken` is worth: its ranks, and, with card points on, their points
-    (which set the 2c and the 10d apart from the other suits of their rank). Plays with equal
-    keys leave the same chances on the floor, so choosing between them means nothing."""
-    points = card_points(play.taken) if rules.card_points else 0
-    return (tuple(sorted(card.rank for card in play.taken)), points)

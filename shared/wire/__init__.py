@@ -1,4 +1,4 @@
-"""The wire: how the server and its clients talk (docs/design.md, PROTOCOL.md).
+"""The wire: how the server and its clients talk (docs/design.md §4, PROTOCOL.md).
 
 Owns `framing` (length-prefixed frames, a sans-I/O decoder), `messages` (every message type,
 which way it goes and its strict schema), `protocol` (reading and writing messages: msgpack and
@@ -13,5 +13,7 @@ budget) and `client_session` (the client's end), `client` (the one asyncio proto
 shell over the session, with its `inbox` and `transports`), the join address (`join`), and LAN
 discovery's datagrams (`discovery`, sans-I/O) and UDP sockets (`datagrams`). Import rules:
 msgpack is imported here and nowhere else in `shared`; this package may use the engine modules
-of `shared`, never `shared.bots`, and the engine never imports it.
+of `shared`, never `shared.bots`, and the engine never imports it. It is the contract of all
+three ends: the browser client's ``web/js/wire.js`` and ``wire_types.js`` are generated from
+it (``python -m tools.web_wire``).
 """

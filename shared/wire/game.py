@@ -87,7 +87,7 @@ ROUND_TALLY_SCHEMA = Struct(
         "points": PAIR_SCHEMA,
         "carry_out": POINTS_SCHEMA,
     },
-    name="tally",
+    name="round_tally",
 )
 _EVENT = Tagged(
     "kind",
@@ -120,6 +120,7 @@ _EVENT = Tagged(
         ),
         "match_ended": Struct({"winner": TEAM_SCHEMA, "scores": PAIR_SCHEMA}),
     },
+    name="game_event",
 )
 
 EVENTS_SCHEMA = ListOf(_EVENT, 256)

@@ -1,4 +1,4 @@
-"""Reading and writing the messages of the wire (docs/design.md, PROTOCOL.md): the msgpack
+"""Reading and writing the messages of the wire (docs/design.md §4, PROTOCOL.md): the msgpack
 encoding, the limits of unpacking, and the check of each message against its schema (the
 message types and their schemas are `shared.wire.messages`).
 
@@ -23,7 +23,7 @@ from typing import Any, Final, cast
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from shared.wire.errors import READING_ERRORS, ErrorCode, ProtocolError
+from shared.wire.errors import FINAL_CODES, READING_ERRORS, ErrorCode, ProtocolError
 from shared.wire.framing import MAX_CLIENT_FRAME
 from shared.wire.game import (
     card_from_wire,
@@ -42,12 +42,14 @@ from shared.wire.views import view_from_wire, view_to_wire
 __all__ = [
     "DEFAULT_PORT",
     "DEFAULT_WEB_PORT",
+    "FINAL_CODES",
     "MAX_CONTAINERS",
     "MAX_NESTING",
     "MAX_REQ",
     "PROTOCOL_VERSION",
     "READING_ERRORS",
     "SCHEMAS",
+    "UNPACK_LIMITS",
     "ErrorCode",
     "Flow",
     "Message",
@@ -86,7 +88,7 @@ nests deeper than 5, so a message that fits its schema is never too deep."""
 
 _TYPE_BY_VALUE: dict[str, MsgType] = {t.value: t for t in MsgType}
 
-_LIMITS: dict[Flow, dict[str, int]] = {
+UNPACK_LIMITS: Final[Mapping[Flow, Mapping[str, int]]] = {
     # A client's frame is the only bound on its strings and containers: it keeps what one
     # message can make us allocate small, and anything a person can type (4 bytes a character
     # at most) is read, to be judged by the rules with their own error codes.
@@ -108,6 +110,7 @@ _LIMITS: dict[Flow, dict[str, int]] = {
         "max_ext_len": 0,
     },
 }
+"""Per direction, the limits of msgpack's unpacker (the browser client reads with the same)."""
 
 
 def error_message(req: object, code: ErrorCode, text: str) -> Message:
@@ -153,7 +156,9 @@ def unpack_raw(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
     """
     hooks = _ContainerCount().hooks() if direction is Flow.TO_SERVER else {}
     try:
-        obj = msgpack.unpackb(data, raw=False, strict_map_key=True, **_LIMITS[direction], **hooks)
+        obj = msgpack.unpackb(
+            data, raw=False, strict_map_key=True, **UNPACK_LIMITS[direction], **hooks
+        )
     except (ValueError, TypeError, OverflowError, RecursionError) as error:
         # All of msgpack's complaints are ValueErrors (ExtraData, FormatError, StackError,
         # UnicodeDecodeError, limit overruns); the others are belt and braces.

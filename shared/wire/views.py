@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from shared.choices import choice_indices
 from shared.plays import Play
 from shared.rules import Bonus
 from shared.schema import Int, ListOf, Nullable, OneOf, Options, Struct
@@ -41,6 +42,8 @@ from shared.wire.game import (
 from shared.wire.schema import check
 
 __all__ = ["GAME_UPDATE_SCHEMA", "TURN_MS_LIMIT", "VIEW_SCHEMA", "view_from_wire", "view_to_wire"]
+
+_LEGAL_PLAYS = 4096
 
 _LAST_PLAY = Struct(
     {
@@ -77,7 +80,7 @@ VIEW_SCHEMA = Struct(
         "scores": PAIR_SCHEMA,
         "dealer": SEAT_SCHEMA,
         "to_move": Nullable(SEAT_SCHEMA),
-        "legal_plays": ListOf(PLAY_SCHEMA, 4096),
+        "legal_plays": ListOf(PLAY_SCHEMA, _LEGAL_PLAYS),
         "gone": CARDS_SCHEMA,
         "last_play": Nullable(_LAST_PLAY),
         "winner": Nullable(TEAM_SCHEMA),
@@ -85,12 +88,13 @@ VIEW_SCHEMA = Struct(
         "deal": Int(1, 12),
     },
     # Added within version 1: a server always sends them, a client takes a missing one as
-    # nil (0 for carry, none for deal_plays).
+    # nil (0 for carry, none for deal_plays, every legal play for choices).
     {
         "last_capturer": Nullable(TEAM_SCHEMA),
         "carry": POINTS_SCHEMA,
         "last_round": Nullable(_LAST_ROUND),
         "deal_plays": ListOf(_LAST_PLAY, 24),
+        "choices": ListOf(Int(0, _LEGAL_PLAYS - 1), _LEGAL_PLAYS, unique=True),
     },
     name="view",
 )
@@ -104,6 +108,7 @@ GAME_UPDATE_SCHEMA = Struct(
     # Added within version 1, like the view's optional fields. ``timed_out`` is sent only with
     # the play the server made for a seat whose turn timer ran out.
     {"turn_ms": Nullable(Int(0, TURN_MS_LIMIT)), "timed_out": SEAT_SCHEMA},
+    name="game_update",
 )
 """A ``game_update`` message (its ``t`` apart)."""
 
@@ -174,6 +179,7 @@ def view_to_wire(view: PlayerView) -> dict[str, Any]:
         "carry": view.carry,
         "last_round": _round_end_to_wire(view.last_round),
         "deal_plays": [_last_play_to_wire(p) for p in view.deal_plays],
+        "choices": choice_indices(view.legal_plays, view.rules),
     }
 
 

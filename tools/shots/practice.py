@@ -14,11 +14,12 @@ from collections.abc import Callable
 import pygame
 
 from client.scenes.table import TableScene
-from client.sessions.game_session import TableUpdate, plays_for_card
+from client.sessions.game_session import TableUpdate
 from client.sessions.local import LocalSession
 from client.sessions.remote import time_up_notice
 from client.table.hand import Pick
 from shared.cards import STANDARD_DECK, Card, parse_cards
+from shared.choices import plays_for_card
 from shared.events import BasraScored, CardPlayed
 from shared.plays import Play
 from shared.rules import RuleSet
