@@ -14,7 +14,6 @@ so the allowance holds only those who spoke lately.
 
 from __future__ import annotations
 
-import asyncio
 import collections
 from typing import ClassVar, TypeVar
 
@@ -102,7 +101,7 @@ class RoomChat:
 
     def _check_rate(self, sender: Sender) -> None:
         config = self.ctx.config
-        now = asyncio.get_running_loop().time()
+        now = self.ctx.clock.now()
         if not self._allowance.allow(sender.player.id, sender.link.address, now):
             raise Refused(
                 ErrorCode.CHAT_RATE,
