@@ -28,6 +28,7 @@ from tests.server.helpers import play_against_bots
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.timeout(600),
+    pytest.mark.xdist_group("desktop_app"),  # one worker builds the app, once, for all three
     pytest.mark.skipif(sys.platform != "linux", reason="the workflow builds the other apps"),
 ]
 

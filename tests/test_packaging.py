@@ -28,7 +28,8 @@ import pytest
 from server.net.web_files import CONTENT_TYPES
 from shared.version import VERSION
 
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+# One worker builds the wheel, once, for both tests.
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.xdist_group("wheel")]
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGES = {"client", "server", "shared", "assets", "web"}
