@@ -48,7 +48,7 @@ test: $(TOOLS) test-web test-workflows
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo \
 	  "== no chromium/chromedriver: the browser tests (tests/web/test_*.py) are left out;" \
 	  "apt-get install chromium chromium-driver to run them"
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 # The page's JSDoc types and its unit tests (node's own runner). Its browser tests run with
 # pytest (tests/web), in Debian's chromium: without it they are left out, each saying so.

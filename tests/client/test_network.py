@@ -36,8 +36,8 @@ from tests.waiting import eventually
 from tests.ws_client import WebSocketClient
 
 from .app_driver import (
-    LAN_SERVER,
     FRAME,
+    LAN_SERVER,
     button,
     click,
     frames_until,
