@@ -339,7 +339,7 @@ def test_a_spectator_watches_then_takes_the_computer_players_seat(
 
 
 def test_the_first_screen_links_the_desktop_apps_a_host_hands_round(
-    browser_ready: None, tmp_path: Path, pages: Callable[..., Page]
+    tmp_path: Path, pages: Callable[..., Page]
 ) -> None:
     """With ``--downloads`` the name screen links the server's list of apps, which lists them;
     without it there is no link (`test_a_phone_plays_a_whole_match_against_a_bot_by_taps`'s
