@@ -1,6 +1,7 @@
 """A ``basra-server`` for the benchmarks: started as a subprocess on loopback, stopped at
-the end (`server_process`), and what a process needs to open thousands of connections to it
-(`raise_fd_limit`, `source_addresses`: the loopback addresses to spread them over)."""
+the end (`server_process`, with the tests' command line, `tests.server.server_command`), and
+what a process needs to open thousands of connections to it (`raise_fd_limit`,
+`source_addresses`: the loopback addresses to spread them over)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.server.server_command import server_command
+
 __all__ = [
     "PER_ADDRESS",
     "raise_fd_limit",
-    "server_command",
     "server_process",
     "source_addresses",
 ]
@@ -35,25 +37,6 @@ def raise_fd_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def server_command(port_file: Path, port: int = 0, *flags: str) -> list[str]:
-    """The command that starts this checkout's server on loopback ``port`` (0: a free one,
-    written to ``port_file``), its web port on a free one too, with more ``flags``."""
-    return [
-        sys.executable,
-        "-m",
-        "server.main",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--port-file",
-        str(port_file),
-        "--web-port",
-        "0",
-        *flags,
-    ]
 
 
 @contextlib.contextmanager

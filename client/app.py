@@ -28,6 +28,7 @@ import pygame
 
 from client.art.cards import CardArt
 from client.art.felt import felt_background
+from client.art.native_output import native_stderr_caught
 from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
 from client.layout import LOGICAL_SIZE, menu_canvas, menu_view, stage_offset
 from client.scenes.base import Scene, SceneStack
@@ -66,7 +67,11 @@ class App:
         self.settings_path = settings_path
         self.options = options or LaunchOptions()
         self.owns_pygame = owns_pygame
-        pygame.init()
+        with native_stderr_caught() as library_lines:
+            # Every module, the mixer too: without a sound card that is where ALSA complains.
+            pygame.init()
+        for line in library_lines:
+            logger.debug("pygame.init: %s", line)
         pygame.display.set_caption("Basra")
         self.window = self._open_window()
         self._offscreen: dict[tuple[int, int], pygame.Surface] = {}
@@ -359,7 +364,7 @@ class App:
             return
         if self._sound_job is not None:
             return
-        mixer_format = start_mixer()
+        mixer_format = start_mixer(say_why=not self.sound_device_missing)
         if mixer_format is None:
             self.sound_device_missing = True
             return

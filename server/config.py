@@ -1,6 +1,6 @@
 """`ServerConfig`: every limit and timing of the server in one frozen record.
 
-The defaults are the numbers RELIABILITY.md promises. Tests build configs with short times (a
+The defaults are the numbers docs/promises.md §2 promises. Tests build configs with short times (a
 seat held for a fraction of a second, pings every 100 ms) so that fault scenarios finish fast.
 The fields a server's operator may set are command-line options: each says so in its metadata
 (`option`: the help, how its text is read, its flag when not the field's name), and

@@ -1,4 +1,4 @@
-"""The rule options (`RuleSet`), and what one played card takes and scores (RULES.md §4-§5).
+"""The rule options (`RuleSet`), and what one played card takes and scores (docs/rules.md §4-§5).
 
 `capture_options(card, floor, rules)` is the exact solver: a numeral takes its rank plus the
 largest disjoint packing of smaller numerals into groups that sum to its value, and every
@@ -72,7 +72,7 @@ class MajorityTie(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every option of RULES.md §7. ``RuleSet()`` is the Egyptian default."""
+    """Every option of docs/rules.md §7. ``RuleSet()`` is the Egyptian default."""
 
     players: int = 2
     direction: Direction = Direction.RIGHT

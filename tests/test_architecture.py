@@ -1,4 +1,4 @@
-"""The arrows of DESIGN.md §1, the client's layers, and no import cycles.
+"""The arrows of docs/design.md §1, the client's layers, and no import cycles.
 
 Walks every module's imports with `ast` (inside functions and under ``if TYPE_CHECKING:`` too),
 so a forbidden import fails here even when no test happens to execute it.
@@ -62,6 +62,7 @@ CLIENT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("client.scenes",),
     ("client.app",),
     ("client.main",),
+    ("client.__main__",),
 )
 """The client's parts, lowest first: a part imports only parts of lower layers."""
 
@@ -265,6 +266,16 @@ def test_msgpack_only_in_the_wire_package() -> None:
     for path in project_files():
         if "msgpack" in imports_of(path) and not module_name(path).startswith("bench"):
             assert part_of(module_name(path)) == "shared.wire", path
+
+
+def test_the_tests_helpers_never_need_the_benchmarks() -> None:
+    """What several tests share (clients, servers, oracles) lives in tests/, not in bench/,
+    which the wheel leaves out: only a test of a benchmark itself imports `bench`."""
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name.startswith("test_"):
+            continue
+        roots = {name.split(".")[0] for name in imported_names(path)}
+        assert "bench" not in roots, f"{path.relative_to(ROOT)} imports bench"
 
 
 def test_the_checker_sees_forbidden_and_type_checking_imports(tmp_path: Path) -> None:

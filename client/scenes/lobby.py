@@ -1,7 +1,8 @@
 """The lobby of a server: its rooms, and making or joining one.
 
 Owns `LobbyScene` (the room list with players, rules and state; Create, Join, Watch, Refresh,
-Leave; the address others type when this machine hosts) and `CreateRoomScene` (players, rules
+Leave; when this machine hosts, the address others type and a button that shows phones' QR
+code, `overlays.PhoneJoinScene`) and `CreateRoomScene` (players, rules
 preset, target, turn timer, the bots' level, who may join and whether players may ask for
 hints, for a new room). The list refreshes itself every few seconds; entering a room opens the
 room screen. Both are mirrored in Arabic.
@@ -19,6 +20,7 @@ from client.i18n import _, isolate
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.net.server_link import ServerLink
 from client.scenes.form import FormScene, ListPlaces
+from client.scenes.overlays import PhoneJoinScene
 from client.sessions.game_session import Notice, NoticeLevel, RoomChanged
 from client.sessions.link import LinkEvent, LinkStatus
 from client.sessions.room_info import summary_line
@@ -81,11 +83,15 @@ class LobbyScene(FormScene):
         routes: LobbyRoutes,
         client: ServerLink,
         hosting_at: str | None = None,
+        join_page: str | None = None,
     ) -> None:
+        """``hosting_at``: the addresses others type, and ``join_page`` the page phones open,
+        when this machine hosts the server (its server is listening by now)."""
         super().__init__(app)
         self.routes = routes
         self.client = client
         self.hosting_at = hosting_at
+        self.join_page = join_page
         self.title = _("Lobby")
         self.refresh_in = REFRESH_SECONDS
         self.auto_created = False
@@ -98,6 +104,7 @@ class LobbyScene(FormScene):
             (_("Join"), self.join),
             (_("Watch"), self.watch),
             (_("Refresh"), self.refresh),
+            *([(_("Phones join here"), self.show_join_page)] if join_page is not None else []),
             (_("Leave server"), self.back),
         ]
         self.buttons = [
@@ -158,6 +165,11 @@ class LobbyScene(FormScene):
     def refresh(self) -> None:
         self.client.list_rooms()
         self.refresh_in = REFRESH_SECONDS
+
+    def show_join_page(self) -> None:
+        """The QR code phones scan to join the server hosted here, large, over the lobby."""
+        if self.join_page is not None:
+            self.app.stack.push(PhoneJoinScene(self.app, self.join_page))
 
     def back(self) -> None:
         """Leave the server (and stop it, when this machine hosts it)."""

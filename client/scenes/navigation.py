@@ -355,7 +355,8 @@ class Navigator:
         self.close()
         self.remote, self.lan_host = client, host
         client.records = self.records
-        self.lobby = LobbyScene(self.app, self, client, host.address if host is not None else None)
+        hosting = (host.address, host.join_page()) if host is not None else (None, None)
+        self.lobby = LobbyScene(self.app, self, client, *hosting)
         self.listener = self.lobby
         self.app.stack.reset(self.lobby)
 

@@ -303,9 +303,10 @@ class RoomScene(FormScene):
         self._draw_table_join(surface, room)
 
     def _table_qr(self, room: RoomState) -> QrPicture | None:
-        """The QR code of this table's page for phones, while seats are free to take."""
+        """The QR code of this table's page for phones, whenever this machine hosts (a phone
+        takes a free seat there, or watches)."""
         page = None if self.host is None else self.host.join_page(room.room_id)
-        if page is None or room.phase is not RoomPhase.WAITING:
+        if page is None:
             return None
         if self._join_qr is None or self._join_qr.text != page:
             self._join_qr = QrPicture(page)

@@ -1,4 +1,4 @@
-"""The wire: how the server and its clients talk (DESIGN.md §3, PROTOCOL.md).
+"""The wire: how the server and its clients talk (docs/design.md §4, PROTOCOL.md).
 
 Owns `framing` (length-prefixed frames, a sans-I/O decoder), `protocol` (the message types,
 their strict schemas and the msgpack encoding; the wire's public face), `schema` (the wire's use

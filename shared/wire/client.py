@@ -347,7 +347,8 @@ class WireClient(asyncio.Protocol):
         self._take_events(self._session.receive_data(data))
 
     def _take_events(self, events: list[Event]) -> None:
-        """What the session made of what arrived (`bench.ws_client` feeds it messages)."""
+        """What the session made of what arrived (the tests' WebSocket client,
+        `tests.ws_client`, feeds it messages)."""
         for event in events:
             if type(event) is Incoming:
                 self._take(event.message)

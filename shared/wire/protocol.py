@@ -1,4 +1,4 @@
-"""The messages of the wire (DESIGN.md §3, PROTOCOL.md): their types, their strict schemas, and
+"""The messages of the wire (docs/design.md §4, PROTOCOL.md): their types, their strict schemas, and
 the msgpack encoding.
 
 Every message is a msgpack map with string keys and a ``"t"`` naming its `MsgType`.

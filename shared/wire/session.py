@@ -1,5 +1,5 @@
 """The session, both ends of it, as one sans-I/O state machine: bytes in, events out; messages
-in, bytes out (in the manner of the websockets library's ``Protocol``, GUIDE.md §13).
+in, bytes out (in the manner of the websockets library's ``Protocol``, docs/design.md §4).
 
 A session owns every rule of a connection that is not the game's: the framing and its size
 cap, reading and checking each message against its direction's schemas, the greeting (``hello``

@@ -11,7 +11,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from bench.ws_client import WebSocketClient
 from client.app import App
 from client.i18n import isolate
 from client.i18n.words import card_text
@@ -32,6 +31,7 @@ from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
 from tests.waiting import eventually
+from tests.ws_client import WebSocketClient
 
 from .app_driver import (
     FRAME,

@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from bench.ws_client import WebSocketClient
 from server.app import BasraServer
 from server.net.web_gateway import WEB_SLACK
 from server.net.websocket import WebSocketCarrier
@@ -27,6 +26,7 @@ from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import view_from_wire
 from tests.server.helpers import connect, create_room, expect_room, play_to_end, running_server
 from tests.waiting import eventually
+from tests.ws_client import WebSocketClient
 
 pytestmark = pytest.mark.timeout(60)
 
