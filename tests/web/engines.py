@@ -141,7 +141,8 @@ class ChromiumBrowser(Browser):
         ):  # fmt: skip
             options.add_argument(argument)
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        super().__init__(webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options))
+        service = Service(shutil.which("chromedriver"))
+        super().__init__(webdriver.Chrome(service=service, options=options))
         # A phone's touch screen, so that `touch` reaches the page as a finger would.
         self.driver.execute_cdp_cmd(
             "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
@@ -203,11 +204,12 @@ class FirefoxBrowser(Browser):
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
         from selenium.webdriver.common.actions.pointer_input import PointerInput
 
-        finger = PointerInput(interaction.POINTER_TOUCH, "finger")
-        actions = ActionBuilder(self.driver, mouse=finger)
-        actions.pointer_action.move_to_location(round(x), round(y))
-        actions.pointer_action.pointer_down()
-        actions.pointer_action.pointer_up()
+        pointer: Any = PointerInput  # selenium's actions are untyped
+        actions = ActionBuilder(self.driver, mouse=pointer(interaction.POINTER_TOUCH, "finger"))
+        finger: Any = actions.pointer_action
+        finger.move_to_location(round(x), round(y))
+        finger.pointer_down()
+        finger.pointer_up()
         actions.perform()
 
     def errors(self) -> list[str]:
@@ -249,153 +251,8 @@ class WebKitBrowser(Browser):
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
         actions = ActionBuilder(self.driver)
-        actions.pointer_action.move_to_location(round(x), round(y)).click()
-        actions.perform()
-
-    def loaded(self) -> None:
-        """A document was just loaded (WebKit's listeners go into it)."""
-
-    def errors(self) -> list[str]:
-        """The console errors and uncaught page errors seen since the last call."""
-        raise NotImplementedError
-
-    def quit(self) -> None:
-        with contextlib.suppress(Exception):
-            self.driver.quit()
-
-
-class ChromiumBrowser(Browser):
-    engine = "chromium"
-
-    def __init__(self) -> None:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-
-        options = Options()
-        options.binary_location = _which(CHROMIUM) or "chromium"
-        for argument in (
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            "--lang=en", "--disable-extensions", "--mute-audio",
-        ):  # fmt: skip
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        super().__init__(webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options))
-        # A phone's touch screen, so that `touch` reaches the page as a finger would.
-        self.driver.execute_cdp_cmd(
-            "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
-        )
-
-    def set_viewport(self, width: int, height: int, mobile: bool = True) -> None:
-        self.driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-        )
-
-    def touch(self, x: float, y: float) -> None:
-        for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
-            self.driver.execute_cdp_cmd(
-                "Input.dispatchTouchEvent", {"type": kind, "touchPoints": points}
-            )
-
-    def errors(self) -> list[str]:
-        return [
-            entry["message"]
-            for entry in self.driver.get_log("browser")
-            if entry["level"] == "SEVERE" and "favicon" not in entry["message"]
-        ]
-
-
-class FirefoxBrowser(Browser):
-    engine = "firefox"
-
-    def __init__(self) -> None:
-        from selenium import webdriver
-        from selenium.webdriver.firefox.options import Options
-        from selenium.webdriver.firefox.service import Service
-
-        options = Options()
-        options.add_argument("-headless")
-        options.binary_location = _which(FIREFOX) or "firefox-esr"
-        options.enable_bidi = True
-        options.set_preference("media.autoplay.default", 0)
-        super().__init__(webdriver.Firefox(service=Service(geckodriver()), options=options))
-        self._seen: list[str] = []
-        self.driver.script.add_console_message_handler(self._console)
-        self.driver.script.add_javascript_error_handler(
-            lambda entry: self._seen.append(f"uncaught: {entry.text}")
-        )
-
-    def _console(self, entry: Any) -> None:
-        if entry.level == "error":
-            self._seen.append(f"console: {entry.text}")
-
-    def set_viewport(self, width: int, height: int, mobile: bool = True) -> None:
-        self.driver.browsing_context.set_viewport(
-            context=self.driver.current_window_handle,
-            viewport={"width": width, "height": height},
-            device_pixel_ratio=1,
-        )
-
-    def touch(self, x: float, y: float) -> None:
-        from selenium.webdriver.common.actions import interaction
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
-        from selenium.webdriver.common.actions.pointer_input import PointerInput
-
-        finger = PointerInput(interaction.POINTER_TOUCH, "finger")
-        actions = ActionBuilder(self.driver, mouse=finger)
-        actions.pointer_action.move_to_location(round(x), round(y))
-        actions.pointer_action.pointer_down()
-        actions.pointer_action.pointer_up()
-        actions.perform()
-
-    def errors(self) -> list[str]:
-        seen, self._seen = self._seen, []
-        return seen
-
-
-class WebKitBrowser(Browser):
-    engine = "webkit"
-    touches = False
-
-    def __init__(self, display: str, config_home: str) -> None:
-        from selenium import webdriver
-        from selenium.webdriver.webkitgtk.options import Options
-        from selenium.webdriver.webkitgtk.service import Service
-
-        options = Options()
-        options.binary_location = _minibrowser() or "MiniBrowser"
-        options.add_argument("--automation")
-        environment = {**os.environ, "DISPLAY": display, "XDG_CONFIG_HOME": config_home}
-        service = Service(shutil.which(WEBKIT_DRIVER), env=environment)
-        super().__init__(webdriver.WebKitGTK(service=service, options=options))
-
-    def set_viewport(self, width: int, height: int, mobile: bool = True) -> None:
-        """The window sized so that the page's viewport is ``width`` x ``height`` (what the
-        toolbar and borders take is measured, then added)."""
-        self.driver.set_window_size(width, height)
-        for _ in range(3):
-            inner = self.driver.execute_script("return [innerWidth, innerHeight];")
-            if inner == [width, height]:
-                return
-            size = self.driver.get_window_size()
-            self.driver.set_window_size(
-                size["width"] + width - inner[0], size["height"] + height - inner[1]
-            )
-
-    def touch(self, x: float, y: float) -> None:
-        """WebKitGTK delivers touch as mouse events: the nearest it has is a click there."""
-        from selenium.webdriver.common.action_chains import ActionChains
-
-        ActionChains(self.driver).move_by_offset(0, 0).perform()
-        self.driver.execute_script(
-            "arguments[0] && arguments[0].scrollIntoView({block: 'nearest'});",
-            self.driver.execute_script("return document.elementFromPoint(...arguments);", x, y),
-        )
-        from selenium.webdriver.common.actions.action_builder import ActionBuilder
-
-        actions = ActionBuilder(self.driver)
-        actions.pointer_action.move_to_location(round(x), round(y)).click()
+        mouse: Any = actions.pointer_action  # selenium's actions are untyped
+        mouse.move_to_location(round(x), round(y)).click()
         actions.perform()
 
     def loaded(self) -> None:
