@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from client.i18n import use_language
 from client.net.server_link import ServerLink
 from client.sessions.game_session import (
     ChatLine,
@@ -147,6 +150,23 @@ def test_bots_with_the_same_name_are_told_apart() -> None:
     assert client.room is not None
     names = [p.name for p in players_by_seat(client.room)]
     assert names == ["Ann", "Medium bot 2", "Easy bot", "Medium bot 4"]
+
+
+@pytest.mark.parametrize(("language", "names"), [("en", "Karim"), ("ar", "كريم")])
+def test_a_computer_player_the_server_names_is_named_in_the_readers_language(
+    language: str, names: str
+) -> None:
+    state = _room_state()
+    state["seats"][1]["name"] = "Karim"
+    client, link = _client()
+    link.inbox.append(state)
+    client.poll()
+    assert client.room is not None
+    use_language(language)
+    try:
+        assert players_by_seat(client.room)[1].name == names
+    finally:
+        use_language("en")
 
 
 def test_leaving_ignores_the_rooms_last_words() -> None:
