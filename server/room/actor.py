@@ -176,14 +176,19 @@ class Room(HintingRoom):
         said = chat_message(player, seat, text)
         if self.phase is RoomPhase.PLAYING:
             self._record.add_chat(player.name, seat, text, said["ts"])
-        self.members.send_to_all(encode(said))
+        self._say(encode(said))
 
     def _on_quick_chat(self, player: Player, link: Link, message: Message) -> None:
         """A quick phrase or reaction (its id checked by the schema), paced like chat lines and
         kept out of the match record, which holds what players typed."""
         self._check_chat_rate(player, link)
         seat = self.members.seat_of(player)
-        self.members.send_to_all(encode(quick_chat_message(player, seat, message["phrase"])))
+        self._say(encode(quick_chat_message(player, seat, message["phrase"])))
+
+    def _say(self, frame: bytes) -> None:
+        """A chat or quick-chat line to everyone here, and kept for whoever comes next."""
+        self.said.add(frame)
+        self.members.send_to_all(frame)
 
 
 _HANDLERS: dict[MsgType, Handler] = {

@@ -1,4 +1,4 @@
-"""Room chat pacing: how often one player may speak.
+"""Room chat: how often one player may speak, and the last lines kept for newcomers.
 
 What a chat line may hold is the shared rule of `shared.names` (`clean_chat`); how fast a player
 may send lines is the server's business, kept here.
@@ -8,6 +8,9 @@ limiters by player id and by address for as long as the room lives, so leaving a
 or coming back as a new player from the same machine, starts nothing afresh. A line must be
 within both its player's and its address's limit. Limiters whose window has passed are dropped,
 so the allowance holds only those who spoke lately.
+
+`SaidLately` keeps the room's last chat and quick-chat messages, encoded as they went out, for
+whoever comes in next (joining or watching), a bounded number of them.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import collections
 from typing import TypeVar
 
-__all__ = ["ChatAllowance", "ChatLimiter"]
+__all__ = ["ChatAllowance", "ChatLimiter", "SaidLately"]
 
 
 class ChatLimiter:
@@ -78,3 +81,18 @@ _Key = TypeVar("_Key", int, str)
 
 def _active(limiters: dict[_Key, ChatLimiter], now: float) -> dict[_Key, ChatLimiter]:
     return {key: limiter for key, limiter in limiters.items() if not limiter.idle(now)}
+
+
+class SaidLately:
+    """The room's last ``kept`` chat and quick-chat frames, oldest first."""
+
+    __slots__ = ("_frames",)
+
+    def __init__(self, kept: int) -> None:
+        self._frames: collections.deque[bytes] = collections.deque(maxlen=kept)
+
+    def add(self, frame: bytes) -> None:
+        self._frames.append(frame)
+
+    def frames(self) -> tuple[bytes, ...]:
+        return tuple(self._frames)

@@ -22,7 +22,7 @@ from server.persistence.store import MatchStore
 from server.players import Link, Player
 from server.refusals import Refused
 from server.room.bots_runner import BotRunner
-from server.room.chat import ChatAllowance
+from server.room.chat import ChatAllowance, SaidLately
 from server.room.commands import AfterLeave, Command, Inbox, Join, Request
 from server.room.deals import RoomDeals
 from server.room.evening import Evening
@@ -76,6 +76,7 @@ class RoomCore:
         self.phase = RoomPhase.WAITING
         self.members = Members(identity.rules.players)
         self.chat = ChatAllowance(config.chat_lines, config.chat_window)
+        self.said = SaidLately(config.chat_kept)
         self.bot_level: str | None = None
         """The level its creator chose for its computer players (None: none chosen)."""
         self._host: MatchHost | None = None

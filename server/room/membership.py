@@ -60,6 +60,8 @@ class MembersRoom(MatchRoom):
         log.info("room %d: %s joined %s", self.id, player.name, where)
         self._send_room_state()
         self._send_snapshot(player)
+        for frame in self.said.frames():  # what was said before he came (PROTOCOL.md §5)
+            player.send_frame(frame)
 
     def _check_not_removed(self, player: Player, link: Link) -> None:
         """`Refused` if ``player`` may not come in (the moderation layer says who)."""
