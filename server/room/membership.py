@@ -44,24 +44,44 @@ class MembersRoom(MatchRoom):
             members.spectators.append(player)
             where = "as a spectator"
         else:
-            if self.phase is not RoomPhase.WAITING:
-                raise Refused(
-                    ErrorCode.GAME_STARTED,
-                    "This match has started: watch it, then take a computer player's seat.",
-                )
-            seat = next_free_seat(members.seats)
-            if seat is None:
-                raise Refused(ErrorCode.ROOM_FULL, "Every seat in this room is taken.")
+            seat = self._seat_for_joiner(player)
             members.seats[seat] = HumanSeat(player)
             if members.creator is None:
                 members.creator = player
             where = f"at seat {seat}"
+            if self.phase is not RoomPhase.WAITING:
+                self._save()
+                if self.match is not None and self.match.to_move == seat:
+                    self._schedule_turn()  # the bot's pending move for him is now stale
         members.admit(player)
         log.info("room %d: %s joined %s", self.id, player.name, where)
         self._send_room_state()
         self._send_snapshot(player)
         for frame in self.said.frames():  # what was said before he came (PROTOCOL.md §5)
             player.send_frame(frame)
+
+    def _seat_for_joiner(self, player: Player) -> Seat:
+        """The next free seat before the match; once it started, the seat ``player`` left in
+        it while a bot still plays it (he takes it back), else `Refused`."""
+        if self.phase is not RoomPhase.WAITING:
+            seat = self._seat_left_by(player)
+            if seat is None:
+                raise Refused(
+                    ErrorCode.GAME_STARTED,
+                    "This match has started: watch it, then take a computer player's seat.",
+                )
+            log.info("room %d: %s takes back seat %d", self.id, player.name, seat)
+            return seat
+        seat = next_free_seat(self.members.seats)
+        if seat is None:
+            raise Refused(ErrorCode.ROOM_FULL, "Every seat in this room is taken.")
+        return seat
+
+    def _seat_left_by(self, player: Player) -> Seat | None:
+        for seat, slot in enumerate(self.seats):
+            if isinstance(slot, BotSeat) and slot.left_by == player.id:
+                return seat
+        return None
 
     def _check_not_removed(self, player: Player, link: Link) -> None:
         """`Refused` if ``player`` may not come in (the moderation layer says who)."""
@@ -71,7 +91,7 @@ class MembersRoom(MatchRoom):
         members = self.members
         seat = members.seat_of(player)
         if seat is not None:
-            self._vacate(seat)
+            self._vacate(seat, player)
         elif player in members.spectators:
             members.spectators.remove(player)
         else:
@@ -94,14 +114,15 @@ class MembersRoom(MatchRoom):
             return
         self._send_room_state()
 
-    def _vacate(self, seat: Seat) -> None:
-        """A seated player leaves ``seat``: empty before the match; during it, a bot of the
-        room takes the seat (and a human may take it over between plays)."""
+    def _vacate(self, seat: Seat, player: Player) -> None:
+        """``player`` leaves ``seat``: empty before the match; during it and between matches,
+        a bot of the room takes the seat (a human may take it over between plays, and he
+        may take it back by joining again)."""
         if self.phase is RoomPhase.WAITING:
             self.seats[seat] = None
             self.deals.drop_seed(seat)
         else:
-            self.seats[seat] = BotSeat(self._stand_in_level())
+            self.seats[seat] = BotSeat(self._stand_in_level(), left_by=player.id)
         self.evening.forget(seat)
 
     def _stand_in_level(self) -> str:

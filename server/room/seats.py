@@ -37,6 +37,8 @@ class HumanSeat:
 @dataclass(frozen=True, slots=True)
 class BotSeat:
     level: str
+    left_by: int | None = None
+    """The player id of the person who left this seat during a match: he may take it back."""
 
 
 Slot = HumanSeat | BotSeat | None
