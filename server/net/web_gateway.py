@@ -1,12 +1,13 @@
 """The web port: the browser client's files over HTTP, and WebSocket clients on ``/ws``.
 
 Owns the websockets server and what it answers before a WebSocket opens: any path but ``/ws``
-is plain HTTP (`server.net.web_files`, and with ``--downloads`` the desktop apps of
-`server.net.downloads`); ``/ws`` is upgraded only for GET, and only when the
-request's Origin, if it has one, is the page's own host (a page from elsewhere may not steer a
-player's browser into this server; a client without an Origin is no browser, and could as well
-use TCP). A request the library cannot read, or an upgrade without the WebSocket headers, is
-refused by websockets itself (400 or 426).
+is plain HTTP (`server.net.web_files`, a room's invitation as a QR code of
+`server.net.invitation`, and with ``--downloads`` the desktop apps of `server.net.downloads`);
+``/ws`` is upgraded only for GET, and only when the request's Origin, if it has one, is the
+page's own host (a page from elsewhere may not steer a player's browser into this server; a
+client without an Origin is no browser, and could as well use TCP). A request the library
+cannot read, or an upgrade without the WebSocket headers, is refused by websockets itself (400
+or 426).
 
 An opened socket is handed to ``accept`` (the server's admission, `server.app`) with the
 browser's own address, the socket's peer: every per-address limit counts that, not the gateway.
@@ -34,6 +35,7 @@ from websockets.http11 import Request, Response
 
 from server.config import ServerConfig
 from server.net.downloads import DownloadShelf
+from server.net.invitation import INVITE_PATH, invitation_reply
 from server.net.limits import AddressCounter
 from server.net.web_files import WS_PATH, WebReply, refusal, reply_to, split_target
 from shared.wire.framing import MAX_CLIENT_FRAME
@@ -79,6 +81,9 @@ def _answerer(shelf: DownloadShelf) -> Answer:
         path, _query = split_target(request.path)
         if shelf.answers(path):
             return _response(await shelf.reply_to(request.method, path))
+        if path == INVITE_PATH:
+            query = split_target(request.path)[1]
+            return _response(invitation_reply(request.method, query, request.headers.get("Host")))
         return _answer(connection, request)
 
     return answer
