@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.web.browser import Page, WebServer, until
-from tests.web.test_page import create_room, enter, match_against_a_bot
+from tests.web.steps import create_room, enter, match_against_a_bot
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(180)]
 
