@@ -112,12 +112,7 @@ function drawCards(table, model, hint) {
   const floorMark = (/** @type {string} */ card) => (either.has(card) ? "either" : chosen.has(card) ? "taken" : hinted.has(card) ? "hinted" : "");
   reconcile(
     part(table, '[data-zone="floor"]'),
-    view.floor.map((card) => {
-      const element = card_(card, `card ${floorMark(card)}`);
-      element.setAttribute("role", "img");
-      element.setAttribute("aria-label", cardLabel(card));
-      return element;
-    }),
+    view.floor.map((card) => card_(card, `card ${floorMark(card)}`, "img", cardLabel(card))),
   );
   if (view.seat === null) {
     reconcile(part(table, '[data-zone="hand"]'), seatOffers(/** @type {RoomState} */ (model.state.room)));
@@ -128,11 +123,8 @@ function drawCards(table, model, hint) {
     part(table, '[data-zone="hand"]'),
     view.hand.map((card) => {
       const marks = `${playable.has(card) ? " playable" : ""}${card === selected ? " selected" : ""}${hint?.card === card ? " hinted" : ""}`;
-      const element = card_(card, `card${marks}`);
-      element.setAttribute("role", "button");
+      const element = card_(card, `card${marks}`, "button", cardLabel(card));
       if (card === selected) element.setAttribute("aria-pressed", "true");
-      element.setAttribute("tabindex", "0");
-      element.setAttribute("aria-label", cardLabel(card));
       return element;
     }),
   );
@@ -209,19 +201,36 @@ function part(table, selector) {
 const CARDS = new Map();
 
 /**
+ * A card of the table: on the floor a picture named by its `label`; in the hand a button, its
+ * name the words of a hidden span inside (a name given by aria-label must hold the text seen,
+ * and a card shows its index twice, the second corner upside down). Attributes are written
+ * only when they change: each write has the browser style the card again.
  * @param {string} card
  * @param {string} className
+ * @param {"img" | "button"} role
+ * @param {string} label
  * @returns {HTMLElement}
  */
-function card_(card, className) {
+function card_(card, className, role, label) {
   let element = CARDS.get(card);
   if (element === undefined) {
     element = h("div", { "data-card": card });
     element.append(cardFace(card));
     CARDS.set(card, element);
   }
-  element.className = className.trim().replace(/\s+/g, " ");
-  for (const name of ["role", "tabindex", "aria-label", "aria-pressed"]) element.removeAttribute(name);
+  const classes = className.trim().replace(/\s+/g, " ");
+  if (element.className !== classes) element.className = classes;
+  const button = role === "button";
+  const wanted = { role, tabindex: button ? "0" : null, "aria-label": button ? null : label, "aria-pressed": null };
+  for (const [name, value] of Object.entries(wanted)) {
+    if (element.getAttribute(name) === value) continue;
+    if (value === null) element.removeAttribute(name);
+    else element.setAttribute(name, value);
+  }
+  const named = element.querySelector(":scope > .unseen");
+  if (!button) named?.remove();
+  else if (named === null) element.append(h("span", { class: "unseen" }, label));
+  else if (named.textContent !== label) named.textContent = label;
   return element;
 }
 
