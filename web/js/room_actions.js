@@ -50,6 +50,6 @@ export function leaveQuestion() {
     h("strong", { id: "leave-title" }, _("Leave this game?")),
     h("span", {}, _("The game goes on without you: a computer player takes your seat.")),
     h("span", {}, _("You can take it back from the lobby.")),
-    h("div", { class: "row" }, button("stay", _("Stay"), { class: "primary", autofocus: true }), button("leave-now", _("Leave"), { class: "danger" })),
+    h("div", { class: "row" }, button("stay", _("Stay"), { class: "primary" }), button("leave-now", _("Leave"), { class: "danger" })),
   );
 }

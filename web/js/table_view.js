@@ -65,6 +65,9 @@ export function renderTable(root, model) {
   ];
   const kept = over.flatMap((fresh) => (fresh === null ? [] : [same(root.querySelector(`:scope > .${fresh.classList[0]}`), fresh)]));
   reconcile(root, [table, ...kept]);
+  // The question before leaving takes the keyboard, on its safe answer.
+  const question = root.querySelector(":scope > .leaving");
+  if (question !== null && !question.contains(document.activeElement)) question.querySelector("button")?.focus();
 }
 
 /**
