@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -61,6 +62,8 @@ class WebServer:
     tcp_port: int
     web_port: int
     log: Path
+    pid: int
+    """The server's process (a test may stop and continue it: a server that does not answer)."""
 
     @property
     def url(self) -> str:
@@ -90,8 +93,12 @@ def web_server(folder: Path, *flags: str) -> Iterator[WebServer]:
             15,
             "the server to write its ports",
         )
-        yield WebServer(int(port_file.read_text()), int(web_file.read_text()), log_file)
+        yield WebServer(
+            int(port_file.read_text()), int(web_file.read_text()), log_file, process.pid
+        )
     finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGCONT)  # a test may have left it stopped
         process.terminate()
         try:
             process.wait(10)
@@ -141,6 +148,8 @@ class BrowserPool:
         try:
             browser.driver.get("about:blank")
             browser.errors()
+            if browser.engine == "chromium":
+                browser.reduce_motion(False)
         except Exception:
             browser.quit()
             return

@@ -116,6 +116,11 @@ class Browser:
     def loaded(self) -> None:
         """A document was just loaded (WebKit's listeners go into it)."""
 
+    def reduce_motion(self, reduce: bool) -> None:
+        """Have the page told that the phone reduces motion (Chromium's DevTools only: a long
+        match's plays then wait for no card's flight)."""
+        raise NotImplementedError(f"{self.engine} cannot be told to reduce motion here")
+
     def errors(self) -> list[str]:
         """The console errors and uncaught page errors seen since the last call."""
         raise NotImplementedError
@@ -147,6 +152,10 @@ class ChromiumBrowser(Browser):
         self.driver.execute_cdp_cmd(
             "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
         )
+
+    def reduce_motion(self, reduce: bool) -> None:
+        features = [{"name": "prefers-reduced-motion", "value": "reduce" if reduce else ""}]
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
 
     def set_viewport(self, width: int, height: int, mobile: bool = True) -> None:
         self.driver.execute_cdp_cmd(

@@ -14,6 +14,7 @@ from functools import partial
 
 import pytest
 
+from tests.web.accessibility import axe_findings
 from tests.web.browser import Page, WebServer, play_taps_until, until
 from tests.web.layout import layout_problems
 from tests.web.steps import DesktopPlayers, enter, match_over
@@ -90,6 +91,9 @@ def test_a_table_of_four_fits_phones_in_portrait_in_both_languages(
             where = {id(host): "ar 360x740", id(guest): "en 390x844"}
             played += 1
     desktop.stop()
+    for page in (host, guest):
+        until(partial(page.present, '[data-verdict="verified"]'), what="the deals verified")
+        assert axe_findings(page) == [], "the match's results read well to assistive technology"
     assert min(checked.values()) >= 5, checked
     assert set(problems) == {"en 390x844", "ar 360x740"}
     assert all(not found for found in problems.values()), problems
@@ -123,6 +127,13 @@ def test_a_spectator_of_four_has_the_seats_offered_by_name_in_both_languages(
     assert [seat for seat, _ in offers] == ["1", "2", "3"]
     assert [words for _, words in offers] == [f"خد مكان {name}" for name in ("كريم", "نور", "سلمى")]
     assert layout_problems(watcher) == []
+    play_taps_until(host, lambda: False, 60, limit=2)
+    watcher.tap('[data-action="sheet"][data-value="log"]')
+    lines = watcher.run("return [...document.querySelectorAll('.log li')].map(l => l.textContent)")
+    said = {str(line).split(":")[0].strip("\u2068\u2069") for line in lines if ":" in str(line)}
+    assert len(said & {"كريم", "نور", "سلمى"}) >= 2, f"two opponents told apart: {lines}"
+    assert said <= {"Mona", "كريم", "نور", "سلمى"}, said
+    watcher.tap('.sheet [data-action="sheet"]')
     switch(watcher, "en", (390, 844))
     until(watcher.still)
     assert layout_problems(watcher) == []
