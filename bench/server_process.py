@@ -41,11 +41,17 @@ def raise_fd_limit() -> None:
 
 @contextlib.contextmanager
 def server_process(
-    folder: Path, log_level: str, clients: int, data_dir: Path | None, port: int = 0
+    folder: Path,
+    log_level: str,
+    clients: int,
+    data_dir: Path | None,
+    port: int = 0,
+    extra: tuple[str, ...] = (),
 ) -> Any:
-    """The server as a subprocess on loopback ``port`` (0: a free one), its port file and log
-    in ``folder``, keeping its matches in ``data_dir`` (None: none); yields the process and its
-    port, and stops it at the end unless it has already ended."""
+    """The server as a subprocess on loopback ``port`` (0: a free one), its port file, web
+    port file (``web-port``) and log in ``folder``, keeping its matches in ``data_dir`` (None:
+    none), with the ``extra`` flags; yields the process and its port, and stops it at the end
+    unless it has already ended."""
     port_file = folder / "port"
     port_file.unlink(missing_ok=True)
     log_path = folder / "server.log"
@@ -60,6 +66,7 @@ def server_process(
         "--max-connections",
         str(clients + 50),
         *keep,
+        *extra,
     )
     root = Path(__file__).resolve().parent.parent
     env = {

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import email
 import os
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -66,13 +67,21 @@ def _assets_in_checkout() -> list[str]:
 
 PIP = (sys.executable, "-m", "pip")
 OFFLINE = ("--quiet", "--no-deps", "--no-index")
+LEFT_BY_BUILDS = (
+    ".git", "build", "dist", ".venv*", "node_modules", "*.egg-info", "__pycache__",
+    ".mypy_cache", ".pytest_cache", ".ruff_cache",
+)  # fmt: skip
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The game's wheel, built from the checkout into a folder of its own."""
+    """The game's wheel, built from a copy of the checkout without what earlier builds and
+    installs left in it: setuptools reuses a source tree's ``build/`` and ``*.egg-info``, so
+    files since removed from the source would still reach the wheel."""
     wheels = tmp_path_factory.mktemp("wheels")
-    build = ("wheel", *OFFLINE, "--no-build-isolation", "--wheel-dir", wheels, ROOT)
+    source = tmp_path_factory.mktemp("source") / "basra"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*LEFT_BY_BUILDS))
+    build = ("wheel", *OFFLINE, "--no-build-isolation", "--wheel-dir", wheels, source)
     _run(*PIP, *build, cwd=wheels)
     (built,) = wheels.glob("basra-*.whl")
     return built

@@ -93,8 +93,7 @@ class WebSocketClient(WireClient):
 
     def _write(self, frame: bytes, message: Message) -> None:
         """Every frame the session makes (requests, pongs) goes as one binary message."""
-        if self._trace is not None:
-            self._trace("send", message)
+        self.transcript.sent(message)
         self.send_message(frame[HEADER_SIZE:])
 
     def send_message(self, data: bytes | str) -> None:

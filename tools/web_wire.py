@@ -33,7 +33,8 @@ from shared.names import (
 from shared.rules import INT_OPTIONS, OPTION_VALUES, PRESETS, RuleSet
 from shared.schema import Int, OneOf, Str, Struct
 from shared.wire.errors import FINAL_CODES, ErrorCode
-from shared.wire.protocol import PROTOCOL_VERSION, SCHEMAS, UNPACK_LIMITS, Flow, MsgType
+from shared.wire.messages import SCHEMAS, Flow, MsgType
+from shared.wire.protocol import PROTOCOL_VERSION, UNPACK_LIMITS
 from tools.extract import WEB_SCRIPTS
 from tools.generated import generator_main
 from tools.js_types import JsTypes, pascal

@@ -21,15 +21,15 @@ from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.net.server_link import ServerLink
 from client.scenes.form import FormScene, ListPlaces
 from client.scenes.overlays import PhoneJoinScene
-from client.sessions.game_session import Notice, NoticeLevel, RoomChanged
-from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.game_session import Notice, NoticeLevel
+from client.sessions.link import LinkListener, LinkStatus
 from client.sessions.room_info import summary_line
 from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
 from shared.bots import LEVELS
 from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
-from shared.wire.rooms import RoomPhase
+from shared.wire.rooms import RoomPhase, RoomState
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -72,8 +72,8 @@ class LobbyRoutes(Protocol):
     def server_gone(self, reason: str) -> None: ...
 
 
-class LobbyScene(FormScene):
-    """The rooms on a server."""
+class LobbyScene(FormScene, LinkListener):
+    """The rooms on a server; it listens to the link while it is on screen."""
 
     wide = True
 
@@ -141,7 +141,7 @@ class LobbyScene(FormScene):
 
     def selected_room(self) -> int | None:
         index = self.rooms.selected
-        rooms = self.client.rooms
+        rooms = self.client.state.rooms
         return rooms[index].room_id if index is not None and index < len(rooms) else None
 
     def create(self) -> None:
@@ -152,7 +152,7 @@ class LobbyScene(FormScene):
         if room_id is None:
             self.say(_("Pick a room first (or create one)."), NoticeLevel.WARNING)
             return
-        locked = any(r.room_id == room_id and r.locked for r in self.client.rooms)
+        locked = any(r.room_id == room_id and r.locked for r in self.client.state.rooms)
         code = self.code.text.strip()
         if locked and not code:
             self.say(_("That room is private: type its code first."), NoticeLevel.WARNING)
@@ -175,29 +175,31 @@ class LobbyScene(FormScene):
         """Leave the server (and stop it, when this machine hosts it)."""
         self.routes.disconnect()
 
-    def on_link(self, event: LinkEvent) -> None:
-        """The link's news while the lobby is on screen: notices, and a room joined."""
-        if isinstance(event, Notice):
-            self.say(event.text, event.level)
-        elif isinstance(event, RoomChanged) and self.client.room is not None:
+    # --- the link's news while the lobby is on screen: notices, and a room joined ------
+
+    def notice(self, notice: Notice) -> None:
+        self.say(notice.text, notice.level)
+
+    def room_changed(self, room: RoomState) -> None:
+        if self.client.state.room is not None:
             self.routes.room(self.client)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
-        if client.status is LinkStatus.CLOSED:
-            self.routes.server_gone(client.closed_reason)
+        if client.state.status is LinkStatus.CLOSED:
+            self.routes.server_gone(client.state.closed_reason)
             return
         self.refresh_in -= dt
-        if self.refresh_in <= 0 and client.status is LinkStatus.ONLINE:
+        if self.refresh_in <= 0 and client.state.status is LinkStatus.ONLINE:
             self.refresh()
-        self.rooms.set_items([summary_line(r) for r in client.rooms])
+        self.rooms.set_items([summary_line(r) for r in client.state.rooms])
         if (
-            client.room is None
+            client.state.room is None
             and self.app.options.autoplay
             and not self.auto_created
-            and client.status is LinkStatus.ONLINE
-            and client.rooms_listed
+            and client.state.status is LinkStatus.ONLINE
+            and client.state.rooms_listed
         ):
             self.auto_created = True
             self._autoplay_room()
@@ -206,7 +208,9 @@ class LobbyScene(FormScene):
         """`--autoplay`: join a room waiting for players, else create one (the room fills
         it with bots and starts)."""
         client, s = self.client, self.app.settings
-        waiting = [r for r in client.rooms if r.phase is RoomPhase.WAITING and r.open_seats > 0]
+        waiting = [
+            r for r in client.state.rooms if r.phase is RoomPhase.WAITING and r.open_seats > 0
+        ]
         if waiting:
             client.join_room(waiting[0].room_id)
         else:
@@ -221,7 +225,7 @@ class LobbyScene(FormScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         text, frame = self.app.text, self.frame
         who = _("Connected to {address} as {name}").format(
-            address=isolate(self.client.address), name=isolate(self.client.name)
+            address=isolate(self.client.address), name=isolate(self.client.state.name)
         )
         centre, room = frame.centerx, frame.width - 2 * WHO_MARGIN
         text.draw(surface, who, (centre, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", room)
@@ -231,7 +235,7 @@ class LobbyScene(FormScene):
             )
             at = (centre, frame.bottom - 20)
             text.draw(surface, line, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center", room)
-        if not self.client.rooms:
+        if not self.client.state.rooms:
             text.draw(
                 surface,
                 _("No rooms yet: create one."),
@@ -240,7 +244,7 @@ class LobbyScene(FormScene):
                 theme.TEXT_DIM,
                 "center",
             )
-        if self.client.status is LinkStatus.RECONNECTING:
+        if self.client.state.status is LinkStatus.RECONNECTING:
             reconnecting = _("Reconnecting...")
             at = (centre, 130)
             text.draw(surface, reconnecting, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center")
@@ -263,7 +267,7 @@ class CreateRoomScene(FormScene):
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
                 text,
-                _("{name} table").format(name=client.name),
+                _("{name} table").format(name=client.state.name),
                 max_length=MAX_ROOM_NAME,
                 allowed=name_character,
             )

@@ -2,15 +2,18 @@
 
 Owns the `GameSession` protocol that `LocalSession` (practice, in-process), `RemoteSession` (a
 room's match on a server) and `ReplaySession` implement, with `Offers` (what a session offers
-the player besides playing: Undo, Hint, chat), and the update records they emit: `TableUpdate`
-(a seat's view plus the redacted events that led to it), `ChatLine`, `Notice`, `SeatsChanged`
-and `SessionClosed`, and for a room's matches `RoomChanged` and `NextMatch`. The table scene
-drains `poll_updates()` once per frame; it never changes game state itself. Pure: no pygame.
+the player besides playing: Undo, Hint, chat); `MatchListener`, the hooks a session tells its
+news through (a `TableUpdate`: a seat's view plus the redacted events that led to it; a
+`ChatLine`, a `Notice`, the seats' players, a hint, the end of the session, and for a room's
+matches its changes and the next match's start), and `Told`, which keeps that news until
+someone listens. The table listens to its session (`GameSession.listen`); it never changes
+game state itself. Pure: no pygame.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 from client.i18n.words import computer_name, hint_text
@@ -70,45 +73,6 @@ class Notice(NamedTuple):
     level: NoticeLevel = NoticeLevel.INFO
 
 
-class SeatsChanged(NamedTuple):
-    players: tuple[SeatPlayer, ...]
-
-
-class SessionClosed(NamedTuple):
-    """The session ended for good (the server went away, or the room closed)."""
-
-    reason: str
-
-
-class RoomChanged(NamedTuple):
-    """The state of the room we are in (joined, a seat changed, a match began or ended); a
-    link event, and a network session's update for the screen between two matches."""
-
-    room: RoomState
-
-
-class NextMatch(NamedTuple):
-    """The room's next match has been dealt: its own table takes over from this session."""
-
-
-class HintGiven(NamedTuple):
-    """The hint asked for this seat's turn (`GameSession.ask_hint`), for the view last shown."""
-
-    hint: Hint
-
-
-SessionUpdate = (
-    TableUpdate
-    | ChatLine
-    | Notice
-    | SeatsChanged
-    | SessionClosed
-    | RoomChanged
-    | NextMatch
-    | HintGiven
-)
-
-
 class Offers(NamedTuple):
     """What a session offers the player besides playing: the table shows only these."""
 
@@ -141,6 +105,65 @@ class Hint(NamedTuple):
         return hint_text(self.why)
 
 
+class MatchListener:
+    """Who a session tells what happens in its match: its table, and between a room's matches
+    the results screen. One hook per kind of news, each doing nothing unless overridden."""
+
+    def table_update(self, update: TableUpdate) -> None:
+        """A new view of the match and the events that led to it."""
+
+    def chat_line(self, line: ChatLine) -> None:
+        """Someone at the table said something."""
+
+    def notice(self, notice: Notice) -> None:
+        """News for the player ("That is not your turn.", "Reconnecting...")."""
+
+    def seats_changed(self, players: tuple[SeatPlayer, ...]) -> None:
+        """Who sits where has changed (someone left, a computer took a seat)."""
+
+    def hint_given(self, hint: Hint) -> None:
+        """The hint asked for this seat's turn (`GameSession.ask_hint`), for the view last
+        shown."""
+
+    def session_closed(self, reason: str) -> None:
+        """The session ended for good (the server went away, or the room closed)."""
+
+    def room_changed(self, room: RoomState) -> None:
+        """The room of a network match changed (for the screen between two matches)."""
+
+    def next_match(self) -> None:
+        """The room's next match has been dealt: its own table takes over from this session."""
+
+
+class Told:
+    """A session's news for its listener: told at once, or kept until someone listens."""
+
+    __slots__ = ("_kept", "_listener")
+
+    def __init__(self) -> None:
+        self._listener: MatchListener | None = None
+        self._kept: list[Callable[[MatchListener], None]] = []
+
+    def listen(self, listener: MatchListener | None) -> None:
+        """Tell ``listener`` everything from now on, starting with what was kept."""
+        self._listener = listener
+        kept, self._kept = self._kept, []
+        for tell in kept:
+            self(tell)
+
+    def __call__(self, tell: Callable[[MatchListener], None]) -> None:
+        """Tell the listener some news (``tell`` calls one of its hooks), or keep it."""
+        if self._listener is None:
+            self._kept.append(tell)
+        else:
+            tell(self._listener)
+
+    def forget(self) -> None:
+        """Tell nobody anything more (the session closes)."""
+        self._listener = None
+        self._kept.clear()
+
+
 class GameSession(Protocol):
     """A match the table can show and play in, wherever the match runs."""
 
@@ -155,8 +178,9 @@ class GameSession(Protocol):
         """A standing message while the connection is being restored (None when all is well)."""
         ...
 
-    def poll_updates(self) -> list[SessionUpdate]:
-        """Every update that arrived since the last call, oldest first."""
+    def listen(self, listener: MatchListener) -> None:
+        """Tell ``listener`` of the match from now on (and of what came before anyone
+        listened)."""
         ...
 
     def tick(self, dt: float) -> None:
@@ -174,9 +198,9 @@ class GameSession(Protocol):
     def undo(self) -> None: ...
 
     def ask_hint(self) -> bool:
-        """Ask for a hint for this seat's turn: it comes as a `HintGiven` update (at once in
-        practice; from the server in a room that gives hints). False when none can be asked
-        now (not this seat's turn, or no hints here)."""
+        """Ask for a hint for this seat's turn: it comes to `MatchListener.hint_given` (at
+        once in practice; from the server in a room that gives hints). False when none can be
+        asked now (not this seat's turn, or no hints here)."""
         ...
 
     def close(self) -> None:

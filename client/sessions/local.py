@@ -28,12 +28,12 @@ from client.sessions.bot_thinker import BotThinker
 from client.sessions.game_session import (
     PRACTICE_OFFERS,
     Hint,
-    HintGiven,
+    MatchListener,
     Notice,
     NoticeLevel,
     SeatPlayer,
-    SessionUpdate,
     TableUpdate,
+    Told,
 )
 from client.sessions.practice_record import PracticeRecord
 from shared.bots import suggest
@@ -119,7 +119,7 @@ class LocalSession:
         session._begin(state, players, seat, level, bot_delay, None)
         session._record = kept
         session._host = MatchHost(state, kept, len(record.plays))
-        session._updates.append(TableUpdate(session.view, (), reset=True))
+        session._show(TableUpdate(session.view, (), reset=True))
         return session
 
     def _begin(
@@ -140,7 +140,7 @@ class LocalSession:
         self._undo: list[tuple[MatchState, int]] = []
         """Each decision of the player: the state before it and how many plays were made."""
         self._waited = 0.0
-        self._updates: list[SessionUpdate] = []
+        self._told = Told()
         self.players = players
         self._check: DealCheck | None = None
 
@@ -155,9 +155,8 @@ class LocalSession:
     def view(self) -> PlayerView:
         return view_for(self._host.state, self.seat)
 
-    def poll_updates(self) -> list[SessionUpdate]:
-        updates, self._updates = self._updates, []
-        return updates
+    def listen(self, listener: MatchListener) -> None:
+        self._told.listen(listener)
 
     def tick(self, dt: float) -> None:
         """Let a bot move once it has 'thought' for `bot_delay` seconds."""
@@ -184,7 +183,7 @@ class LocalSession:
         try:
             step = self._host.play(self.seat, play)
         except PlayRefused as refused:
-            self._updates.append(Notice(play_refusal_text(refused.reason), NoticeLevel.ERROR))
+            self._notify(Notice(play_refusal_text(refused.reason), NoticeLevel.ERROR))
             return
         self._undo.append(before)
         del self._undo[:-UNDO_LIMIT]
@@ -209,8 +208,8 @@ class LocalSession:
             self._record.take_back(plays)
         self._waited = 0.0
         self._thinker.cancel()
-        self._updates.append(TableUpdate(self.view, (), reset=True))
-        self._updates.append(Notice(_("Took back your last play.")))
+        self._show(TableUpdate(self.view, (), reset=True))
+        self._notify(Notice(_("Took back your last play.")))
 
     def hint(self) -> Hint | None:
         """A suggested play for the player's turn, or None when it is not the player's turn."""
@@ -222,7 +221,7 @@ class LocalSession:
     def ask_hint(self) -> bool:
         hint = self.hint()
         if hint is not None:
-            self._updates.append(HintGiven(hint))
+            self._told(lambda listener: listener.hint_given(hint))
         return hint is not None
 
     @property
@@ -248,7 +247,7 @@ class LocalSession:
 
     def close(self) -> None:
         """Let the bots go; an unfinished match stays in its file, to be continued."""
-        self._updates.clear()
+        self._told.forget()
         self._thinker.close()
         if self._record is not None:
             self._record.close()
@@ -263,7 +262,13 @@ class LocalSession:
 
     def _emit(self, events: tuple[Event, ...]) -> None:
         view, seen = self._host.update_for(self.seat, events)
-        self._updates.append(TableUpdate(view, seen))
+        self._show(TableUpdate(view, seen))
+
+    def _show(self, update: TableUpdate) -> None:
+        self._told(lambda listener: listener.table_update(update))
+
+    def _notify(self, notice: Notice) -> None:
+        self._told(lambda listener: listener.notice(notice))
 
 
 def _seat_players(players: int, seat: Seat, name: str) -> tuple[SeatPlayer, ...]:

@@ -5,7 +5,8 @@ of the page's own address with that query, ``http://<Host>/?room=N&code=C`` (`jo
 link the page shows beside it (web/js/people.js), so that a guest scans it off a player's phone.
 The modules come from `shared.wire.join.qr_modules` (segno), as the desktop's host screen draws
 them; the picture is one path, crisp at any size. A query of anything but a room's number and a
-code's letters and digits, or a Host that is not a host and port, meets a 404.
+code's letters and digits, or a Host that is not a host and port, meets a 404 (a Host the
+server does not answer to never comes here: `server.net.web_names`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 from typing import Final
 from urllib.parse import parse_qs, urlsplit
 
-from server.net.web_files import WebReply, refusal, security_headers
+from server.net.http_reply import NOT_FOUND, ONLY_GET, WebReply, security_headers
 from shared.wire.join import QR_BORDER, join_url, qr_modules
 
 __all__ = ["INVITE_PATH", "invitation_reply", "qr_svg"]
@@ -28,10 +29,10 @@ _CODE: Final = re.compile(r"[A-Za-z0-9]{1,16}")
 def invitation_reply(method: str, query: str, host: str | None) -> WebReply:
     """The answer to ``method /invite.svg?query`` asked of ``host`` (the request's Host)."""
     if method not in ("GET", "HEAD"):
-        return refusal(http.HTTPStatus.METHOD_NOT_ALLOWED, "Only GET here.\n")
+        return ONLY_GET
     url = _invitation_url(query, host)
     if url is None:
-        return refusal(http.HTTPStatus.NOT_FOUND, "Not found.\n")
+        return NOT_FOUND
     body = qr_svg(qr_modules(url))
     headers = (
         ("Content-Type", "image/svg+xml"),

@@ -89,7 +89,7 @@ def test_the_host_form_shows_no_code_before_its_server_listens(
     app = make_app(tmp_path, "--name", "Hostess", "--lang", language)
     try:
         pygame.display.set_mode((1280, 720))
-        scene = ConnectScene(app, app.navigator, hosting=True)
+        scene = ConnectScene(app, app.navigator.lan, hosting=True)
         assert scene.join_qr is None and scene.join_urls == ()
         app.stack.push(scene)
         step(app)
@@ -107,7 +107,7 @@ def test_no_network_no_code(
     monkeypatch.setattr(connect, "lan_addresses", lambda: ())
     app = make_app(tmp_path, "--name", "Hostess")
     try:
-        scene = ConnectScene(app, app.navigator, hosting=True)
+        scene = ConnectScene(app, app.navigator.lan, hosting=True)
         assert scene.join_qr is None and scene.join_urls == ()
         app.stack.push(scene)
         step(app)
@@ -201,7 +201,7 @@ async def test_the_hosts_room_shows_a_qr_code_of_this_tables_page(
     app = make_app(tmp_path, "--speed", "instant")
     try:
         await join_lobby_by_mouse(app, server.port, "Hostess")
-        app.navigator.lan_host = hosted
+        app.navigator.lan.lan_host = hosted
         click(app, button(app.stack.top, "Create room").rect.center)
         click(app, button(app.stack.top, "Create").rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))

@@ -13,8 +13,8 @@ import pytest
 from server.net.web_files import SHIPPED
 from shared.bots import LEVELS
 from tests.server.helpers import running_server
+from tests.server.http_client import http
 from tests.server.sample_exchange import DOC
-from tests.server.test_web_port import http
 
 pytestmark = pytest.mark.timeout(60)
 

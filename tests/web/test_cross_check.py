@@ -19,8 +19,7 @@ import pytest
 
 from client.i18n.words import refusal_text, room_exit_text
 from client.net.server_link import ServerLink
-from client.sessions.game_session import ChatLine, Notice, NoticeLevel, RoomChanged, TableUpdate
-from client.sessions.link import LinkEvent, RoomLeft, RoomsListed
+from client.sessions.game_session import ChatLine, Notice, NoticeLevel, TableUpdate
 from shared.choices import plays_for_card
 from shared.engine import apply_play, legal_plays, new_match
 from shared.names import name_character
@@ -36,6 +35,7 @@ from shared.wire.protocol import (
     view_to_wire,
 )
 from shared.wire.rooms import RoomState
+from tests.client.news import News, RoomChanged, RoomLeft, RoomsListed
 from tests.server.sample_exchange import DOC, parse
 from tests.web.browser import browser_required
 from tools.web_wire import name_characters
@@ -116,7 +116,7 @@ def _view(view: PlayerView) -> list[Any]:
     ]
 
 
-def _entry(event: LinkEvent | Notice) -> list[Any] | None:
+def _entry(event: object) -> list[Any] | None:
     match event:
         case RoomsListed(rooms=rooms):
             return ["rooms", [room.room_id for room in rooms]]
@@ -169,16 +169,19 @@ async def desktop_trace(messages: list[Message]) -> list[Any]:
     replay = Replay(messages)
     server = await asyncio.start_server(replay.serve, "127.0.0.1", 0)
     link = ServerLink("127.0.0.1", server.sockets[0].getsockname()[1], "Ali")
+    news = News()
+    link.state.listener = news
     trace: list[Any] = []
     try:
         await link.connect()
         for _ in messages:
             async with asyncio.timeout(10):
                 await replay.delivered.get()
-            trace.extend(entry for event in link.poll() if (entry := _entry(event)) is not None)
+            link.poll()
+            trace.extend(entry for event in news.clear() if (entry := _entry(event)) is not None)
             await replay.go_on.put(None)
-        check = link.deal_check_for(messages[-1]["room_id"])
-        trace.append(["me", link.player_id, link.name])
+        check = link.state.witnesses.check_for(messages[-1]["room_id"])
+        trace.append(["me", link.state.player_id, link.state.name])
         trace.append(["verdict", None if check is None else check.status.value])
     finally:
         link.close()

@@ -10,7 +10,7 @@ import pytest
 
 from shared.schema import Int, ListOf, Nullable, OneOf, Spec, Str, Struct, Tagged
 from shared.wire.errors import FINAL_CODES, ErrorCode
-from shared.wire.protocol import SCHEMAS, Flow, MsgType
+from shared.wire.messages import SCHEMAS, Flow, MsgType
 from tools.js_types import JsTypes
 from tools.web_wire import WIRE_MODULE, WIRE_TYPES, stale, wire_types
 

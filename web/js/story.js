@@ -4,7 +4,7 @@
 
 /** @typedef {import("./wire_types.js").GameUpdate} GameUpdate */
 /** @typedef {import("./wire_types.js").GameEvent} GameEvent */
-/** @typedef {import("./wire_types.js").Tally} Tally */
+/** @typedef {import("./wire_types.js").RoundTally} RoundTally */
 
 /**
  * A line of the play log, worded where it is shown.
@@ -16,7 +16,7 @@
  * @typedef {object} Results
  * @property {"round" | "match"} kind
  * @property {number} number the round's number (from 0)
- * @property {Tally} tally
+ * @property {RoundTally} tally
  * @property {[number, number]} scores the totals after it
  * @property {number | null} winner the winning team of a match
  * @property {number} shownAt ms, when it came

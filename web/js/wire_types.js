@@ -112,7 +112,7 @@
  */
 
 /**
- * @typedef {object} Tally
+ * @typedef {object} RoundTally
  * @property {[number, number]} cards [int 0..52] (≤ 2)
  * @property {[number, number]} majority [int 0..1000000000] (≤ 2)
  * @property {[number, number]} basras [int 0..1000000000] (≤ 2)
@@ -129,7 +129,7 @@
  * @property {LastPlay} final_play
  * @property {number | null} leftovers_to int 0..1 | nil
  * @property {Card[]} leftovers [card] (≤ 52, distinct)
- * @property {Tally} tally
+ * @property {RoundTally} tally
  */
 
 /**
@@ -167,7 +167,7 @@
  *   | {kind: "cards_captured", seat: number, team: number, card: Card, taken: Card[]}
  *   | {kind: "basra_scored", seat: number, team: number, bonus: "none" | "basra" | "jack_basra", points: number}
  *   | {kind: "leftovers_taken", team: number | null, cards: Card[]}
- *   | {kind: "round_scored", number: number, tally: Tally, scores: [number, number]}
+ *   | {kind: "round_scored", number: number, tally: RoundTally, scores: [number, number]}
  *   | {kind: "match_ended", winner: number, scores: [number, number]}} GameEvent
  */
 
