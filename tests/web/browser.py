@@ -315,7 +315,7 @@ def play_taps_until(
         if screen == "results" and page.present('[data-action="continue"]'):
             page.tap('[data-action="continue"]')
         elif screen == "table" and page.your_turn() and page.still():
-            if page.present("[data-choice]"):
+            if page.present("[data-choice]"):  # a question left open: the first set
                 page.tap("[data-choice]")
                 continue
             cards = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')
@@ -329,14 +329,21 @@ def play_taps_until(
 
 def play_by_touch(page: Page, card: Any) -> None:
     """Touch a card of the hand, and touch it again once it is lifted (a card that can take
-    different sets asks which at the first touch); back when it has left the hand or the page
-    asks which set, or the round is over (the hidden table keeps its last hand drawn while the
+    different sets asks which at the first touch: the first is tapped); back when it has left
+    the hand, or the round is over (the hidden table keeps its last hand drawn while the
     round's results show)."""
     lifted = '[data-zone="hand"] [data-card].selected'
     held = f'[data-zone="hand"] [data-card="{card.get_attribute("data-card")}"]'
     page.touch(card)
     asked = "[data-choice]"
     until(lambda: page.present(lifted) or page.present(asked) or not page.present(held))
+
+    def gone() -> bool:
+        return not page.present(held) or page.screen() == "results"
+
     if page.present(lifted):
         page.touch(card)
-    until(lambda: page.present(asked) or not page.present(held) or page.screen() == "results")
+        until(lambda: page.present(asked) or gone())
+    if page.present(asked):
+        page.tap(asked)
+    until(gone)

@@ -121,8 +121,9 @@ def test_the_room_offers_every_computer_level_expert_too(
     page.tap('[data-action="bot-level"][data-value="expert"]')
     page.tap('[data-action="fill-bots"]')
     until(lambda: page.run("return document.querySelectorAll('.seat .how').length") == 4)
-    until(lambda: "Expert" in page.visible_text(), what="the seats filled with Expert players")
-    seats = page.run("return [...document.querySelectorAll('.seat .who')].map(w => w.textContent)")
-    assert [str(name) for name in seats][1:] == ["Karim", "Nour", "Salma"]
+    who = "return [...document.querySelectorAll('.seat .who')].map(w => w.textContent)"
+    until(lambda: page.run(who)[1:] == ["Karim", "Nour", "Salma"], what="the seats filled")
+    levels = page.run("return [...document.querySelectorAll('.seat .how')].map(w => w.textContent)")
+    assert all("Expert" in str(level) for level in levels[1:]), levels
     page.tap('[data-action="start"]')
     page.wait_screen("table")
