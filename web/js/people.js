@@ -107,10 +107,12 @@ export function invitationLink(room) {
 
 /**
  * The invitation to pass on: a private room's code, the room's link (shared where the phone
- * can, else ready to copy) and its QR code to scan from this screen.
+ * can, else ready to copy) and its QR code to scan from this screen; the creator's switch
+ * between private and public under it.
  * @param {RoomState} room
+ * @param {HTMLElement | null} privacy the creator's switch
  */
-export function invitation(room) {
+export function invitation(room, privacy) {
   const link = invitationLink(room);
   const query = link.slice(link.indexOf("?"));
   const field = h("input", { "data-field": "invite-link", readonly: true, value: link, dir: "ltr", "aria-label": _("The room's link") });
@@ -120,8 +122,9 @@ export function invitation(room) {
     h("h2", {}, _("Invite others")),
     codeLine(room),
     h("p", { class: "dim" }, _("Scan the code with a phone on this network, or send the link.")),
-    h("img", { class: "qr", src: `invite.svg${query}`, alt: _("QR code of the room's link"), width: 160, height: 160 }),
+    h("img", { class: "qr", src: `invite.svg${query}`, alt: _("QR code of the room's link"), width: 132, height: 132 }),
     h("div", { class: "row" }, field, "share" in navigator ? button("share-invite", _("Share")) : null),
+    privacy,
   );
 }
 

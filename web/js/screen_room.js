@@ -101,12 +101,11 @@ function renderRoom(root, model) {
         { class: "dim" },
         [format(_("{preset} rules"), { preset: presetName(room.preset) }), format(_("to {points}"), { points: room.rules.target })].join(" · "),
       ),
-      room.state === "playing" ? null : invitation(room),
-      creator ? h("div", { class: "row" }, privacyButton(room)) : null,
       h("ul", { class: "seats" }, ...room.seats.map((seat) => seatRow(model, seat, creator))),
       watchers(room, creator, model.confirm),
       tallyLine(room),
       controls.length > 0 ? h("div", { class: "panel" }, ...controls) : null,
+      room.state === "playing" ? null : invitation(room, creator ? privacyButton(room) : null),
       chatBlock(model.chat, root.querySelector('[data-block="chat"]')),
     ),
   );

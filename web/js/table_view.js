@@ -113,8 +113,11 @@ function drawCards(table, model, hint) {
   const lifted = view.legal_plays.filter((p) => p.card === selected);
   const chosen = new Set([...(choosing ?? []), ...lifted].flatMap((p) => p.taken));
   const floorMark = (/** @type {string} */ card) => (either.has(card) ? "either" : chosen.has(card) ? "taken" : hinted.has(card) ? "hinted" : "");
+  const floor = part(table, '[data-zone="floor"]');
+  const count = String(view.floor.length);
+  if (floor.style.getPropertyValue("--floor-count") !== count) floor.style.setProperty("--floor-count", count);
   reconcile(
-    part(table, '[data-zone="floor"]'),
+    floor,
     view.floor.map((card) => card_(card, `card ${floorMark(card)}`, "img", cardLabel(card))),
   );
   if (view.seat === null) {
