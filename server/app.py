@@ -172,6 +172,8 @@ class BasraServer:
         )
         if self._listener is not None:
             self._listener.close()
+        # The rooms close as the server goes: no tournament goes on to another round.
+        self.lobby.tournaments.halt()
         if self._web is not None:
             # Stop listening, cut requests and downloads: the WebSockets are closed below, with
             # a goodbye each.

@@ -122,6 +122,11 @@ class Tournaments:
             files.remove()
         t.let_go()
 
+    def halt(self) -> None:
+        """The server is stopping: every tournament stays as it was last kept."""
+        for keeper in self.keepers.values():
+            keeper.halt()
+
     # -- followers -------------------------------------------------------------------------
 
     def follow(self, player: Player, t: Tournament) -> None:

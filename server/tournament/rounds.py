@@ -79,11 +79,22 @@ class RoundKeeper:
         self._keep = keep
         self._finished = finished
         self._timer: Timer | None = None
+        self._halted = False
 
     # -- a round begins --------------------------------------------------------------------
 
+    def halt(self) -> None:
+        """The server is stopping: from now on what the tables say changes nothing (their rooms
+        close as the server goes; a restart takes the tournament up as it was kept)."""
+        self._halted = True
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
     def begin(self) -> None:
         """Begin the next round: pair, seat and deal every table, and start its clock."""
+        if self._halted:
+            return
         t = self.t
         number = 0 if t.round is None else t.round + 1
         t.round = number
@@ -191,12 +202,16 @@ class RoundKeeper:
     # -- what the tables tell ---------------------------------------------------------------
 
     def board_done(self, table: Table, record: MatchRecord, tally: RoundTally) -> None:
+        if self._halted:
+            return
         first, second = tally.points
         table.boards.append((first, second))
         table.record = record
         self.t.changed(self.t)
 
     def match_done(self, table: Table, revealed: bytes) -> None:
+        if self._halted:
+            return
         table.finished = revealed
         self._keep(table)
         log.info("tournament %d: table %d.%d done", self.t.id, table.round + 1, table.number + 1)
@@ -211,6 +226,8 @@ class RoundKeeper:
         """A table's room has closed; the next round begins once every one of the round's
         has, after the round ended."""
         t = self.t
+        if self._halted:
+            return
         tables = [table for table in t.tables if table.room_id == room_id and not table.closed]
         for table in tables:
             table.closed = True
@@ -242,7 +259,7 @@ class RoundKeeper:
     def _end_round(self) -> None:
         t = self.t
         number = t.round or 0
-        if t.seeds[number].revealed:
+        if t.seeds[number].revealed or self._halted:
             return
         if self._timer is not None:
             self._timer.cancel()

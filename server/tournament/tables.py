@@ -56,7 +56,9 @@ class RoundSeeds:
         deals = self.deals()
         pooled = deals.table_seeds[0] if self.begun and deals.table_seeds else None
         seeds = tuple(sorted(self.client_seeds.items()))
-        return RoundDealsInfo(self.round, deals.commitment, seeds, pooled, deals.server_seed)
+        return RoundDealsInfo(
+            self.round, deals.commitment, seeds, self.begun, pooled, deals.server_seed
+        )
 
 
 @dataclass(slots=True, eq=False)

@@ -107,6 +107,7 @@ _DEALS = Struct(
             Struct({"player_id": ID_SCHEMA, "seed": Str(32, 64)}, name="client_seed"),
             2 * MAX_ENTRANTS,
         ),
+        "begun": Bool(),
         "pooled": Nullable(_HEX),
         "server_seed": Nullable(_HEX),
     },

@@ -132,6 +132,8 @@ class RoundDealsInfo:
     commitment: bytes
     client_seeds: tuple[tuple[int, bytes], ...]
     """(player id, seed) in the order they are pooled: by player id."""
+    begun: bool
+    """The round has begun: its seeds are set."""
     pooled: bytes | None
     """Once the round has begun, the seed every table deals from (None: nobody sent one)."""
     server_seed: bytes | None
@@ -273,6 +275,7 @@ def _deals_to_wire(deals: RoundDealsInfo) -> dict[str, Any]:
         "round": deals.round,
         "commitment": deals.commitment.hex(),
         "client_seeds": [{"player_id": p, "seed": s.hex()} for p, s in deals.client_seeds],
+        "begun": deals.begun,
         "pooled": None if deals.pooled is None else deals.pooled.hex(),
         "server_seed": None if deals.server_seed is None else deals.server_seed.hex(),
     }
@@ -332,6 +335,7 @@ def _deals(data: Mapping[str, Any]) -> RoundDealsInfo:
             data["round"],
             parse_commitment(data["commitment"]),
             seeds,
+            data["begun"],
             None if pooled is None else parse_client_seed(pooled),
             None if revealed is None else parse_server_seed(revealed),
         )
