@@ -102,6 +102,7 @@ class Tournament:
         """``player`` signs up (with 4 players a table, in the team ``team``)."""
         self._check_signup()
         if self.entrants.of(player) is not None:
+            self.changed(self)  # signed up already: the state says so again
             return
         full = len(self.entrants) >= self.options.max_entrants
         if self.entrants.team_size == 1:
@@ -164,19 +165,19 @@ class Tournament:
         self.seeds[round_number].client_seeds[player.id] = seed
         self._changed()
 
-    def start(self, player: Player) -> bool:
-        """The director starts it; whether it may begin its first round (every entrant's
-        place filled, an even number of them, four at least)."""
+    def start(self, player: Player) -> None:
+        """The director starts it: every entrant's place filled, an even number of them (four
+        at least); its first round is for its `RoundKeeper` to begin."""
         self._check_director(player)
         self._check_signup()
-        level = self.options.bot_level
-        self.entrants.add_bots(level, len(self.entrants) % 2)
-        if len(self.entrants) < MIN_ENTRANTS:
+        odd = len(self.entrants) % 2
+        if len(self.entrants) + odd < MIN_ENTRANTS:
             raise Refused(
                 ErrorCode.TOO_FEW_ENTRANTS,
                 f"A tournament needs {MIN_ENTRANTS} entrants at least, so that its tables can "
                 "be compared: add computer players.",
             )
+        self.entrants.add_bots(self.options.bot_level, odd)
         self.phase = TournamentPhase.PLAYING
         self.started = int(time.time() * 1000)
         self.lineup = tuple(entrant.entry() for entrant in self.entrants)
@@ -188,7 +189,6 @@ class Tournament:
             self.options.rounds,
             self.options.boards,
         )
-        return True
 
     def cancel(self, player: Player) -> None:
         """The director calls it off before it starts: everyone is let go."""

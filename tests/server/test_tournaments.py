@@ -44,8 +44,8 @@ async def test_people_and_computer_players_play_three_rounds_to_their_standings(
         for person in people:  # the last table's record and close come after the standings
             assert (await person.client.expect("left_room"))["reason"] == "tournament_over"
         final = state_from_wire(ends[0])
-        assert len(final.entrants) == 8, "three people, four computer players, one to make it even"
-        assert [line.place for line in final.standings][0] == 1
+        assert len(final.entrants) == 8, "three people, four computer players, one more: even"
+        assert final.standings[0].place == 1
         assert all(line.boards == 6 for line in final.standings)
         assert sum(line.matchpoints for line in final.standings) == 3 * 2 * 2 * 4 * 3
         assert {t.round for t in final.tables} == {0, 1, 2} and len(final.tables) == 12
@@ -75,11 +75,12 @@ async def test_people_and_computer_players_play_three_rounds_to_their_standings(
         parts = RecordParts(tid, key="tournament_id")
         wanted = parts.take(first)
         while wanted is not None:
-            await director.send({"t": "get_tournament_record", "tournament_id": tid, "part": wanted})
+            ask = {"t": "get_tournament_record", "tournament_id": tid, "part": wanted}
+            await director.send(ask)
             wanted = parts.take(await director.expect("tournament_record"))
         record = decode_tournament(parts.data)
-        check = verify_tournament(record, {0: people[0].seeds[0], 2: people[0].seeds[2]})
-        assert check.ok, check.message
+        whole = verify_tournament(record, {0: people[0].seeds[0], 2: people[0].seeds[2]})
+        assert whole.ok, whole.message
         assert [line.entrant for line in record.standings] == [
             line.entrant for line in final.standings
         ]
