@@ -146,10 +146,9 @@ class RuleSet:
             f.name: (v.value if isinstance(v := getattr(self, f.name), enum.Enum) else v)
             for f in fields(self)
         }
-        if not self.rounds:
-            # Added within version 1 of the protocol: said only when set, so that a client
-            # that predates it still reads every other room's rules (PROTOCOL.md §6).
-            del options["rounds"]
+        for name in SAID_WHEN_SET:
+            if options[name] == _DEFAULTS[name]:
+                del options[name]
         return options
 
     @property
@@ -194,6 +193,11 @@ INT_OPTIONS: dict[str, tuple[int, int]] = {
 }
 """Each whole-number option's bounds (PROTOCOL.md §6)."""
 OPTION_VALUES: dict[str, tuple[int, ...]] = {"players": (2, 4), "hand_size": (4, 6)}
+_DEFAULTS = {f.name: f.default for f in fields(RuleSet)}
+SAID_WHEN_SET = ("rounds",)
+"""Options added within version 1 of the protocol, which a rules map holds only when they are
+not at their default: a client that predates one still reads every other room's rules
+(PROTOCOL.md §6)."""
 """The whole-number options that take one of a few values within their bounds."""
 _PRESET_FREE = ("players", "target", "turn_timer", "rounds")
 

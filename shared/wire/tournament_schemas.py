@@ -104,7 +104,7 @@ _DEALS = Struct(
         "round": _ROUND,
         "commitment": _HEX,
         "client_seeds": ListOf(
-            Struct({"player_id": ID_SCHEMA, "seed": Str(32, 64)}, name="client_seed"),
+            Struct({"player_id": ID_SCHEMA, "seed": Str(32, 64)}, name="entrant_seed"),
             2 * MAX_ENTRANTS,
         ),
         "begun": Bool(),
