@@ -6,8 +6,8 @@
   round robin it begins again).
 - **Swiss** otherwise: the first round pairs the first half of the entrants (in the order
   they signed up) with the second; each later one pairs by standing, the best with the best
-  placed of those he has not met, searching for a pairing without any repeat before it takes
-  one with the fewest.
+  placed of those he has not met, searching for a pairing without any repeat (and without two
+  who are both owed the same side twice over) before it takes one with the fewest.
 - **Sides**: every board's side-0 hands are held at every table by one entrant each, so the
   sides are what results are compared within. Each entrant should hold both about as often,
   so of two who meet, the one who has held side 0 less often takes it (then the one who did
@@ -42,19 +42,37 @@ def round_robin(entrants: Sequence[int], number: int) -> list[Pair]:
     return [(circle[i], circle[-1 - i]) for i in range(half)]
 
 
-def swiss(ranked: Sequence[int], met: set[frozenset[int]]) -> list[Pair]:
+def swiss(
+    ranked: Sequence[int],
+    met: set[frozenset[int]],
+    held: Mapping[int, Sequence[int]] | None = None,
+) -> list[Pair]:
     """Pairs of ``ranked`` (best first), each with the best placed one he has not ``met``:
-    without any repeat if that can be found within `SEARCH_BUDGET` steps, else with the
-    fewest repeats the same greedy order allows."""
-    budget = [SEARCH_BUDGET]
-    found = _without_repeats(list(ranked), met, budget)
-    if found is not None:
-        return found
+    without any repeat, and with no two who are both owed the same side twice over by their
+    sides so far (``held``, `_clash`), if that can be found within `SEARCH_BUDGET` steps; else
+    without any repeat; else with the fewest repeats the same greedy order allows."""
+    owed = {entrant: _owed(sides) for entrant, sides in (held or {}).items()}
+    for fair in (True, False):
+        found = _without_repeats(list(ranked), met, owed if fair else {}, [SEARCH_BUDGET])
+        if found is not None:
+            return found
     return _fewest_repeats(list(ranked), met)
 
 
+def _owed(sides: Sequence[int]) -> int:
+    """How many more times an entrant has held side 1 than side 0 (negative: side 0)."""
+    return sides.count(1) - sides.count(0)
+
+
+def _clash(first: int, other: int, owed: Mapping[int, int]) -> bool:
+    """Both are owed the same side twice over: whichever does not get it would hold the other
+    side three times more often than this one."""
+    mine, theirs = owed.get(first, 0), owed.get(other, 0)
+    return abs(mine) >= 2 and abs(theirs) >= 2 and (mine > 0) == (theirs > 0)
+
+
 def _without_repeats(
-    left: list[int], met: set[frozenset[int]], budget: list[int]
+    left: list[int], met: set[frozenset[int]], owed: Mapping[int, int], budget: list[int]
 ) -> list[Pair] | None:
     if not left:
         return []
@@ -63,9 +81,9 @@ def _without_repeats(
         budget[0] -= 1
         if budget[0] < 0:
             return None
-        if frozenset((first, other)) in met:
+        if frozenset((first, other)) in met or _clash(first, other, owed):
             continue
-        tail = _without_repeats(rest[:index] + rest[index + 1 :], met, budget)
+        tail = _without_repeats(rest[:index] + rest[index + 1 :], met, owed, budget)
         if tail is not None:
             return [(first, other), *tail]
     return None
@@ -116,5 +134,5 @@ def pairings(
         half = len(ranked) // 2
         pairs = list(zip(ranked[:half], ranked[half:], strict=True))
     else:
-        pairs = swiss(ranked, met)
+        pairs = swiss(ranked, met, held)
     return sided(pairs, held)
