@@ -272,6 +272,7 @@ class Tournaments:
             take_up_players(t, self.host.players, saved)
             take_up_tables(t, self.host.rooms, self.store)
             self.keepers[t.id].go_on(saved.fields["deadline"], self.clock.wall())
+            self.save(t)  # with each person's token digest, and the clock, again
             if t.phase is TournamentPhase.OVER:
                 age = self.clock.wall() - (t.ended or 0) / 1000
                 keep = max(0.0, self.config.record_keep - age)

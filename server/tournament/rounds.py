@@ -196,7 +196,8 @@ class RoundKeeper:
         elif all(table.over for table in tables):
             self._clock.call_soon(self._end_round)
         else:
-            left = 0.0 if deadline is None else max(0.0, deadline / 1000 - wall)
+            whole = float(t.options.round_seconds)
+            left = whole if deadline is None else max(0.0, deadline / 1000 - wall)
             self.start_clock(left)
 
     # -- what the tables tell ---------------------------------------------------------------
