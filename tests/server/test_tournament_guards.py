@@ -51,8 +51,16 @@ async def answer(client: WireClient, message: Message) -> Message:
 
 
 async def board_plays(client: WireClient, tid: int, board: int, tables: int) -> list[Message]:
+    """Every table's ``board_plays`` of ``board``; what came meanwhile is put back, in turn."""
     await client.send({"t": "get_board_plays", "tournament_id": tid, "round": 0, "board": board})
-    return [await client.expect("board_plays") for _ in range(tables)]
+    found: list[Message] = []
+    skipped: list[Message] = []
+    while len(found) < tables:
+        message = await client.recv()
+        (found if message["t"] == "board_plays" else skipped).append(message)
+    for earlier in reversed(skipped):
+        client.put_back(earlier)
+    return found
 
 
 def refusal(reply: Message) -> str:
