@@ -12,11 +12,13 @@ import pytest
 from shared.deals import pooled_seed
 from shared.fairness import verify
 from shared.tournament.record_file import decode_tournament, verify_tournament
+from shared.wire.board_plays import board_plays_from_wire
 from shared.wire.protocol import Message
 from shared.wire.records import RecordParts
 from shared.wire.tournaments import state_from_wire
 from tests.server.helpers import connect, running_server
 from tests.server.tournament_play import (
+    Person,
     create,
     oracle_of,
     over,
@@ -25,6 +27,7 @@ from tests.server.tournament_play import (
     tables_seen,
     until_state,
 )
+from tests.ws_client import WebSocketClient
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -102,3 +105,25 @@ def round_deals(received: list[Message], number: int) -> tuple[list[bytes], byte
                 assert deals["pooled"] is not None, "everyone sent a seed"
                 return seeds, bytes.fromhex(deals["pooled"])
     raise AssertionError(f"round {number} never began with seeds")
+
+
+async def test_a_phone_plays_its_tables_over_websocket_and_sees_the_other_tables() -> None:
+    """The page's transport: a guest on the web port signs up, plays, and gets every table's
+    plays of a board he has played, as a desktop client does over TCP."""
+    async with running_server(seed=None, web=True, web_port=0) as server:
+        assert server.web_port is not None
+        director = await connect(server, "Director")
+        tid = (await create(director, rounds=1, boards=1))["tournament_id"]
+        phone = await WebSocketClient.open("127.0.0.1", server.web_port, record=True)
+        welcome = await phone.hello("Mona")
+        await phone.send({"t": "join_tournament", "tournament_id": tid})
+        await until_state(phone, lambda s: s["you"] == 1)
+        await director.send({"t": "add_tournament_bots", "tournament_id": tid, "count": 3})
+        await director.send({"t": "start_tournament", "tournament_id": tid})
+        mona = Person(phone, "Mona", welcome["resume_token"], welcome["player_id"])
+        end = await play_on(mona, random.Random(8), over)
+        assert end["you"] == 1 and len(end["standings"]) == 4
+        assert (await phone.expect("left_room"))["reason"] == "tournament_over"
+        await phone.send({"t": "get_board_plays", "tournament_id": tid, "round": 0, "board": 0})
+        tables = [board_plays_from_wire(await phone.expect("board_plays")) for _ in range(2)]
+        assert all(t.plays is not None and len(t.plays) == 48 for t in tables)
