@@ -316,6 +316,11 @@ class Lobby:
         self.adopt(room)
         return room
 
+    def pass_room_id(self, room_id: int) -> None:
+        """Give no new room ``room_id`` or any id before it (a tournament's table's room that
+        closed before a restart: its id names that table, and its match's files)."""
+        self._next_room = max(self._next_room, room_id + 1)
+
     def adopt(self, room: Room) -> None:
         """Open ``room`` (new, or restored after a restart): list it and start its task."""
         self.rooms[room.id] = room

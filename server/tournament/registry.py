@@ -271,6 +271,8 @@ class Tournaments:
             saved = self._saved.pop(t.id)
             take_up_players(t, self.host.players, saved)
             take_up_tables(t, self.host.rooms, self.store)
+            for table in t.tables:
+                self.host.pass_room_id(table.room_id)
             self.keepers[t.id].go_on(saved.fields["deadline"], self.clock.wall())
             self.save(t)  # with each person's token digest, and the clock, again
             if t.phase is TournamentPhase.OVER:
