@@ -60,9 +60,6 @@ class TableHost(Protocol):
     def open_room(self, make: Callable[[int], Room]) -> Room:
         """A new room, made by ``make`` from its id, listed and running."""
 
-    def pass_room_id(self, room_id: int) -> None:
-        """Give no new room ``room_id`` or any id before it."""
-
 
 class RoundKeeper:
     """Plays a tournament's rounds; see the module's docstring."""
