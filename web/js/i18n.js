@@ -133,6 +133,14 @@ export function number(value) {
 }
 
 /**
+ * What stands between the parts of a line: in Arabic a middle dot beside a number reads as
+ * the Arabic-Indic zero, so Arabic has its comma (as the desktop's `separator`).
+ */
+export function separator() {
+  return active.language === "ar" ? "،" : "·";
+}
+
+/**
  * A name or card kept whole inside a sentence of the other direction.
  * @param {string} text
  */

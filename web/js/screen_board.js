@@ -83,15 +83,9 @@ function playsPanel(tables, yours, state) {
   const rows = Array.from({ length }, (_unused, i) =>
     h("tr", {}, h("th", { scope: "row" }, format("{n}", { n: i + 1 })), ...ordered.map((t) => playCell(t.plays?.[i], side))),
   );
-  return h(
-    "div",
-    { class: "panel plays-panel", "data-block": "board-plays" },
-    h(
-      "div",
-      { class: "plays-scroll" },
-      h("table", { class: "plays" }, h("thead", {}, h("tr", {}, h("th", {}, ""), ...ordered.map((t) => tableHead(t, yours, side, sideNames(t, state))))), h("tbody", {}, ...rows)),
-    ),
-  );
+  const table = h("table", { class: "plays" }, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), ...ordered.map((t) => tableHead(t, yours, side, sideNames(t, state))))), h("tbody", {}, ...rows));
+  table.style.setProperty("--tables", String(ordered.length));
+  return h("div", { class: "panel plays-panel", "data-block": "board-plays" }, h("div", { class: "plays-scroll" }, table));
 }
 
 /**

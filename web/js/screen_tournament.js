@@ -6,7 +6,7 @@
 // screen comes back when the round is over. Loaded when first shown (later_screen.js).
 
 import { h, button } from "./dom.js";
-import { _, format, isolate, ngettext, number } from "./i18n.js";
+import { _, format, isolate, ngettext, number, separator } from "./i18n.js";
 import { phaseText } from "./screen_tournaments.js";
 import { standingsBoard } from "./standings_board.js";
 import { CODE, MSG } from "./wire.js";
@@ -149,7 +149,7 @@ function statusLine(state, deadlineAt, now) {
     state.players === 2 ? _("2 players") : _("Teams of two"),
     format(ngettext("{count} board a round", "{count} boards a round", boards), { count: boards }),
     phaseText(state.state, state.round, state.rounds),
-  ].join(" · ");
+  ].join(` ${separator()} `);
   const clock = clockText(deadlineAt, now);
   return h("div", { class: "row status" }, h("span", { class: "dim grow" }, what), clock ? h("strong", { class: "clock", "data-field": "clock", role: "timer" }, clock) : null);
 }
@@ -252,7 +252,7 @@ function tableWords(state, table) {
   const boards = state.rules.rounds ?? 0;
   const progress = table.over ? _("finished") : format(_("{done} of {boards} boards"), { done: table.boards_done, boards });
   return [
-    h("strong", {}, `${format(_("Table {number}"), { number: table.table + 1 })} · ${progress}`),
+    h("strong", {}, `${format(_("Table {number}"), { number: table.table + 1 })} ${separator()} ${progress}`),
     h("span", { class: "dim" }, format(_("{first} – {second}"), { first, second })),
   ];
 }

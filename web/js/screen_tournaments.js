@@ -4,7 +4,7 @@
 // under the choices. Loaded when first shown (later_screen.js).
 
 import { h, button } from "./dom.js";
-import { _, format, isolate, ngettext } from "./i18n.js";
+import { _, format, isolate, ngettext, separator } from "./i18n.js";
 import { CODE, MSG, ROOM_OPTIONS } from "./wire.js";
 import { presetName } from "./words.js";
 
@@ -106,7 +106,7 @@ function listPanel(list) {
 
 /**
  * What a tournament is and how far it has got, in whole parts (a wrapped line never starts
- * with a "·").
+ * with a separator).
  * @param {TournamentSummary} t
  */
 export function summaryLine(t) {
@@ -119,7 +119,7 @@ export function summaryLine(t) {
     presetName(t.preset),
     format(_("{count}/{most} entrants"), { count: t.entrants, most: t.max_entrants }),
   ];
-  const words = parts.map((part, i) => h("span", { class: "part" }, i < parts.length - 1 ? `${part}\u00a0·` : part));
+  const words = parts.map((part, i) => h("span", { class: "part" }, i < parts.length - 1 ? `${part}\u00a0${separator()}` : part));
   return h("span", { class: "line" }, ...words.flatMap((word, i) => (i === 0 ? [word] : [" ", word])));
 }
 

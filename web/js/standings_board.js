@@ -32,7 +32,8 @@ export function standingsBoard(state) {
       { class: line.entrant === state.you ? "you" : null, "data-entrant": line.entrant },
       h("td", {}, figure(line.place)),
       h("td", { class: "who" }, h("span", { class: "name" }, nameShown(line.name)), playing),
-      h("td", {}, h("strong", {}, figure(line.matchpoints)), h("span", { class: "dim" }, `/${figure(line.max_matchpoints)}`)),
+      // "12/16" read left to right in either language, as a score is.
+      h("td", {}, h("span", { dir: "ltr" }, h("strong", {}, figure(line.matchpoints)), h("span", { class: "dim" }, `/${figure(line.max_matchpoints)}`))),
       h("td", {}, figure(line.boards)),
       h("td", {}, figure(line.points)),
     );
