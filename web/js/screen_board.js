@@ -131,7 +131,7 @@ function playCell(play, side) {
   if (play === undefined) return h("td", {}, "");
   const { rank } = cardParts(play.card);
   const suit = SUIT_SYMBOLS[cardParts(play.card).suit];
-  const took = play.taken.length > 0 ? h("span", { class: "took" }, format("+{n}", { n: play.taken.length })) : null;
+  const took = play.taken.length > 0 ? h("span", { class: "took", dir: "ltr" }, format("+{n}", { n: play.taken.length })) : null;
   return h(
     "td",
     { class: side(play.seat) },
