@@ -44,6 +44,17 @@ def matchpoints(rows: list[list[str]]) -> list[int]:
     return [int(row[2].split("/")[0]) for row in rows]
 
 
+def plays_within_the_width(page: Page) -> bool:
+    """The board's plays, every table's column, within the page's width (the plays run down
+    the page, which scrolls)."""
+    return bool(
+        page.run(
+            "const r = document.querySelector('[data-screen=board] table.plays')"
+            ".getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth;"
+        )
+    )
+
+
 @pytest.mark.engines("chromium")
 def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     server: WebServer, pages: Callable[..., Page]
@@ -69,6 +80,7 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     assert sorted(ours.cards) == sorted(theirs.cards), "both tables held the same cards"
     assert ours.cards != theirs.cards, "each table played them its own way"
     assert len(standings(page)) == 4, "the standings beside the plays"
+    assert plays_within_the_width(page), "two tables side by side on a phone, no scrolling"
     page.tap('[data-action="close-board"]')
     page.wait_screen("results")
 
@@ -85,9 +97,11 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     page.tap('[data-action="see-board"][data-round="0"][data-value="1"]')
     page.wait_screen("board")
     until(lambda: len(board_columns(page)) == 2 and all(c.cards for c in board_columns(page)))
+    assert axe_findings(page) == []
     page.tap('[data-action="close-board"]')
     page.wait_screen("tournament")
     assert layout_problems(page) == []
+    assert axe_findings(page) == []
 
 
 @pytest.mark.engines("firefox", "webkit")
