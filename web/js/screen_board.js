@@ -6,7 +6,7 @@
 // beside). Loaded when first shown (later_screen.js).
 
 import { cardParts, isRed, SUIT_SYMBOLS } from "./cards.js";
-import { h, button } from "./dom.js";
+import { h, button, replacePage } from "./dom.js";
 import { _, format, isolate } from "./i18n.js";
 import { standingsBoard } from "./standings_board.js";
 import { nameShown } from "./words.js";
@@ -30,7 +30,8 @@ export const boardScreen = {
     const tables = store.tourney.shown.boards[`${view.round}.${view.board}`] ?? [];
     const yours = yourPlace(store, view.round);
     const followed = store.tourney.shown.followed;
-    root.replaceChildren(
+    replacePage(
+      root,
       h(
         "div",
         { class: "page" },

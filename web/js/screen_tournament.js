@@ -5,7 +5,7 @@
 // page may see them. A round's table opens by itself (the server seats its people), and this
 // screen comes back when the round is over. Loaded when first shown (later_screen.js).
 
-import { h, button } from "./dom.js";
+import { h, button, replacePage } from "./dom.js";
 import { _, format, isolate, ngettext, number, separator } from "./i18n.js";
 import { phaseText } from "./screen_tournaments.js";
 import { standingsBoard } from "./standings_board.js";
@@ -41,7 +41,8 @@ export const tournamentScreen = {
       return;
     }
     const me = context.store.state.me?.playerId ?? null;
-    root.replaceChildren(
+    replacePage(
+      root,
       h(
         "div",
         { class: "page" },

@@ -3,7 +3,7 @@
 // rules. Only the server's host may make one unless the server lets anyone: a refusal is said
 // under the choices. Loaded when first shown (later_screen.js).
 
-import { h, button } from "./dom.js";
+import { h, button, replacePage } from "./dom.js";
 import { _, format, isolate, ngettext, separator } from "./i18n.js";
 import { CODE, MSG, ROOM_OPTIONS } from "./wire.js";
 import { presetName } from "./words.js";
@@ -36,7 +36,8 @@ const local = {
 export const tournamentsScreen = {
   shows: (context) => [context.store.tourney.shown.list, local.draft, local.problem],
   render(root, context) {
-    root.replaceChildren(
+    replacePage(
+      root,
       h(
         "div",
         { class: "page" },
