@@ -179,6 +179,8 @@ class BasraServer:
         )
         if self._listener is not None:
             self._listener.close()
+        # The rooms close as the server goes: no tournament goes on to another round.
+        self.lobby.tournaments.halt()
         if self._web is not None:
             # Stop listening, cut requests and downloads: the WebSockets are closed below, with
             # a goodbye each.
@@ -215,17 +217,18 @@ class BasraServer:
 
     def _goodbye(self, connection: Connection) -> tuple[ErrorCode, str]:
         """What a client is told as the server stops: a player seated in a match the data
-        directory keeps may come back to it (`restarting`, and a client tries again as after
-        a drop); anyone else is told the server is going (`shutdown`)."""
+        directory keeps, or in a tournament, may come back to it (`restarting`, and a client
+        tries again as after a drop); anyone else is told the server is going (`shutdown`)."""
         player = connection.player
         room = None if player is None else player.room
-        if (
-            player is not None
-            and self.store is not None
-            and isinstance(room, Room)
+        if player is None or self.store is None:
+            return ErrorCode.SHUTDOWN, "The server is shutting down."
+        seated = (
+            isinstance(room, Room)
             and room.phase is RoomPhase.PLAYING
             and room.members.seat_of(player) is not None
-        ):
+        )
+        if seated or player.tournament is not None:
             return (
                 ErrorCode.RESTARTING,
                 "The server is restarting: your seat is kept; reconnect to play on.",
@@ -238,11 +241,16 @@ class BasraServer:
         if self.config.data_dir is not None:
             self.store = MatchStore.open(self.config.data_dir, self.config.record_keep)
             self.lobby.store = self.store
+            self.lobby.tournaments.store = self.store
 
     def _restore(self) -> None:
-        """Take up the matches left running in the data directory."""
+        """Take up the tournaments and matches left running in the data directory: the
+        tournaments first, so that their tables' rooms are restored as tables."""
         if self.store is not None:
+            tournaments = self.lobby.tournaments
+            tournaments.load()
             restore_matches(self.store, self.lobby)
+            tournaments.take_up()
 
     def _spawn_room(self, room: Room) -> None:
         assert self._group is not None

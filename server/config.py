@@ -225,6 +225,19 @@ class ServerConfig:
     """Default turn timer in seconds for rooms that do not choose one; 0 = off."""
     match_linger: float = 120.0
     """Seconds a room stays open after its match ends (results, chat, late resumes)."""
+    # tournaments (docs/tournaments.md)
+    tournament_creators: str = field(
+        default="host",
+        metadata=option(
+            "who may make a tournament: the host alone (a client on this computer), or "
+            "anyone (default %(default)s)",
+            flag="--tournaments",
+            choices=("host", "anyone"),
+        ),
+    )
+    """Who may make a tournament: ``host`` (a client on the server's machine) or ``anyone``."""
+    max_tournaments: int = 16
+    """Tournaments taking entrants or under way at once."""
     # chat
     chat_max_chars: int = MAX_CHAT
     chat_lines: int = 5

@@ -6,6 +6,11 @@ list, creating rooms, the admin `stats`: its ``ROUTES``) and forwards what belon
 (`server.room.actor.ROOM_REQUESTS`, the room's own table) to that room's inbox. Handlers run
 synchronously on the event loop, so checking and changing the registries never interleave.
 
+Its tournaments (`server.tournament`) are one of its parts (`LOBBY_PARTS`): their requests are
+routed from the same table, their tables are its rooms (`open_room`), and it tells them of the
+comings and goings they care about (a player who drops or resumes, a room that closes, whether
+an entrant may go into a room).
+
 Joining is a claim followed by the room's verdict: the lobby sets ``player.room`` before posting
 the `Join`, so a second join or create from the same player is refused at once even while the
 first waits in the room's inbox; a room that refuses the join clears the claim.
@@ -35,11 +40,16 @@ from server.room.actor import ROOM_REQUESTS, Room
 from server.room.bots_runner import BotRunner
 from server.room.codes import code_fits, new_room_code
 from server.room.commands import AfterLeave, Dropped, Join, Request, Resumed
+from server.room.table import TableLink
+from server.room_ids import RoomIds
 from server.routes import Route, Routes, route
+from server.rule_choice import chosen_rules
+from server.tournament.registry import Tournaments
+from server.tournament.requests import TournamentRequests
 from shared.bots import LEVELS
 from shared.clock import LOOP_CLOCK, Clock
 from shared.names import BadNameError, clean_name, clean_room_name
-from shared.rules import RuleError, RuleSet
+from shared.rules import RuleSet
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import ErrorCode, Message, MsgType, error_message, pack_message
 from shared.wire.requests import (
@@ -54,7 +64,7 @@ from shared.wire.requests import (
 )
 from shared.wire.rooms import RoomPhase, summary_to_wire
 
-__all__ = ["Lobby"]
+__all__ = ["LOBBY_PARTS", "Lobby"]
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +72,6 @@ ROOM_LIST_LIMIT = 200
 ROOM_LIST_TTL = 0.5
 """Seconds a built room list may be sent again (a room opening or closing rebuilds it)."""
 _BUSY = "The room is busy; try again in a moment."
-_ROOM_FIELDS_IN_RULES = frozenset({"players", "target", "turn_timer"})
 
 
 class Lobby:
@@ -87,11 +96,15 @@ class Lobby:
         self._spawn = spawn
         self._stats = stats
         self.store = store
-        self._next_room = 1
+        self.room_ids = RoomIds()
         self._room_list: bytes | None = None
         self._room_list_at = 0.0
         self._held = HeldCommands(config.room_inbox)
-        self._routes: Routes[Link] = Routes([(self, self.ROUTES)])
+        self.tournaments = Tournaments(config, self, store, self.clock)
+        requests = TournamentRequests(self.tournaments)
+        parts = (self, requests)
+        assert tuple(map(type, parts)) == LOBBY_PARTS, "LOBBY_PARTS lists the lobby's parts"
+        self._routes: Routes[Link] = Routes((part, part.ROUTES) for part in parts)
 
     # -- routing --------------------------------------------------------------------------
 
@@ -186,6 +199,7 @@ class Lobby:
         log.info("player %d (%s) resumed", player.id, player.name)
         if player.room is not None:
             player.room.post(Resumed(player, link))
+        self.tournaments.resumed(player)
 
     def connection_lost(self, link: Link) -> None:
         """``link`` closed; its player keeps the seat (the room holds it) or is forgotten."""
@@ -197,8 +211,8 @@ class Lobby:
         player.link = None
         if player.room is not None:
             player.room.post(Dropped(player))
-        else:
-            self.players.forget(player)
+        self.tournaments.dropped(player)
+        self.players.release_if_gone(player)
 
     def census(self) -> tuple[int, int]:
         """Rooms not started with a seat free, and players the server knows (what the LAN
@@ -240,10 +254,10 @@ class Lobby:
         player = self._player(link)
         if player.room is not None:
             raise Refused(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
+        self.tournaments.check_entry(player, None, spectate=False)
         if len(self.rooms) >= self.config.max_rooms:
             raise Refused(ErrorCode.TOO_MANY_ROOMS, "The server has all the rooms it takes.")
         rules, turn_seconds = self._rules_of(request)
-        room_id = self._next_room
         # An empty name is refused like any bad one; only a missing name takes the default.
         typed = request.name if request.name is not None else f"{player.name} table"
         try:
@@ -254,6 +268,7 @@ class Lobby:
         if bot_level is not None and bot_level not in LEVELS:
             raise Refused(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
         code = new_room_code() if request.private else None
+        room_id = self.room_ids.take()
         room = self.make_room(room_id, name, rules, turn_seconds, code, request.hints, bot_level)
         self.adopt(room)
         log.info(
@@ -277,10 +292,12 @@ class Lobby:
         code: str | None = None,
         hints: bool = True,
         bot_level: str | None = None,
+        table: TableLink | None = None,
     ) -> Room:
         """A room of this lobby, not yet open (`adopt` opens it); ``code``: a private one's;
         ``hints``: whether its players may ask for hints; ``bot_level``: its computer
-        players' level, if its creator chose one."""
+        players' level, if its creator chose one; ``table``: the tournament whose table it
+        is, if it is one."""
         return Room(
             room_id,
             name,
@@ -296,43 +313,34 @@ class Lobby:
             hints=hints,
             bot_level=bot_level,
             clock=self.clock,
+            table=table,
         )
+
+    def open_room(self, make: Callable[[int], Room]) -> Room:
+        """A new room (a tournament's table) that ``make`` builds from its id, opened."""
+        room = make(self.room_ids.take())
+        self.adopt(room)
+        return room
 
     def adopt(self, room: Room) -> None:
         """Open ``room`` (new, or restored after a restart): list it and start its task."""
         self.rooms[room.id] = room
-        self._next_room = max(self._next_room, room.id + 1)
+        self.room_ids.passed(room.id)
         self._room_list = None
         self._spawn(room)
 
     def _rules_of(self, request: CreateRoom) -> tuple[RuleSet, float]:
-        options = dict(request.rules)
-        clash = _ROOM_FIELDS_IN_RULES & options.keys()
-        if clash:
-            raise Refused(
-                ErrorCode.BAD_RULES,
-                f"Give {', '.join(sorted(clash))} as fields of create_room, not as rules.",
-            )
         timer = request.turn_timer
         # A room without its own timer uses the server's (which may be fractional in tests);
         # the rule set records it in whole seconds for display.
         turn_seconds = float(timer) if timer is not None else self.config.turn_timeout
-        try:
-            rules = RuleSet.preset(
-                request.preset,
-                **options,
-                players=request.players,
-                target=request.target,
-                turn_timer=timer if timer is not None else math.ceil(turn_seconds),
-            )
-        except (RuleError, TypeError) as error:
-            raise Refused(ErrorCode.BAD_RULES, str(error)) from None
-        if not rules.scores:
-            raise Refused(
-                ErrorCode.BAD_RULES,
-                "With every point value 0 and no card points, nobody could ever score: "
-                "the match would never end.",
-            )
+        rules = chosen_rules(
+            request.preset,
+            request.rules,
+            players=request.players,
+            target=request.target,
+            turn_timer=timer if timer is not None else math.ceil(turn_seconds),
+        )
         return rules, turn_seconds
 
     def _room_for(self, link: Link, request: JoinRoom | Spectate) -> tuple[Player, Room]:
@@ -352,6 +360,7 @@ class Lobby:
 
     def _join(self, link: Link, request: JoinRoom | Spectate, spectate: bool) -> None:
         player, room = self._room_for(link, request)
+        self.tournaments.check_entry(player, room, spectate)
         if not code_fits(room.identity.code, request.code):
             raise Refused(
                 ErrorCode.WRONG_CODE,
@@ -367,6 +376,7 @@ class Lobby:
     def _room_closed(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
         self._room_list = None
+        self.tournaments.room_closed(room.id)
 
     # -- little things --------------------------------------------------------------------
 
@@ -387,3 +397,7 @@ class Lobby:
         route(AskStats, _on_stats),
     )
     """The requests the lobby answers itself; a room's (`ROOM_REQUESTS`) go to the room."""
+
+
+LOBBY_PARTS = (Lobby, TournamentRequests)
+"""The parts whose routes the lobby dispatches from: its own and the tournaments'."""

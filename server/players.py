@@ -1,9 +1,10 @@
 """Who a player is across connections: id, name, secret resume token, current link and room.
 
-A `Player` outlives its connection while it holds a place in a room, so that the resume token can
-give the seat back after a drop. The registry forgets a player once it has neither a connection nor
-a room; its token then stops working. Tokens are looked up by their SHA-256 digest, so the time a
-lookup takes says nothing about how close a guess was; and only the digest is ever written down
+A `Player` outlives its connection while it holds a place in a room or a tournament, so that
+the resume token can give the seat back after a drop. The registry forgets a player once it has
+neither a connection, nor a room, nor a tournament; its token then stops working. Tokens are
+looked up by their SHA-256 digest, so the time a lookup takes says nothing about how close a
+guess was; and only the digest is ever written down
 (`server.persistence.room_file`). Every resume rotates the token (`Players.rotate`): the welcome
 carries a fresh one and the one used stops working, so a token sniffed on the way serves its
 thief once at most. A player restored after a restart (`restore`) has his digest only, until he
@@ -18,7 +19,7 @@ from typing import Any, Protocol
 
 from shared.wire.protocol import ErrorCode, Message
 
-__all__ = ["Link", "Player", "PlayerRoom", "Players", "token_digest"]
+__all__ = ["Link", "Player", "PlayerRoom", "PlayerTournament", "Players", "token_digest"]
 
 
 class PlayerRoom(Protocol):
@@ -27,6 +28,12 @@ class PlayerRoom(Protocol):
     def post(self, command: Any) -> bool:
         """Queue one of the room's commands (`server.room.commands`, typed loosely here so that
         the players need not import the rooms that hold them)."""
+
+
+class PlayerTournament(Protocol):
+    """The tournament a player has entered or runs, as far as the lobby needs to know it."""
+
+    id: int
 
 
 class Link(Protocol):
@@ -53,7 +60,16 @@ class Link(Protocol):
 class Player:
     """One person at the server (or one load-generator bot), across reconnections."""
 
-    __slots__ = ("id", "last_address", "link", "name", "room", "token", "token_digest")
+    __slots__ = (
+        "id",
+        "last_address",
+        "link",
+        "name",
+        "room",
+        "token",
+        "token_digest",
+        "tournament",
+    )
 
     def __init__(self, player_id: int, name: str, token: str | None, token_digest: bytes) -> None:
         self.id = player_id
@@ -66,6 +82,8 @@ class Player:
         """The live connection, or None while the player is away."""
         self.room: PlayerRoom | None = None
         """The room the player is in (or has asked to join), seated or watching."""
+        self.tournament: PlayerTournament | None = None
+        """The tournament he has entered or runs, which keeps him known while he is away."""
         self.last_address: str | None = None
         """The address of the connection he last spoke on, kept while he is away (a room's
         creator who removes him keeps that address out too)."""
@@ -145,8 +163,9 @@ class Players:
         self._by_token.pop(player.token_digest, None)
 
     def release_if_gone(self, player: Player) -> None:
-        """Forget ``player`` when nothing holds it any more: no connection and no room."""
-        if player.link is None and player.room is None:
+        """Forget ``player`` when nothing holds it any more: no connection, no room and no
+        tournament."""
+        if player.link is None and player.room is None and player.tournament is None:
             self.forget(player)
 
     def __len__(self) -> int:

@@ -79,7 +79,13 @@ def _take_up(saved: SavedRoom, journal: MatchJournal, lobby: Lobby) -> None:
     seats, players = _seats(saved, lobby)
     creator = next((p for p in players if p.id == saved.creator), None)
     room = lobby.make_room(
-        saved.room_id, saved.name, record.rules, saved.turn_seconds, saved.code, saved.hints
+        saved.room_id,
+        saved.name,
+        record.rules,
+        saved.turn_seconds,
+        saved.code,
+        saved.hints,
+        table=lobby.tournaments.link_for(saved.room_id),
     )
     room.restore_match(state, journal, seats, creator, deals)
     lobby.adopt(room)

@@ -47,6 +47,8 @@ __all__ = [
     "DEALER_LABEL",
     "DECK_LABEL",
     "MAX_CLIENT_SEEDS",
+    "MAX_POOLED",
+    "POOL_LABEL",
     "SERVER_SEED_SIZE",
     "CommitmentError",
     "Deals",
@@ -63,6 +65,7 @@ __all__ = [
     "parse_client_seed",
     "parse_commitment",
     "parse_server_seed",
+    "pooled_seed",
 ]
 
 SERVER_SEED_SIZE = 32
@@ -77,6 +80,10 @@ DECK_LABEL = b"basra/deck/v1"
 """The label of the random stream that shuffles a round's deck."""
 DEALER_LABEL = b"basra/dealer/v1"
 """The label of the random stream that draws the first dealer."""
+POOL_LABEL = b"basra/pool/v1"
+"""The label of a pooled seed: many players' seeds made one (a tournament's round)."""
+MAX_POOLED = 256
+"""At most this many seeds in a pool."""
 
 _WORDS = struct.Struct(">8I")
 _SPAN = 1 << 32
@@ -105,6 +112,18 @@ def new_client_seed() -> bytes:
 def commitment_of(server_seed: bytes) -> bytes:
     """The commitment to ``server_seed``: its SHA-256 digest (32 bytes)."""
     return hashlib.sha256(_checked_server_seed(server_seed)).digest()
+
+
+def pooled_seed(seeds: Sequence[bytes]) -> bytes:
+    """The one client seed that stands for ``seeds`` (each a client seed, in the order
+    given): SHA-256 of ``basra/pool/v1``, 0x00, their count (2 bytes, big-endian) and each seed
+    after its length (1 byte). A tournament's round deals every table from its entrants' seeds
+    pooled so (PROTOCOL.md §10), since a match holds at most `MAX_CLIENT_SEEDS`; a player
+    checks that his own is among those pooled and that they pool to the seed the deals hold."""
+    if isinstance(seeds, (bytes, str)) or not 1 <= len(seeds) <= MAX_POOLED:
+        raise SeedError(f"A pool holds 1 to {MAX_POOLED} client seeds.")
+    body = b"".join(bytes([len(s)]) + s for s in map(_checked_client_seed, seeds))
+    return hashlib.sha256(POOL_LABEL + b"\x00" + len(seeds).to_bytes(2, "big") + body).digest()
 
 
 def fair_deck(

@@ -287,7 +287,7 @@ def _end_round(state: MatchState, r: RoundState, events: list[Event]) -> Transit
     events.append(RoundScored(r.number, tally, scores))
     assert r.last_play is not None
     ended = RoundEnd(r.number, r.last_play, r.last_capturer, r.floor, tally)
-    winner = match_winner(rules, scores)
+    winner = match_winner(rules, scores, r.number + 1, _tie_break(r))
     if winner is not None:
         # The match is over: the leftovers are in a pile and nobody is to move.
         events.append(MatchEnded(winner, scores))
@@ -302,6 +302,14 @@ def _end_round(state: MatchState, r: RoundState, events: list[Event]) -> Transit
     events.extend(_deal_events(rules, fresh, 1))
     nxt = MatchState(rules, state.deals, scores, tally.carry_out, fresh, None, state.profile, ended)
     return Transition(nxt, tuple(events))
+
+
+def _tie_break(r: RoundState) -> Team:
+    """Who wins a match of a fixed number of rounds that ends level after round ``r``: the side
+    that took the round's leftovers (its last capture), else the side that did not deal."""
+    if r.last_capturer is not None:
+        return r.last_capturer
+    return 1 - team_of(r.dealer)
 
 
 @cache

@@ -90,6 +90,9 @@ class RuleSet:
     target: int = 101
     turn_timer: int = 30
     """Seconds a networked player has to play before the server plays for him; 0 = off."""
+    rounds: int = 0
+    """A match of exactly this many rounds, the target aside (a tournament's table, where every
+    table plays the same deals and must finish with the others); 0: play to the target."""
 
     def __post_init__(self) -> None:
         for name, kind in _ENUM_FIELDS.items():
@@ -139,10 +142,14 @@ class RuleSet:
 
     def to_options(self) -> dict[str, Any]:
         """The options as plain values (strings, ints, bools)."""
-        return {
+        options = {
             f.name: (v.value if isinstance(v := getattr(self, f.name), enum.Enum) else v)
             for f in fields(self)
         }
+        for name in SAID_WHEN_SET:
+            if options[name] == _DEFAULTS[name]:
+                del options[name]
+        return options
 
     @property
     def deals_per_round(self) -> int:
@@ -150,7 +157,8 @@ class RuleSet:
 
     @property
     def preset_name(self) -> str:
-        """``egyptian`` or ``jawaker`` when the options (bar players, target, timer) match one."""
+        """``egyptian`` or ``jawaker`` when the options (bar players, target, timer, rounds)
+        match one."""
         return _preset_name(self)
 
 
@@ -159,7 +167,8 @@ def _preset_name(rules: RuleSet) -> str:
     # Cached: the server names each room's preset in every room list and room state.
     mine = rules.to_options()
     for name, options in PRESETS.items():
-        probe = RuleSet(**{**options, **{k: mine[k] for k in _PRESET_FREE}}).to_options()
+        free = {k: getattr(rules, k) for k in _PRESET_FREE}
+        probe = RuleSet(**{**options, **free}).to_options()
         if probe == mine:
             return name
     return "custom"
@@ -180,11 +189,17 @@ INT_OPTIONS: dict[str, tuple[int, int]] = {
     "majority_points": (0, 1000),
     "target": (1, 100_000),
     "turn_timer": (0, 3600),
+    "rounds": (0, 1000),
 }
 """Each whole-number option's bounds (PROTOCOL.md §6)."""
 OPTION_VALUES: dict[str, tuple[int, ...]] = {"players": (2, 4), "hand_size": (4, 6)}
+_DEFAULTS = {f.name: f.default for f in fields(RuleSet)}
+SAID_WHEN_SET = ("rounds",)
+"""Options added within version 1 of the protocol, which a rules map holds only when they are
+not at their default: a client that predates one still reads every other room's rules
+(PROTOCOL.md §6)."""
 """The whole-number options that take one of a few values within their bounds."""
-_PRESET_FREE = ("players", "target", "turn_timer")
+_PRESET_FREE = ("players", "target", "turn_timer", "rounds")
 
 PRESETS: dict[str, dict[str, Any]] = {
     "egyptian": {},

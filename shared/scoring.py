@@ -62,12 +62,26 @@ def round_tally(
     )
 
 
-def match_winner(rules: RuleSet, scores: Sequence[int]) -> int | None:
+def match_winner(
+    rules: RuleSet,
+    scores: Sequence[int],
+    rounds_played: int | None = None,
+    tie_break: int | None = None,
+) -> int | None:
     """The winning team once a round has been added, or None to play on.
 
     One side at or past the target wins; both past it, the higher total wins; equal totals
-    play another round.
+    play another round. A match of a fixed number of rounds (``rules.rounds``) ends after its
+    last one whatever the target: the higher total wins, and equal totals go to ``tie_break``
+    (docs/rules.md §6); before its last round, or when ``rounds_played`` is not known, nobody
+    has won.
     """
+    if rules.rounds:
+        if rounds_played is None or rounds_played < rules.rounds:
+            return None
+        if scores[0] == scores[1]:
+            return tie_break
+        return 0 if scores[0] > scores[1] else 1
     reached = [t for t, s in enumerate(scores) if s >= rules.target]
     if not reached:
         return None

@@ -345,14 +345,15 @@ def test_the_module_graph_sees_type_checking_imports() -> None:
 
 def test_every_client_message_has_exactly_one_handler() -> None:
     """Each client-to-server message type is answered in one place only: the session (pings),
-    the lobby, or one part of a room; the lobby forwards to rooms what their parts route."""
-    from server.lobby import Lobby
+    one part of the lobby (its own, the tournaments'), or one part of a room; the lobby
+    forwards to rooms what their parts route."""
+    from server.lobby import LOBBY_PARTS
     from server.room.actor import ROOM_PARTS, ROOM_REQUESTS
     from shared.wire.protocol import SCHEMAS, Flow
     from shared.wire.session import ANSWERED_BY_SESSION
 
     handlers: dict[str, list[str]] = {kind.value: ["the session"] for kind in ANSWERED_BY_SESSION}
-    for owner in (Lobby, *ROOM_PARTS):
+    for owner in (*LOBBY_PARTS, *ROOM_PARTS):
         for route in owner.ROUTES:
             handlers.setdefault(route.kind.value, []).append(owner.__name__)
     twice = {kind: owners for kind, owners in handlers.items() if len(owners) > 1}

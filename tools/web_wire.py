@@ -30,7 +30,7 @@ from shared.names import (
     NAME_MARKS,
     NAME_PUNCTUATION,
 )
-from shared.rules import INT_OPTIONS, OPTION_VALUES, PRESETS, RuleSet
+from shared.rules import INT_OPTIONS, OPTION_VALUES, PRESETS, SAID_WHEN_SET, RuleSet
 from shared.schema import Int, OneOf, Str, Struct
 from shared.wire.errors import FINAL_CODES, ErrorCode
 from shared.wire.messages import SCHEMAS, Flow, MsgType
@@ -156,7 +156,8 @@ def rules_typedef() -> str:
             kind = "boolean"
         else:
             kind = " | ".join(_js(v) for v in values)
-        lines.append(f" * @property {{{kind}}} {name}")
+        shown = f"[{name}]" if name in SAID_WHEN_SET else name
+        lines.append(f" * @property {{{kind}}} {shown}")
     return "/**\n" + "\n".join(lines) + "\n */"
 
 

@@ -33,6 +33,7 @@ import contextlib
 import logging
 import os
 import secrets
+import shutil
 import stat
 import time
 from collections.abc import Iterator
@@ -164,6 +165,25 @@ class MatchStore:
         """The room file of ``files``; `SavedRoomError` or `OSError` if it cannot be read."""
         with open(files.room, "rb") as stream:
             return decode_saved_room(stream.read(MAX_ROOM_FILE))
+
+    def write_file(self, path: Path, data: bytes) -> None:
+        """Have ``data`` written whole at ``path`` in the directory (its folder made if need
+        be), a reader finding the old file or the new one, never half of one: what a
+        tournament keeps (`server.tournament.files`)."""
+
+        def write() -> None:
+            try:
+                path.parent.mkdir(mode=PRIVATE, parents=True, exist_ok=True)
+            except OSError as error:
+                log.error("cannot make %s: %s", path.parent, error)
+                return
+            _write_whole(path, data)
+
+        self.disk.write(write)
+
+    def remove_folder(self, folder: Path) -> None:
+        """Have a folder of the directory removed with its files, after what was asked."""
+        self.disk.write(lambda: shutil.rmtree(folder, ignore_errors=True))
 
     def remove(self, files: MatchFiles) -> None:
         """Have a match forgotten, after whatever was asked for its files before."""

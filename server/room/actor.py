@@ -55,6 +55,8 @@ from server.room.commands import (
     LingerOver,
     Request,
     Resumed,
+    TableHurry,
+    TableReleased,
     TurnExpired,
 )
 from server.room.context import RoomContext, Sender
@@ -65,9 +67,11 @@ from server.room.members import Members, RoomIdentity
 from server.room.membership import Membership
 from server.room.messages import left_room_message
 from server.room.moderation import Moderation
-from server.room.seats import Slot
+from server.room.seats import HumanSeat, Slot
+from server.room.table import TableLink
 from server.routes import Routes
 from shared.clock import LOOP_CLOCK, Clock
+from shared.deals import FairDeals
 from shared.rules import RuleSet
 from shared.state import MatchState
 from shared.wire.protocol import ErrorCode, error_message
@@ -103,16 +107,18 @@ class Room:
         hints: bool = True,
         bot_level: str | None = None,
         clock: Clock = LOOP_CLOCK,
+        table: TableLink | None = None,
     ) -> None:
         """``store``: the data directory that keeps running matches; None keeps none;
         ``code``: a private room's code; ``hints``: whether its players may ask for hints;
         ``bot_level``: its computer players' level, if its creator chose one; ``clock``: the
-        time its timers run on."""
+        time its timers run on; ``table``: the tournament whose table this room is
+        (`server.room.table`), if it is one."""
         identity = RoomIdentity(room_id, name, rules, turn_seconds, code, hints)
         self._inbox = Inbox(config.room_inbox)
         self._on_closed = closed
         post = self._inbox.post
-        self.ctx = ctx = RoomContext(identity, config, counters, post, release, store, clock)
+        self.ctx = ctx = RoomContext(identity, config, counters, post, release, store, clock, table)
         ctx.bot_level = bot_level
         self.match_part = match = MatchPart(ctx, bots)
         self.membership = membership = Membership(ctx, match)
@@ -191,6 +197,21 @@ class Room:
         self.membership.hold_away(seats)
         self.match_part.resume_play()
 
+    def start_table(self, seats: list[Slot], deals: FairDeals) -> None:
+        """Seat a tournament's table and deal its match at once, before the room's task starts
+        (`server.room.table`): its people are in the room already (their ``room``), those not
+        connected away, their seats held as after a drop. Every table of the round
+        deals from the same ``deals``, its seeds announced as the room's (the pooled seed, if
+        any, as seat 0's: PROTOCOL.md §15)."""
+        ctx = self.ctx
+        ctx.members.seats[:] = seats
+        ctx.deals = RoomDeals.restored(deals, tuple(range(len(deals.client_seeds))))
+        for slot in ctx.members.humans():
+            ctx.members.admit(slot.player)
+        away = [s for s in seats if isinstance(s, HumanSeat) and s.player.link is None]
+        self.membership.hold_away(away)
+        self.match_part.start_match()
+
     # -- the actor ------------------------------------------------------------------------
 
     async def run(self) -> None:
@@ -248,6 +269,12 @@ class Room:
             case LingerOver() if self.ctx.phase is RoomPhase.OVER:
                 # (in another phase, a new match began as the timer fired)
                 self._close("match_over", "The match is over; the room has closed.")
+            case TableHurry():
+                self.membership.hurry()
+            case TableReleased(reason, message):
+                if self.ctx.record.release():
+                    self.ctx.send_record()
+                self._close(reason, message)
 
     def _refuse(self, link: Link, req: int | None, refusal: Refused) -> None:
         self.ctx.counters.errors_sent += 1

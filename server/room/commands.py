@@ -31,6 +31,8 @@ __all__ = [
     "LingerOver",
     "Request",
     "Resumed",
+    "TableHurry",
+    "TableReleased",
     "TurnExpired",
 ]
 
@@ -99,6 +101,20 @@ class LingerOver:
 
 
 @dataclass(frozen=True, slots=True)
+class TableHurry:
+    """A tournament's round is out of time: computer players finish this table, at once."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableReleased:
+    """Every table of a tournament's round has finished: reveal this one's record to whoever
+    is in it, and close with ``reason`` (a ``left_room`` reason) and ``message``."""
+
+    reason: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class HintTurn:
     """A turn a hint is for: the match after ``seq`` plays (a host is equal only to itself, so
     the next match's turns are others)."""
@@ -126,6 +142,8 @@ Command = (
     | BotMove
     | LingerOver
     | HintReady
+    | TableHurry
+    | TableReleased
 )
 
 

@@ -6,7 +6,8 @@ The parts (`server.room.match`, `membership`, `moderation`, `hinting`, `chat`) e
 own state besides and handle their own requests; they meet only here and through the few
 calls one part makes of another (the members' comings and goings hand turns on through the
 match). A part never closes the room itself: it asks (`close_soon`), and the room closes once
-the command at hand is done.
+the command at hand is done. A tournament's table also holds its `TableLink`
+(`server.room.table`), which the parts ask where a table differs from a room.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from server.room.evening import Evening
 from server.room.members import Members, RoomIdentity
 from server.room.messages import encode, room_state, room_summary, saving_notice, send_room_state
 from server.room.record import RoomRecord, saved_room
+from server.room.table import TableLink
 from shared.clock import Clock
 from shared.match_host import MatchHost
 from shared.state import MatchState
@@ -61,10 +63,13 @@ class RoomContext:
         release: Callable[[Player], None],
         store: MatchStore | None,
         clock: Clock,
+        table: TableLink | None = None,
     ) -> None:
         """``post``: the room's inbox; ``release``: hands a player who is out of the room back
         to the lobby; ``store``: the data directory that keeps running matches (None: none);
-        ``clock``: the time every timer of the room runs on (`shared.clock`)."""
+        ``clock``: the time every timer of the room runs on (`shared.clock`); ``table``: the
+        tournament whose table the room is, if it is one."""
+        self.table = table
         self.identity = identity
         self.config = config
         self.clock = clock
@@ -95,7 +100,10 @@ class RoomContext:
     def new_record(self) -> RoomRecord:
         """A record for the room's next match."""
         config = self.config
-        return RoomRecord(self.room_id, self.store, config.record_chat_lines, self._tell_saving)
+        finished = None if self.table is None else self.table.match_done
+        return RoomRecord(
+            self.room_id, self.store, config.record_chat_lines, self._tell_saving, finished
+        )
 
     def summary(self) -> RoomSummary:
         """One line of the lobby's room list."""

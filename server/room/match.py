@@ -149,6 +149,11 @@ class MatchPart:
         else:
             self.schedule_turn()
 
+    def hurry(self) -> None:
+        """A tournament's round is out of time: computer players play on without pause."""
+        self._turns.hurry()
+        self.schedule_turn()
+
     def close(self) -> None:
         """The room closes: no turn ends any more, and the linger is over."""
         self._turns.close()
@@ -201,6 +206,11 @@ class MatchPart:
     def _on_play_again(self, sender: Sender, request: PlayAgain) -> None:
         ctx = self.ctx
         player = sender.player
+        if ctx.table is not None:
+            raise Refused(
+                ErrorCode.IN_TOURNAMENT,
+                "This is a tournament's table: the tournament seats its next round.",
+            )
         seat = ctx.members.seat_of(player)
         if seat is None:
             raise Refused(ErrorCode.NOT_SEATED, "Only a seated player can ask to play again.")
@@ -295,6 +305,11 @@ class MatchPart:
         self.schedule_turn()
         self._send_update(step.events, step.seat if timed_out else None)
         _log_scores(ctx.room_id, step.events)
+        if step.round_over and ctx.table is not None:
+            record = ctx.record.so_far
+            assert record is not None
+            tally = next(e.tally for e in step.events if isinstance(e, RoundScored))
+            ctx.table.board_done(record, tally)
         if step.match_over:
             self._end_match()
 
@@ -308,8 +323,15 @@ class MatchPart:
 
     def _end_match(self) -> None:
         """The match is won: count it, commit to the next match's deals, reveal this one's
-        record to everyone, and close the room a while later unless another match starts."""
+        record to everyone, and close the room a while later unless another match starts.
+        A tournament's table is told instead, and withholds the record until its round ends
+        (`server.room.table`)."""
         ctx = self.ctx
+        if ctx.table is not None:
+            ctx.send_room_state()
+            assert ctx.match is not None
+            ctx.record.reveal(ctx.match)
+            return
         self._linger = ctx.clock.call_later(ctx.config.match_linger, ctx.post, LingerOver())
         state = ctx.match
         assert state is not None

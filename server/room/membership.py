@@ -11,6 +11,7 @@ goes, it closes. Whoever the creator removed stays out (`server.room.moderation`
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import ClassVar
 
 from server.config import FALLBACK_LEVEL
@@ -106,7 +107,7 @@ class Membership:
         ctx.release(player)
         log.info("room %d: %s left (%s)", ctx.room_id, player.name, reason)
         members.hand_on_creator(player)
-        if not members.humans_remain():
+        if self._deserted():
             ctx.close_soon("last_human_left", "Everyone has left; the room has closed.")
             return
         ctx.save()
@@ -130,12 +131,50 @@ class Membership:
             seats[seat] = BotSeat(_stand_in_level(seats, ctx.bot_level), left_by=player.id)
         ctx.evening.forget(seat)
 
-    def end_hold(self, player: Player) -> None:
-        """``player``'s seat is no longer held for him (it went to a bot)."""
-        self._holds.end(player)
+    def _deserted(self) -> bool:
+        """No seated person is left (present, or away within the hold): the room closes,
+        unless it is a tournament's table whose match runs (computer players finish it)."""
+        if self.ctx.members.humans_remain():
+            return False
+        return self.ctx.table is None or self.ctx.phase is not RoomPhase.PLAYING
 
-    def hold_away(self, seats: list[Slot]) -> None:
-        """Every seated human of a restored match is away, his seat held as after a drop."""
+    def give_to_bot(self, seat: Seat, level: str) -> None:
+        """A computer player of ``level`` plays the person's ``seat`` from now on, during a
+        match: he stays to watch, or, away, is out of the room."""
+        ctx = self.ctx
+        slot = ctx.members.seats[seat]
+        assert isinstance(slot, HumanSeat)
+        target = slot.player
+        self._holds.end(target)
+        ctx.members.seats[seat] = BotSeat(level)
+        ctx.evening.forget(seat)
+        if target.link is not None:
+            ctx.members.spectators.append(target)
+        else:
+            ctx.members.forget(target)
+            target.room = None
+            ctx.release(target)
+        ctx.save()
+        self.match.seat_changed(seat)
+
+    def hurry(self) -> None:
+        """A tournament's round is out of time: computer players finish the table at once."""
+        ctx = self.ctx
+        if ctx.table is None or ctx.phase is not RoomPhase.PLAYING:
+            return
+        moved = [slot.player for slot in ctx.members.humans()]
+        for seat in ctx.members.human_seats():
+            self.give_to_bot(seat, ctx.table.bot_level)
+        log.info("room %d: out of time; computer players finish the match", ctx.room_id)
+        self.match.hurry()
+        ctx.send_room_state()
+        for player in moved:
+            if player in ctx.members.spectators:
+                self.match.send_snapshot(player)
+
+    def hold_away(self, seats: Sequence[Slot]) -> None:
+        """Every seated human of ``seats`` is away, his seat held as after a drop (a restored
+        match's, or a tournament's table seated while some are not connected)."""
         for slot in seats:
             if isinstance(slot, HumanSeat):
                 self.ctx.members.admit(slot.player)
@@ -186,7 +225,7 @@ class Membership:
             return
         slot.standin = True
         log.info("room %d: %s is away; a bot plays seat %d", ctx.room_id, player.name, seat)
-        if not ctx.members.humans_remain():
+        if self._deserted():
             ctx.close_soon("last_human_left", "Everyone has left; the room has closed.")
             return
         self.match.seat_changed(seat)
@@ -225,6 +264,11 @@ class Membership:
             raise Refused(ErrorCode.ALREADY_SEATED, "You already have a seat.")
         if seat >= len(seats) or not isinstance(seats[seat], BotSeat):
             raise Refused(ErrorCode.SEAT_NOT_BOT, "Only a computer player's seat can be taken.")
+        if ctx.table is not None and not ctx.table.may_sit(player, seat):
+            raise Refused(
+                ErrorCode.IN_TOURNAMENT,
+                "At a tournament's table, only its own player takes a seat.",
+            )
         ctx.members.spectators.remove(player)
         seats[seat] = HumanSeat(player)
         if ctx.members.creator is None:

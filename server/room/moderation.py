@@ -22,7 +22,7 @@ from server.room.codes import new_room_code
 from server.room.context import RoomContext, Sender
 from server.room.match import MatchPart
 from server.room.membership import Membership
-from server.room.seats import BotSeat, HumanSeat
+from server.room.seats import HumanSeat
 from server.routes import Route, route
 from shared.wire.protocol import ErrorCode
 from shared.wire.requests import BotForSeat, RemoveMember, SetPrivate
@@ -67,23 +67,12 @@ class Moderation:
         if not isinstance(slot, HumanSeat) or slot.player is player:
             raise Refused(ErrorCode.SEAT_NOT_BOT, "Only another person's seat can go to a bot.")
         target = slot.player
-        self.membership.end_hold(target)
-        seats[seat] = BotSeat(FALLBACK_LEVEL)
-        ctx.evening.forget(seat)
-        spectators = ctx.members.spectators
-        if target.link is not None:
-            spectators.append(target)
-        else:  # away: nothing of his is left in the room
-            ctx.members.forget(target)
-            target.room = None
-            ctx.release(target)
         log.info(
             "room %d: %s gave %s's seat %d to a bot", ctx.room_id, player.name, target.name, seat
         )
-        ctx.save()
-        self.match.seat_changed(seat)
+        self.membership.give_to_bot(seat, FALLBACK_LEVEL)
         ctx.send_room_state()
-        if target in spectators:
+        if target in ctx.members.spectators:
             self.match.send_snapshot(target)
 
     def _on_set_private(self, sender: Sender, request: SetPrivate) -> None:

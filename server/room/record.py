@@ -8,6 +8,10 @@ the revealed record (the record file's bytes, server seed and all) is kept for m
 later and for ``get_record``; and when the room closes, an unfinished match is revealed as
 abandoned, unless the server is shutting down with a data directory, which keeps it unrevealed
 to go on after the restart. Once the room has closed, the match's files go.
+
+A tournament's table withholds its record (``on_finished``): the finished record goes to the
+tournament at once, but to the table's members only when every table of the round has
+finished (`release`), since the round's server seed deals every one of its tables.
 """
 
 from __future__ import annotations
@@ -46,10 +50,14 @@ class RoomRecord:
         store: MatchStore | None,
         chat_kept: int,
         on_saving: SavingNews | None = None,
+        on_finished: Callable[[bytes], None] | None = None,
     ) -> None:
         """``on_saving``: told when the match can no longer be kept on disk, and when it is
-        kept again (`server.persistence.journal`)."""
+        kept again (`server.persistence.journal`); ``on_finished``: told the finished record,
+        which is then withheld from the players until `release` (a tournament's table)."""
         self._on_saving = on_saving
+        self._on_finished = on_finished
+        self._withheld: bytes | None = None
         self._room_id = room_id
         self._store = store
         self._chat_kept = chat_kept
@@ -82,6 +90,12 @@ class RoomRecord:
         return 0 if self._journal is None else len(self._journal.record.plays)
 
     @property
+    def so_far(self) -> MatchRecord | None:
+        """The record as it stands (server seed and all: never for players before the
+        reveal); None before the match began."""
+        return None if self._journal is None else self._journal.record
+
+    @property
     def running(self) -> bool:
         """A match is on record and not revealed yet."""
         return self._journal is not None and self.revealed is None
@@ -110,14 +124,32 @@ class RoomRecord:
 
     def reveal(self, state: MatchState) -> bytes:
         """End the record as ``state`` ends the match (won, or abandoned if it has no
-        winner): the record's file, server seed and all, for the players."""
-        assert self._journal is not None and self.revealed is None
-        self.revealed = self._journal.finish(outcome_of(state, _now_ms()))
+        winner): the record's file, server seed and all, for the players (or, withheld, for
+        the tournament)."""
+        assert self._journal is not None and self.revealed is None and self._withheld is None
+        finished = self._journal.finish(outcome_of(state, _now_ms()))
+        if self._on_finished is None:
+            self.revealed = finished
+            log.info("room %d: match record revealed (%d bytes)", self._room_id, len(finished))
+        else:
+            self._withheld = finished
+            self._on_finished(finished)
+        return finished
+
+    def release(self) -> bool:
+        """Reveal a withheld record to the players; whether there was one to reveal."""
+        if self._withheld is None or self.revealed is not None:
+            return False
+        self.revealed = self._withheld
         log.info("room %d: match record revealed (%d bytes)", self._room_id, len(self.revealed))
-        return self.revealed
+        return True
 
     def part(self, part: int) -> Message:
         """The ``match_record`` message of part ``part``; `NoRecordError` if there is none."""
+        if self._withheld is not None and self.revealed is None:
+            raise NoRecordError(
+                "Other tables are still playing these cards: the record comes when they are done."
+            )
         if self.revealed is None:
             raise NoRecordError("The match has not ended yet: its record comes when it does.")
         parts = parts_of(self.revealed)
@@ -134,7 +166,7 @@ class RoomRecord:
         if journal is None:
             return False
         journal.on_saving = None
-        if self.revealed is not None:
+        if self.revealed is not None or self._withheld is not None:
             journal.discard()
             return False
         if shutdown and journal.files is not None:
@@ -142,8 +174,9 @@ class RoomRecord:
             return False
         assert state is not None
         self.reveal(state)
+        self._on_finished = None
         journal.discard()
-        return True
+        return self.revealed is not None
 
 
 def saved_room(identity: RoomIdentity, members: Members, deals: RoomDeals) -> SavedRoom:

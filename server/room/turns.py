@@ -71,6 +71,10 @@ class TurnKeeper:
             if self._timer is None:
                 self._arm_timer(self._deadline)
 
+    def hurry(self) -> None:
+        """Bots play from now on without the least time that lets people follow them."""
+        self._bot_delay = 0.0
+
     def cancel(self) -> None:
         """End the current turn: whatever was to end it is stale from now on."""
         self._token += 1

@@ -53,6 +53,16 @@ class ErrorCode(enum.StrEnum):
     ILLEGAL_PLAY = "illegal_play"
     NO_RECORD = "no_record"
     HINTS_OFF = "hints_off"
+    # tournaments
+    NO_SUCH_TOURNAMENT = "no_such_tournament"
+    TOO_MANY_TOURNAMENTS = "too_many_tournaments"
+    TOURNAMENT_STARTED = "tournament_started"
+    TOURNAMENT_FULL = "tournament_full"
+    TEAM_FULL = "team_full"
+    TOO_FEW_ENTRANTS = "too_few_entrants"
+    NOT_ENTRANT = "not_entrant"
+    IN_TOURNAMENT = "in_tournament"
+    NOT_PLAYED_YET = "not_played_yet"
     # chat
     CHAT_TOO_LONG = "chat_too_long"
     CHAT_EMPTY = "chat_empty"

@@ -2,7 +2,8 @@
 schema of its fields, in one table per direction (`SCHEMAS`).
 
 The schemas of the game's, the rooms' and the records' data they hold are their own modules'
-(`shared.wire.views`, `game`, `rooms`, `hints`, `records`); reading a message against its schema
+(`shared.wire.views`, `game`, `rooms`, `hints`, `records`; the tournaments' messages,
+`tournaments` and `board_plays`); reading a message against its schema
 is `shared.wire.protocol`'s.
 """
 
@@ -14,6 +15,8 @@ from typing import Any, Final
 
 from shared.quick_chat import QUICK_IDS
 from shared.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Spec, Str, Struct, Text
+from shared.wire import tournament_schemas
+from shared.wire.board_plays import BOARD_PLAYS_SCHEMA, TOURNAMENT_RECORD_SCHEMA
 from shared.wire.game import CARD_SCHEMA, SEAT_SCHEMA
 from shared.wire.hints import HINT_SCHEMA
 from shared.wire.records import MATCH_RECORD_SCHEMA, MAX_PARTS
@@ -51,6 +54,18 @@ class MsgType(enum.StrEnum):
     REMOVE_MEMBER = "remove_member"
     BOT_FOR_SEAT = "bot_for_seat"
     SET_PRIVATE = "set_private"
+    LIST_TOURNAMENTS = "list_tournaments"
+    CREATE_TOURNAMENT = "create_tournament"
+    JOIN_TOURNAMENT = "join_tournament"
+    LEAVE_TOURNAMENT = "leave_tournament"
+    WATCH_TOURNAMENT = "watch_tournament"
+    UNWATCH_TOURNAMENT = "unwatch_tournament"
+    ADD_TOURNAMENT_BOTS = "add_tournament_bots"
+    START_TOURNAMENT = "start_tournament"
+    CANCEL_TOURNAMENT = "cancel_tournament"
+    TOURNAMENT_SEED = "tournament_seed"
+    GET_BOARD_PLAYS = "get_board_plays"
+    GET_TOURNAMENT_RECORD = "get_tournament_record"
     # both ways
     HINT = "hint"
     CHAT = "chat"
@@ -66,6 +81,10 @@ class MsgType(enum.StrEnum):
     MATCH_RECORD = "match_record"
     LEFT_ROOM = "left_room"
     NOTICE = "notice"
+    TOURNAMENTS = "tournaments"
+    TOURNAMENT_STATE = "tournament_state"
+    BOARD_PLAYS = "board_plays"
+    TOURNAMENT_RECORD = "tournament_record"
     ERROR = "error"
     BYE = "bye"
 
@@ -125,6 +144,7 @@ _TO_SERVER: dict[MsgType, Struct] = {
     MsgType.PING: Struct({}, _OPT_REQ),
     MsgType.PONG: Struct({}, _OPT_REQ),
     MsgType.STATS: Struct({}, {**_OPT_REQ, "reset": Bool()}),
+    **{MsgType(kind): schema for kind, schema in tournament_schemas.TO_SERVER.items()},
 }
 
 _TO_CLIENT: dict[MsgType, Struct] = {
@@ -170,12 +190,18 @@ _TO_CLIENT: dict[MsgType, Struct] = {
                     "match_over",
                     "error",
                     "shutdown",
+                    "round_over",
+                    "tournament_over",
                 )
             ),
             "message": Str(0, 500),
         }
     ),
     MsgType.NOTICE: Struct({"code": OneOf(("not_saved", "saved_again")), "message": Str(0, 500)}),
+    MsgType.TOURNAMENTS: tournament_schemas.TOURNAMENTS_SCHEMA,
+    MsgType.TOURNAMENT_STATE: tournament_schemas.TOURNAMENT_STATE_SCHEMA,
+    MsgType.BOARD_PLAYS: BOARD_PLAYS_SCHEMA,
+    MsgType.TOURNAMENT_RECORD: TOURNAMENT_RECORD_SCHEMA,
     MsgType.ERROR: Struct({"req": Nullable(_REQ), "code": Str(1, 32), "message": Str(0, 500)}),
     MsgType.BYE: Struct({"code": Str(1, 32), "message": Str(0, 500)}),
     MsgType.PING: Struct({}),

@@ -34,6 +34,7 @@ __all__ = [
     "MAX_PARTS",
     "PART_CHARS",
     "RecordParts",
+    "part_of",
     "parts_of",
     "record_part",
 ]
@@ -66,19 +67,27 @@ def parts_of(data: bytes) -> int:
 def record_part(room_id: int, data: bytes, part: int) -> dict[str, Any]:
     """The ``match_record`` message holding part ``part`` (from 0) of the record file ``data``
     (ASCII, as every record writer writes it)."""
+    return {"t": "match_record", "room_id": room_id, **part_of(data, part)}
+
+
+def part_of(data: bytes, part: int) -> dict[str, Any]:
+    """The ``part``, ``parts`` and ``text`` of a message that holds part ``part`` (from 0) of
+    the ASCII file ``data`` (a match's record, or a tournament's)."""
     parts = parts_of(data)
     if part not in range(parts):
         raise ValueError(f"This record has parts 0 to {parts - 1}, not {part}.")
     text = data[part * PART_CHARS : (part + 1) * PART_CHARS].decode("ascii")
     chunks = [text[i : i + CHUNK_CHARS] for i in range(0, len(text), CHUNK_CHARS)]
-    return {"t": "match_record", "room_id": room_id, "part": part, "parts": parts, "text": chunks}
+    return {"part": part, "parts": parts, "text": chunks}
 
 
 class RecordParts:
-    """A record arriving in parts: `take` each ``match_record`` of one room in order."""
+    """A record arriving in parts: `take` each ``match_record`` of one room in order (or each
+    ``tournament_record`` of one tournament, its ``key`` being ``tournament_id``)."""
 
-    def __init__(self, room_id: int) -> None:
+    def __init__(self, room_id: int, key: str = "room_id") -> None:
         self.room_id = room_id
+        self._key = key
         self._chunks: list[str] = []
         self._next = 0
         self._parts: int | None = None
@@ -88,7 +97,7 @@ class RecordParts:
         ``get_record``, or None once the record is whole. `ProtocolError` for a message that
         is not the next part of this record."""
         part, parts = message["part"], message["parts"]
-        if message["room_id"] != self.room_id or part != self._next:
+        if message[self._key] != self.room_id or part != self._next:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "A part of a match record came out of turn.")
         if self._parts is not None and parts != self._parts:
             raise ProtocolError(ErrorCode.BAD_MESSAGE, "The parts of a match record disagree.")

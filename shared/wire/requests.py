@@ -18,22 +18,45 @@ from typing import ClassVar, get_args
 from shared.plays import Play
 from shared.wire.game import play_from_wire, play_to_wire
 from shared.wire.protocol import Message, MsgType
+from shared.wire.tournament_requests import (
+    AddTournamentBots,
+    CancelTournament,
+    CreateTournament,
+    GetBoardPlays,
+    GetTournamentRecord,
+    JoinTournament,
+    LeaveTournament,
+    ListTournaments,
+    StartTournament,
+    TournamentSeed,
+    UnwatchTournament,
+    WatchTournament,
+    create_tournament_from_wire,
+)
 
 __all__ = [
     "REQUEST_CLASSES",
+    "AddTournamentBots",
     "AskHint",
     "AskStats",
     "BotForSeat",
+    "CancelTournament",
     "Chat",
     "ClientRequest",
     "ClientSeed",
     "CreateRoom",
+    "CreateTournament",
     "FillBots",
+    "GetBoardPlays",
     "GetRecord",
+    "GetTournamentRecord",
     "Hello",
     "JoinRoom",
+    "JoinTournament",
     "LeaveRoom",
+    "LeaveTournament",
     "ListRooms",
+    "ListTournaments",
     "Ping",
     "PlayAgain",
     "PlayCard",
@@ -43,8 +66,12 @@ __all__ = [
     "SetPrivate",
     "Spectate",
     "StartGame",
+    "StartTournament",
     "SwapSeats",
     "TakeSeat",
+    "TournamentSeed",
+    "UnwatchTournament",
+    "WatchTournament",
     "request_from_wire",
     "request_to_wire",
 ]
@@ -250,8 +277,21 @@ ClientRequest = (
     | Ping
     | Pong
     | AskStats
+    | ListTournaments
+    | CreateTournament
+    | JoinTournament
+    | LeaveTournament
+    | WatchTournament
+    | UnwatchTournament
+    | AddTournamentBots
+    | StartTournament
+    | CancelTournament
+    | TournamentSeed
+    | GetBoardPlays
+    | GetTournamentRecord
 )
-"""Every request a client may make: one class per client-to-server `MsgType`."""
+"""Every request a client may make: one class per client-to-server `MsgType` (the
+tournaments' are `shared.wire.tournament_requests`)."""
 
 REQUEST_CLASSES: Mapping[MsgType, type[ClientRequest]] = MappingProxyType(
     {cls.KIND: cls for cls in get_args(ClientRequest)}
@@ -291,6 +331,7 @@ _READERS: dict[MsgType, _Reader] = {
     MsgType.CREATE_ROOM: _create_room,
     MsgType.SWAP_SEATS: _swap_seats,
     MsgType.PLAY: _play_card,
+    MsgType.CREATE_TOURNAMENT: create_tournament_from_wire,
 }
 
 
@@ -314,6 +355,6 @@ def request_to_wire(request: ClientRequest) -> Message:
     elif isinstance(request, PlayCard):
         del message["play"]
         message |= play_to_wire(request.play)
-    elif isinstance(request, CreateRoom) and request.rules:
+    elif isinstance(request, CreateRoom | CreateTournament) and request.rules:
         message["rules"] = dict(request.rules)
     return message

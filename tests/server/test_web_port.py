@@ -184,8 +184,10 @@ async def test_a_rooms_invitation_is_drawn_as_the_qr_code_of_its_link() -> None:
         assert status == 200 and headers["content-type"] == "image/svg+xml"
         assert headers["content-security-policy"] == CONTENT_SECURITY_POLICY
         link = f"http://127.0.0.1:{server.web_port}/?room=7&code=AB2C3D"
-        assert read_qr(_modules_of(body)) == link == join_url(
-            "127.0.0.1", server.web_port or 0, 7, "AB2C3D"
+        assert (
+            read_qr(_modules_of(body))
+            == link
+            == join_url("127.0.0.1", server.web_port or 0, 7, "AB2C3D")
         )
         status, _, body = await http(server, "GET", "/invite.svg?room=12")
         assert status == 200 and read_qr(_modules_of(body)).endswith("/?room=12")

@@ -8,7 +8,8 @@ match-results screen reads "A match from a fixed seed" where players read "Deals
 At each screen (name, lobby, room, table, the hint, the hint beside a card a touch lifted, the
 capture choice, the play log, the chat, the Players sheet, the first round's results, the
 match's results) it resizes the page to each size and saves ``<language>-<size>-<screen>.png``.
-First, on a server of its own, a table of four: two phones (one in each language) and two
+First, on servers of their own, the tournaments' screens (`tests.web.shots_tournament`), and
+a table of four: two phones (one in each language) and two
 computer players, a few cards played, shot from each phone and from a watcher's page.
 It stops by itself: every wait is bounded, and the match within 15 minutes.
 """
@@ -27,6 +28,7 @@ from shared.cards import Card
 from shared.rules import RuleSet
 from tests.web.browser import Page, WebServer, play_by_touch, play_taps_until, until, web_server
 from tests.web.shot_deal import ChoiceDeal, choice_deal
+from tests.web.shots_tournament import tournament_tour
 
 logger = logging.getLogger(__name__)
 SIZES = {"portrait": (360, 740), "landscape": (740, 360), "laptop": (1280, 800)}
@@ -222,9 +224,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("out", type=Path)
     parser.add_argument("--language", choices=("en", "ar"), action="append")
     parser.add_argument("--only-four", action="store_true", help="only the table of four")
+    parser.add_argument("--only-tournament", action="store_true", help="only the tournaments")
     arguments = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     arguments.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder, web_server(Path(folder)) as server:
+        tournament_tour(server, arguments.out)
+    logger.info("the tournaments: screenshots in %s", arguments.out)
+    if arguments.only_tournament:
+        return 0
     with tempfile.TemporaryDirectory() as folder, web_server(Path(folder)) as server:
         four_at_a_table(server, arguments.out)
     logger.info("the table of four: screenshots in %s", arguments.out)

@@ -93,6 +93,12 @@ export const lobbyScreen = {
   },
   actions: {
     refresh: (context) => listRooms(context, Date.now()),
+    "open-tournaments"(context) {
+      const tourney = context.store.tourney;
+      const mine = tourney.shown.followed;
+      if (mine !== null && mine.you !== null) tourney.open(mine.tournament_id);
+      else tourney.openList();
+    },
     draft(_context, element) {
       const field = /** @type {keyof RoomDraft} */ (element.dataset.field ?? "");
       const value = element.dataset.value;
@@ -310,7 +316,7 @@ function renderLobby(root, model) {
     h(
       "div",
       { class: "page" },
-      h("div", { class: "row" }, h("h1", { class: "grow" }, _("Lobby")), button("refresh", _("Refresh"))),
+      h("div", { class: "row" }, h("h1", { class: "grow" }, _("Lobby")), button("open-tournaments", _("Tournaments")), button("refresh", _("Refresh"))),
       h("div", { class: "row" }, h("p", { class: "dim grow" }, format(_("Playing as {name}"), { name: isolate(model.name) })), button("create-room", _("Create room"), { class: "primary" })),
       h("div", { class: "panel" }, rows.length > 0 ? h("ul", { class: "rooms" }, ...rows) : h("p", { class: "dim" }, _("No rooms yet: create one."))),
       newRoomPanel(model.draft),

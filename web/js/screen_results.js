@@ -18,7 +18,9 @@ const NEXT_ROUND_MS = 10000;
 export const resultsScreen = {
   shows: (context) => [context.store.state.results, context.store.state.verdict],
   render(root, context, now) {
-    renderResults(root, { state: context.store.state, now });
+    const room = context.store.state.room;
+    const tournament = room !== null && context.store.tourney.tableOf(room.room_id) !== undefined;
+    renderResults(root, { state: context.store.state, now, tournament });
   },
   tick(context, root, now) {
     const results = context.store.state.results;
@@ -32,15 +34,24 @@ export const resultsScreen = {
   actions: {
     ...MEMBER_ACTIONS,
     continue: (context) => context.store.dismissResults(),
+    "other-tables"(context) {
+      const { results, room } = context.store.state;
+      const table = room === null ? undefined : context.store.tourney.tableOf(room.room_id);
+      if (results !== null && table !== undefined) context.store.tourney.showBoard(table.round, results.number, true);
+    },
+    standings(context) {
+      context.store.tourney.tableDone();
+      context.store.leave();
+    },
   },
 };
 
 /**
  * @param {HTMLElement} root
- * @param {{ state: State, now: number }} model
+ * @param {{ state: State, now: number, tournament: boolean }} model a tournament's table's?
  */
 function renderResults(root, model) {
-  const { state, now } = model;
+  const { state, now, tournament } = model;
   const results = state.results;
   const room = state.room;
   if (results === null || room === null) return;
@@ -78,7 +89,7 @@ function renderResults(root, model) {
       h("div", { class: "panel" }, table),
       results.kind === "match" ? scoreSheet(state.rounds, room, teams) : null,
       results.kind === "match" ? verdictBlock(state.verdict) : null,
-      h("div", { class: "row" }, ...actions(results, now)),
+      h("div", { class: "row" }, ...actions(results, now, tournament)),
     ),
   );
 }
@@ -126,14 +137,19 @@ function headline(results, room, mine) {
 /**
  * @param {Results} results
  * @param {number} now
+ * @param {boolean} tournament a tournament's table: the other tables' plays of the board, and
+ *   its standings once the match is over
  */
-function actions(results, now) {
+function actions(results, now, tournament) {
+  const others = tournament ? button("other-tables", _("Other tables")) : null;
   if (results.kind === "round") {
     return [
       button("continue", _("Continue"), { class: "primary grow" }),
+      others,
       h("span", { class: "dim", "data-field": "next-round" }, nextRoundText(results.shownAt, now)),
     ];
   }
+  if (tournament) return [button("standings", _("Standings"), { class: "primary grow" }), others];
   return [button("play-again", _("Play again"), { class: "primary grow" }), button("leave", _("Back to lobby"))];
 }
 

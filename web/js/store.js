@@ -6,6 +6,7 @@
 // from the server: a client must be able to catch a server that deals unfairly.
 
 import { tellStory } from "./story.js";
+import { TournamentNews } from "./tournament_news.js";
 import { DealWitness } from "./witness.js";
 import { LEFT_REASON, MSG } from "./wire.js";
 
@@ -20,7 +21,7 @@ import { LEFT_REASON, MSG } from "./wire.js";
 /** @typedef {import("./link.js").LinkState} LinkState */
 /** @typedef {import("./witness.js").Verdict} Verdict */
 
-/** @typedef {"name" | "lobby" | "room" | "table" | "results"} ScreenName */
+/** @typedef {"name" | "lobby" | "room" | "table" | "results" | "tournament-list" | "tournament" | "board"} ScreenName */
 
 /**
  * A line of the room's chat: typed, or a quick-chat phrase by its id.
@@ -113,6 +114,8 @@ export class Store {
     this.upcoming = null;
     /** @type {Set<(state: State) => void>} */
     this.listeners = new Set();
+    /** The server's tournaments, as this page knows them (tournament_news.js). */
+    this.tourney = new TournamentNews(send, now);
   }
 
   /** @param {(state: State) => void} listener */
@@ -128,8 +131,10 @@ export class Store {
   /** @returns {ScreenName} */
   screen() {
     const { me, room, game, results } = this.state;
+    const view = this.tourney.shown.view;
     if (me === null) return "name";
-    if (room === null) return "lobby";
+    if (view?.kind === "board" && (room === null || view.fromTable)) return "board";
+    if (room === null) return view === null ? "lobby" : view.kind === "list" ? "tournament-list" : "tournament";
     if (results !== null) return "results";
     if (game !== null && room.state === "playing") return "table";
     return "room";
@@ -160,6 +165,7 @@ export class Store {
     this.outOfRoom();
     this.state.me = null;
     this.state.rooms = [];
+    this.tourney = new TournamentNews(this.send, this.now);
     this.state.notice = notice;
   }
 
@@ -324,6 +330,7 @@ const HANDLERS = {
     store.state.me = { playerId: m.player_id, name: m.name };
     store.state.notice = null;
     if (!m.resumed) {
+      store.tourney = new TournamentNews(store.send, store.now);
       store.state.room = null;
       store.state.game = null;
     }
@@ -345,6 +352,7 @@ const HANDLERS = {
   },
   [MSG.LEFT_ROOM](store, m) {
     store.outOfRoom();
+    if (m.reason === LEFT_REASON.ROUND_OVER || m.reason === LEFT_REASON.TOURNAMENT_OVER) store.tourney.tableDone();
     if (m.reason === LEFT_REASON.REMOVED_BY_CREATOR) store.state.barred = [...store.state.barred, m.room_id];
     if (m.reason !== LEFT_REASON.LEFT) store.told("exit", m.reason, m.message);
   },
@@ -362,5 +370,14 @@ const HANDLERS = {
   },
   [MSG.MATCH_RECORD](store, m) {
     store.matchRecord(m);
+  },
+  [MSG.TOURNAMENTS](store, m) {
+    store.tourney.listed(m.tournaments);
+  },
+  [MSG.TOURNAMENT_STATE](store, m) {
+    store.tourney.stateCame(m);
+  },
+  [MSG.BOARD_PLAYS](store, m) {
+    store.tourney.boardCame(m);
   },
 };

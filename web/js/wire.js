@@ -25,6 +25,18 @@ export const MSG = Object.freeze({
   REMOVE_MEMBER: "remove_member",
   BOT_FOR_SEAT: "bot_for_seat",
   SET_PRIVATE: "set_private",
+  LIST_TOURNAMENTS: "list_tournaments",
+  CREATE_TOURNAMENT: "create_tournament",
+  JOIN_TOURNAMENT: "join_tournament",
+  LEAVE_TOURNAMENT: "leave_tournament",
+  WATCH_TOURNAMENT: "watch_tournament",
+  UNWATCH_TOURNAMENT: "unwatch_tournament",
+  ADD_TOURNAMENT_BOTS: "add_tournament_bots",
+  START_TOURNAMENT: "start_tournament",
+  CANCEL_TOURNAMENT: "cancel_tournament",
+  TOURNAMENT_SEED: "tournament_seed",
+  GET_BOARD_PLAYS: "get_board_plays",
+  GET_TOURNAMENT_RECORD: "get_tournament_record",
   HINT: "hint",
   CHAT: "chat",
   QUICK_CHAT: "quick_chat",
@@ -38,6 +50,10 @@ export const MSG = Object.freeze({
   MATCH_RECORD: "match_record",
   LEFT_ROOM: "left_room",
   NOTICE: "notice",
+  TOURNAMENTS: "tournaments",
+  TOURNAMENT_STATE: "tournament_state",
+  BOARD_PLAYS: "board_plays",
+  TOURNAMENT_RECORD: "tournament_record",
   ERROR: "error",
   BYE: "bye",
 });
@@ -77,6 +93,15 @@ export const CODE = Object.freeze({
   ILLEGAL_PLAY: "illegal_play",
   NO_RECORD: "no_record",
   HINTS_OFF: "hints_off",
+  NO_SUCH_TOURNAMENT: "no_such_tournament",
+  TOO_MANY_TOURNAMENTS: "too_many_tournaments",
+  TOURNAMENT_STARTED: "tournament_started",
+  TOURNAMENT_FULL: "tournament_full",
+  TEAM_FULL: "team_full",
+  TOO_FEW_ENTRANTS: "too_few_entrants",
+  NOT_ENTRANT: "not_entrant",
+  IN_TOURNAMENT: "in_tournament",
+  NOT_PLAYED_YET: "not_played_yet",
   CHAT_TOO_LONG: "chat_too_long",
   CHAT_EMPTY: "chat_empty",
   CHAT_RATE: "chat_rate",
@@ -106,6 +131,8 @@ export const LEFT_REASON = Object.freeze({
   MATCH_OVER: "match_over",
   ERROR: "error",
   SHUTDOWN: "shutdown",
+  ROUND_OVER: "round_over",
+  TOURNAMENT_OVER: "tournament_over",
 });
 
 /** The codes of a `notice` (PROTOCOL.md §13). */
@@ -127,7 +154,7 @@ export const DECODE_LIMITS = Object.freeze({"maxStrLength":4096,"maxBinLength":0
 export const ROOM_OPTIONS = Object.freeze({"players":[2,4],"presets":["egyptian","jawaker"],"target":{"min":1,"max":100000},"turn_timer":{"min":0,"max":3600}});
 
 /** Every rule option: its default, and its values or bounds. */
-export const RULE_OPTIONS = Object.freeze({"players":{"default":2,"values":[2,4]},"direction":{"default":"right","values":["right","left"]},"hand_size":{"default":4,"values":[4,6]},"first_floor":{"default":"j_and_7d","values":["j_and_7d","j_only","none"]},"komi_play":{"default":"sweeps","values":["sweeps","plain"]},"komi_basra":{"default":"wildcard","values":["wildcard","numerals_10","never"]},"jack_basra_points":{"default":30,"min":0,"max":1000},"basra_points":{"default":10,"min":0,"max":1000},"last_card_basra":{"default":true,"values":[false,true]},"majority_points":{"default":30,"min":0,"max":1000},"majority_tie":{"default":"nobody","values":["nobody","carry"]},"card_points":{"default":false,"values":[false,true]},"target":{"default":101,"min":1,"max":100000},"turn_timer":{"default":30,"min":0,"max":3600}});
+export const RULE_OPTIONS = Object.freeze({"players":{"default":2,"values":[2,4]},"direction":{"default":"right","values":["right","left"]},"hand_size":{"default":4,"values":[4,6]},"first_floor":{"default":"j_and_7d","values":["j_and_7d","j_only","none"]},"komi_play":{"default":"sweeps","values":["sweeps","plain"]},"komi_basra":{"default":"wildcard","values":["wildcard","numerals_10","never"]},"jack_basra_points":{"default":30,"min":0,"max":1000},"basra_points":{"default":10,"min":0,"max":1000},"last_card_basra":{"default":true,"values":[false,true]},"majority_points":{"default":30,"min":0,"max":1000},"majority_tie":{"default":"nobody","values":["nobody","carry"]},"card_points":{"default":false,"values":[false,true]},"target":{"default":101,"min":1,"max":100000},"turn_timer":{"default":30,"min":0,"max":3600},"rounds":{"default":0,"min":0,"max":1000}});
 
 /** The named rule sets, as their options that differ from the defaults (PROTOCOL.md §6). */
 export const PRESETS = Object.freeze({"egyptian":{},"jawaker":{"komi_basra":"numerals_10","card_points":true,"jack_basra_points":0}});

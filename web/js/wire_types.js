@@ -22,6 +22,7 @@
  * @property {boolean} card_points
  * @property {number} target
  * @property {number} turn_timer
+ * @property {number} [rounds]
  */
 
 /**
@@ -201,6 +202,132 @@
  */
 
 /**
+ * @typedef {object} TournamentSummary
+ * @property {number} tournament_id int 1..2147483647
+ * @property {string} name str 1..64 chars
+ * @property {2 | 4} players 2 | 4
+ * @property {number} rounds int 1..16
+ * @property {number} boards int 1..16
+ * @property {string} preset str 1..16 chars
+ * @property {"signup" | "playing" | "over" | "cancelled"} state 'signup' | 'playing' | 'over' | 'cancelled'
+ * @property {number} entrants int 0..64
+ * @property {number} max_entrants int 2..64
+ * @property {number | null} round int 0..15 | nil
+ */
+
+/**
+ * @typedef {object} Tournaments
+ * @property {TournamentSummary[]} tournaments [tournament_summary] (≤ 1000)
+ * @property {number} total int 0..1000000
+ */
+
+/**
+ * @typedef {object} Member
+ * @property {string} name str 1..64 chars
+ * @property {number | null} player_id int 1..2147483647 | nil
+ * @property {string | null} bot str 1..16 chars | nil
+ * @property {boolean} connected bool
+ */
+
+/**
+ * @typedef {object} Entrant
+ * @property {number} entrant int 1..64
+ * @property {string} name str 1..64 chars
+ * @property {Member[]} members [member] (≤ 2)
+ * @property {boolean} withdrawn bool
+ */
+
+/**
+ * @typedef {object} Table
+ * @property {number} round int 0..15
+ * @property {number} table int 0..64
+ * @property {number} room_id int 1..2147483647
+ * @property {[number, number]} sides [int 1..64] (≤ 2)
+ * @property {number} boards_done int 0..16
+ * @property {boolean} over bool
+ */
+
+/**
+ * @typedef {object} Standing
+ * @property {number} place int 1..64
+ * @property {number} entrant int 1..64
+ * @property {string} name str 1..64 chars
+ * @property {number} matchpoints int 0..1000000000
+ * @property {number} max_matchpoints int 0..1000000000
+ * @property {number} boards int 0..1000000000
+ * @property {number} points int 0..1000000000
+ * @property {number} margin int -1000000000..1000000000
+ * @property {boolean} playing bool
+ */
+
+/**
+ * @typedef {object} EntrantSeed
+ * @property {number} player_id int 1..2147483647
+ * @property {string} seed str 32..64 chars
+ */
+
+/**
+ * @typedef {object} RoundDeals
+ * @property {number} round int 0..15
+ * @property {string} commitment str 64..64 chars
+ * @property {EntrantSeed[]} client_seeds [entrant_seed] (≤ 128)
+ * @property {boolean} begun bool
+ * @property {string | null} pooled str 64..64 chars | nil
+ * @property {string | null} server_seed str 64..64 chars | nil
+ */
+
+/**
+ * @typedef {object} TournamentState
+ * @property {number} tournament_id int 1..2147483647
+ * @property {string} name str 1..64 chars
+ * @property {2 | 4} players 2 | 4
+ * @property {Rules} rules
+ * @property {string} preset str 1..16 chars
+ * @property {number} rounds int 1..16
+ * @property {number} turn_timer int 0..3600
+ * @property {number} round_seconds int 1..86400
+ * @property {number} max_entrants int 2..64
+ * @property {string} bot_level str 1..16 chars
+ * @property {"signup" | "playing" | "over" | "cancelled"} state 'signup' | 'playing' | 'over' | 'cancelled'
+ * @property {number | null} director int 1..2147483647 | nil
+ * @property {number | null} you int 1..64 | nil
+ * @property {number | null} round int 0..15 | nil
+ * @property {number | null} deadline_ms int 0..2147483647 | nil
+ * @property {Entrant[]} entrants [entrant] (≤ 64)
+ * @property {Table[]} tables [table] (≤ 1024)
+ * @property {Standing[]} standings [standing] (≤ 64)
+ * @property {RoundDeals[]} deals [round_deals] (≤ 2)
+ */
+
+/**
+ * @typedef {object} BoardPlay
+ * @property {number} seat int 0..3
+ * @property {Card} card card
+ * @property {Card[]} taken [card] (≤ 51, distinct)
+ */
+
+/**
+ * @typedef {object} BoardPlays
+ * @property {number} tournament_id int 1..2147483647
+ * @property {number} round int 0..15
+ * @property {number} board int 0..15
+ * @property {number} table int 0..64
+ * @property {number} room_id int 1..2147483647
+ * @property {string[]} seats [str 1..64 chars] (≤ 4)
+ * @property {number} dealer int 0..3
+ * @property {BoardPlay[] | null} plays [board_play] (≤ 64) | nil
+ * @property {[number, number] | null} points [int 0..1000000000] (≤ 2) | nil
+ */
+
+/**
+ * @typedef {object} TournamentRecord
+ * @property {number} tournament_id int 1..2147483647
+ * @property {number} part int 0..1365
+ * @property {number} parts int 1..1366
+ * @property {string[]} text [str 1..4096 chars] (≤ 12)
+ */
+
+/**
  * `hello`, a message the page sends.
  * @typedef {{t: "hello", name: string, version: number, req?: number, resume_token?: string}} HelloRequest
  */
@@ -316,7 +443,67 @@
  */
 
 /**
- * @typedef {HelloRequest | ListRoomsRequest | CreateRoomRequest | JoinRoomRequest | SpectateRequest | LeaveRoomRequest | RemoveMemberRequest | BotForSeatRequest | SetPrivateRequest | TakeSeatRequest | FillBotsRequest | StartGameRequest | ClientSeedRequest | PlayAgainRequest | SwapSeatsRequest | PlayRequest | GetRecordRequest | HintRequest | ChatRequest | QuickChatRequest | PingRequest | PongRequest | StatsRequest} Request a message the page sends
+ * `list_tournaments`, a message the page sends.
+ * @typedef {{t: "list_tournaments", req?: number}} ListTournamentsRequest
+ */
+
+/**
+ * `create_tournament`, a message the page sends.
+ * @typedef {{t: "create_tournament", players: 2 | 4, req?: number, name?: string, rounds?: number, boards?: number, preset?: string, rules?: Partial<Rules>, turn_timer?: number, round_seconds?: number, max_entrants?: number, bot_level?: string}} CreateTournamentRequest
+ */
+
+/**
+ * `join_tournament`, a message the page sends.
+ * @typedef {{t: "join_tournament", tournament_id: number, req?: number, team?: string}} JoinTournamentRequest
+ */
+
+/**
+ * `leave_tournament`, a message the page sends.
+ * @typedef {{t: "leave_tournament", tournament_id: number, req?: number}} LeaveTournamentRequest
+ */
+
+/**
+ * `watch_tournament`, a message the page sends.
+ * @typedef {{t: "watch_tournament", tournament_id: number, req?: number}} WatchTournamentRequest
+ */
+
+/**
+ * `unwatch_tournament`, a message the page sends.
+ * @typedef {{t: "unwatch_tournament", req?: number}} UnwatchTournamentRequest
+ */
+
+/**
+ * `add_tournament_bots`, a message the page sends.
+ * @typedef {{t: "add_tournament_bots", tournament_id: number, count: number, req?: number, level?: string}} AddTournamentBotsRequest
+ */
+
+/**
+ * `start_tournament`, a message the page sends.
+ * @typedef {{t: "start_tournament", tournament_id: number, req?: number}} StartTournamentRequest
+ */
+
+/**
+ * `cancel_tournament`, a message the page sends.
+ * @typedef {{t: "cancel_tournament", tournament_id: number, req?: number}} CancelTournamentRequest
+ */
+
+/**
+ * `tournament_seed`, a message the page sends.
+ * @typedef {{t: "tournament_seed", tournament_id: number, round: number, seed: string, req?: number}} TournamentSeedRequest
+ */
+
+/**
+ * `get_board_plays`, a message the page sends.
+ * @typedef {{t: "get_board_plays", tournament_id: number, round: number, board: number, req?: number}} GetBoardPlaysRequest
+ */
+
+/**
+ * `get_tournament_record`, a message the page sends.
+ * @typedef {{t: "get_tournament_record", tournament_id: number, part: number, req?: number}} GetTournamentRecordRequest
+ */
+
+/**
+ * @typedef {HelloRequest | ListRoomsRequest | CreateRoomRequest | JoinRoomRequest | SpectateRequest | LeaveRoomRequest | RemoveMemberRequest | BotForSeatRequest | SetPrivateRequest | TakeSeatRequest | FillBotsRequest | StartGameRequest | ClientSeedRequest | PlayAgainRequest | SwapSeatsRequest | PlayRequest | GetRecordRequest | HintRequest | ChatRequest | QuickChatRequest | PingRequest | PongRequest | StatsRequest | ListTournamentsRequest | CreateTournamentRequest | JoinTournamentRequest | LeaveTournamentRequest | WatchTournamentRequest | UnwatchTournamentRequest | AddTournamentBotsRequest | StartTournamentRequest | CancelTournamentRequest | TournamentSeedRequest | GetBoardPlaysRequest | GetTournamentRecordRequest} Request a message the page sends
  */
 
 /**
@@ -361,12 +548,32 @@
 
 /**
  * `left_room`, a message the server sends.
- * @typedef {{t: "left_room", room_id: number, reason: "left" | "removed" | "removed_by_creator" | "last_human_left" | "match_over" | "error" | "shutdown", message: string}} LeftRoomMessage
+ * @typedef {{t: "left_room", room_id: number, reason: "left" | "removed" | "removed_by_creator" | "last_human_left" | "match_over" | "error" | "shutdown" | "round_over" | "tournament_over", message: string}} LeftRoomMessage
  */
 
 /**
  * `notice`, a message the server sends.
  * @typedef {{t: "notice", code: "not_saved" | "saved_again", message: string}} NoticeMessage
+ */
+
+/**
+ * `tournaments`, a message the server sends.
+ * @typedef {{t: "tournaments"} & Tournaments} TournamentsMessage
+ */
+
+/**
+ * `tournament_state`, a message the server sends.
+ * @typedef {{t: "tournament_state"} & TournamentState} TournamentStateMessage
+ */
+
+/**
+ * `board_plays`, a message the server sends.
+ * @typedef {{t: "board_plays"} & BoardPlays} BoardPlaysMessage
+ */
+
+/**
+ * `tournament_record`, a message the server sends.
+ * @typedef {{t: "tournament_record"} & TournamentRecord} TournamentRecordMessage
  */
 
 /**
@@ -395,7 +602,7 @@
  */
 
 /**
- * @typedef {WelcomeMessage | RoomsMessage | RoomStateMessage | GameUpdateMessage | MatchRecordMessage | HintMessage | ChatMessage | QuickChatMessage | LeftRoomMessage | NoticeMessage | ErrorMessage | ByeMessage | PingMessage | PongMessage | StatsMessage} ServerMessage a message the server sends
+ * @typedef {WelcomeMessage | RoomsMessage | RoomStateMessage | GameUpdateMessage | MatchRecordMessage | HintMessage | ChatMessage | QuickChatMessage | LeftRoomMessage | NoticeMessage | TournamentsMessage | TournamentStateMessage | BoardPlaysMessage | TournamentRecordMessage | ErrorMessage | ByeMessage | PingMessage | PongMessage | StatsMessage} ServerMessage a message the server sends
  */
 
 export {};

@@ -91,6 +91,21 @@ export function botName(info) {
 }
 
 /**
+ * A name the server gave: a computer player's in the reader's language, anyone else's as it
+ * is (kept apart from the words around it).
+ * @param {string} name
+ */
+export function nameShown(name) {
+  if (tables.computers[name] !== undefined) return _(name);
+  // A tournament's computer entrant, named by its level ("Medium bot 3": server/tournament).
+  const computer = /^(\w+) bot(?: (\d+))?$/.exec(name);
+  const level = computer?.[1].toLowerCase() ?? "";
+  if (computer === null || tables.levels[level] === undefined) return isolate(name);
+  const named = format(_("{level} bot"), { level: levelName(level) });
+  return computer[2] === undefined ? named : `${named} ${number(computer[2])}`;
+}
+
+/**
  * A seat's name as the table shows it ("You" for this page's own).
  * @param {RoomState | null} room
  * @param {number} seat
