@@ -79,6 +79,11 @@ class TournamentNews:
         self._deadline = None
         self.plays.clear()
 
+    def is_table(self, room_id: int | None) -> bool:
+        """Room ``room_id`` is a table of the followed tournament."""
+        state = self.followed
+        return state is not None and any(t.room_id == room_id for t in state.tables)
+
     def seconds_left(self) -> float | None:
         """The followed tournament's round clock now (None: no round runs)."""
         if self._deadline is None:

@@ -5,6 +5,10 @@ the server this machine hosts, both let go when the player leaves the server or 
 once a frame it lets the link hand on what the server said (`follow_link`), to whoever listens
 at the time: the lobby, the room, or the session of the room's match, each made the listener
 as its screen opens. The ways in (the Join and Host screens) are the `Navigator`'s.
+
+A tournament followed (`client.scenes.tournament`) sits over the lobby: its tables open over
+it by themselves, and leaving a table, or a round's end, comes back to it rather than to the
+lobby. It is let go when the player leaves its screen, unless he plays in it.
 """
 
 from __future__ import annotations
@@ -21,8 +25,11 @@ from client.scenes.lobby import LobbyScene
 from client.scenes.overlays import ConfirmScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableRoutes, TableScene
+from client.scenes.tournament import TournamentScene
+from client.scenes.tournaments import TournamentsScene
 from client.sessions.link import Heard, LinkListener
 from client.sessions.remote import RemoteSession
+from shared.wire.tournaments import TournamentPhase
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -53,6 +60,8 @@ class LanNavigator:
         self.remote: ServerLink | None = None
         self.lan_host: LanHost | None = None
         self.lobby: LobbyScene | None = None
+        self.tournament: TournamentScene | None = None
+        """The screen of the tournament followed, kept while the player plays in it."""
 
     def follow_link(self) -> None:
         """Once a frame, before the screen's update: what the server said since the last
@@ -95,13 +104,74 @@ class LanNavigator:
     def remote_table(self, client: ServerLink, backlog: Sequence[Heard]) -> None:
         """The match in the client's room has started (or is running): show the table.
         `backlog`: the link's news of the match already come."""
+        self.app.stack.replace(self._table(client, backlog))
+
+    def _table(self, client: ServerLink, backlog: Sequence[Heard]) -> TableScene:
         level = self.app.settings.practice_level if self.app.options.autoplay else None
         session = RemoteSession(client, backlog)
         client.state.listener = session
-        table = TableScene(self.app, self.nav.at_table, session, autoplay_level=level)
-        self.app.stack.replace(table)
+        return TableScene(self.app, self.nav.at_table, session, autoplay_level=level)
+
+    # --- tournaments ---------------------------------------------------------------------
+
+    def tournaments(self) -> None:
+        """The server's tournaments, over the lobby."""
+        if self.remote is not None:
+            scene = TournamentsScene(self.app, self, self.remote)
+            self.remote.state.listener = scene
+            self.app.stack.push(scene)
+
+    def open_tournament(self) -> None:
+        """The tournament the server has just told us of (made, opened or signed up for)."""
+        if self.remote is not None and self.lobby is not None:
+            self.tournament = TournamentScene(self.app, self, self.remote)
+            self._show_tournament()
+
+    def _show_tournament(self) -> None:
+        """The tournament's screen over the lobby, listening to the link."""
+        if self.remote is None or self.lobby is None or self.tournament is None:
+            return
+        self.remote.state.listener = self.tournament
+        self.app.stack.reset(self.lobby)
+        self.app.stack.push(self.tournament)
+
+    def tournament_table(self, client: ServerLink, backlog: Sequence[Heard]) -> None:
+        """A round began at our table, or a table we watch showed itself: over the
+        tournament's screen, whatever was on top."""
+        self._show_tournament()
+        self.app.stack.push(self._table(client, backlog))
+
+    def round_over(self, reason: str) -> bool:
+        """A table's room closed: back to the tournament followed (saying why), if any."""
+        if self.tournament is None:
+            return False
+        self._show_tournament()
+        self.tournament.say(reason)
+        return True
+
+    def leave_tournament(self) -> None:
+        """Away from the tournament's screen to the lobby: it is kept (its tables will open by
+        themselves) while we take part in it, else we stop following it."""
+        remote, scene = self.remote, self.tournament
+        state = None if remote is None else remote.state.tournaments.followed
+        playing = (TournamentPhase.SIGNUP, TournamentPhase.PLAYING)
+        if remote is not None and (
+            state is None or state.you is None or state.phase not in playing
+        ):
+            remote.tournament.unwatch()
+            remote.state.tournaments.forget()
+            self.tournament = None
+        if scene is not None:
+            self.to_lobby()
 
     def back_to_lobby(self) -> None:
+        """Away from a room or a table: to the tournament followed, else to the lobby."""
+        if self.tournament is not None:
+            self._show_tournament()
+            return
+        self.to_lobby()
+
+    def to_lobby(self) -> None:
         if self.lobby is None:
             self.nav.main_menu()
             return
@@ -125,7 +195,7 @@ class LanNavigator:
         """Let go of the server connection and the hosted server, if any."""
         remote, self.remote = self.remote, None
         host, self.lan_host = self.lan_host, None
-        self.lobby = None
+        self.lobby = self.tournament = None
         if remote is not None:
             remote.state.listener = LinkListener()
             remote.close()

@@ -20,6 +20,7 @@ import pygame
 from client import theme
 from client.i18n import _, isolate, number
 from client.net.server_link import ServerLink
+from client.scenes.board_plays import BoardPlaysScene
 from client.scenes.rematch import Rematch, tally_line
 from client.scenes.results_overlay import PANEL, ResultsOverlay
 from client.sessions.link import Heard
@@ -106,13 +107,27 @@ class MatchResultsScene(ResultsOverlay):
         nav = routes
         session = table.session
         self.rematch: Rematch | None = None
-        if isinstance(session, RemoteSession) and nav.lan.remote is not None:
-            self.rematch = Rematch(nav.lan.remote, session)
+        remote = nav.lan.remote if isinstance(session, RemoteSession) else None
+        # A tournament's table plays no other match: the tournament seats everyone again.
+        tournament = (
+            isinstance(session, RemoteSession)
+            and remote is not None
+            and remote.state.tournaments.is_table(session.room_id)
+        )
+        if isinstance(session, RemoteSession) and remote is not None and not tournament:
+            self.rematch = Rematch(remote, session)
         last: tuple[str, Callable[[], None]] = (_("Main menu"), nav.main_menu)
-        if self.rematch is not None:
-            last = (_("Back to lobby"), functools.partial(nav.at_table.leave_table, table))
+        if remote is not None:
+            words = _("Standings") if tournament else _("Back to lobby")
+            last = (words, functools.partial(nav.at_table.leave_table, table))
+        first = (
+            _("Play again"),
+            nav.play_again if self.rematch is None else self.rematch.play_again,
+        )
+        if remote is not None and tournament:
+            first = (_("Other tables"), functools.partial(self._other_tables, remote))
         actions: list[tuple[str, Callable[[], None]]] = [
-            (_("Play again"), nav.play_again if self.rematch is None else self.rematch.play_again),
+            first,
             (_("Watch replay"), functools.partial(nav.watch_finished, table)),
             (_("Review my game"), functools.partial(nav.watch_finished, table, review=True)),
             last,
@@ -134,6 +149,10 @@ class MatchResultsScene(ResultsOverlay):
             )
             self.buttons.append(self.partners)
         self.focus.focus(self.buttons[0])
+
+    def _other_tables(self, remote: ServerLink) -> None:
+        """What the tournament's other tables did with these cards."""
+        self.app.stack.push(BoardPlaysScene(self.app, remote))
 
     # --- a LAN room's next match ---------------------------------------------------------
 

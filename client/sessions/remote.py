@@ -46,6 +46,8 @@ class RemoteSession(LinkListener):
         """`backlog`: the link's news already come for this match (its first update)."""
         self.link = link
         room = self.room = link.state.room
+        self.room_id = room.room_id if room is not None else None
+        """The room of this match, kept once the room has closed."""
         self.seat: int | None = room.you if room is not None else None
         self.players: tuple[SeatPlayer, ...] = players_by_seat(room) if room is not None else ()
         hints = room is not None and room.hints and room.you is not None

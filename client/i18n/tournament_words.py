@@ -1,0 +1,123 @@
+"""A tournament's words for the player (PROTOCOL.md §15), in the interface's language.
+
+Owns `tournament_line` (one row of the lobby's list of tournaments), `format_line` (its players,
+rounds, boards and rules), `rounds_text` and `boards_text` ("3 rounds", "4 boards"),
+`phase_text` (taking entrants, round 2 of 3, over), `clock_text` ("3:05"), `entrant_line` (an
+entrant and who plays for it), `table_name` ("Table 2") and `margin_text` ("+20"). Pure: no
+pygame.
+"""
+
+from __future__ import annotations
+
+from client.i18n import N_, _, isolate, ngettext, number, separator
+from client.i18n.words import level_name, preset_name
+from shared.wire.tournaments import (
+    EntrantInfo,
+    MemberInfo,
+    TournamentPhase,
+    TournamentState,
+    TournamentSummary,
+)
+
+__all__ = [
+    "boards_text",
+    "clock_text",
+    "entrant_line",
+    "format_line",
+    "margin_text",
+    "phase_text",
+    "rounds_text",
+    "table_name",
+    "tournament_line",
+]
+
+_PHASES = {
+    TournamentPhase.SIGNUP: N_("taking entrants"),
+    TournamentPhase.PLAYING: N_("under way"),
+    TournamentPhase.OVER: N_("over"),
+    TournamentPhase.CANCELLED: N_("called off"),
+}
+
+
+def format_line(players: int, rounds: int, boards: int, preset: str) -> str:
+    """ "Teams of two · 3 rounds of 4 boards · Egyptian rules"."""
+    who = _("2 players a table") if players == 2 else _("teams of two")
+    parts = (
+        who,
+        _("{rounds} of {boards}").format(rounds=rounds_text(rounds), boards=boards_text(boards)),
+        _("{preset} rules").format(preset=preset_name(preset)),
+    )
+    return separator().join(parts)
+
+
+def rounds_text(count: int) -> str:
+    """ "3 rounds"."""
+    return ngettext("{count} round", "{count} rounds", count).format(count=number(count))
+
+
+def boards_text(count: int) -> str:
+    """ "4 boards": rounds of Basra, a deck each, that every table of a round plays."""
+    return ngettext("{count} board", "{count} boards", count).format(count=number(count))
+
+
+def phase_text(phase: TournamentPhase, round_: int | None, rounds: int) -> str:
+    """Where a tournament is: "round 2 of 3" while it runs, else its phase."""
+    if phase is TournamentPhase.PLAYING and round_ is not None:
+        return _("round {round} of {rounds}").format(
+            round=number(round_ + 1), rounds=number(rounds)
+        )
+    return _(_PHASES[phase])
+
+
+def tournament_line(summary: TournamentSummary) -> str:
+    """One row of the lobby's list of tournaments."""
+    entrants = _("{count}/{most} entrants").format(
+        count=number(summary.entrants), most=number(summary.max_entrants)
+    )
+    parts = (
+        isolate(summary.name),
+        format_line(summary.players, summary.rounds, summary.boards, summary.preset),
+        entrants,
+        phase_text(summary.phase, summary.round, summary.rounds),
+    )
+    return separator().join(parts)
+
+
+def clock_text(seconds: float) -> str:
+    """A round's time left as minutes and seconds: "3:05"."""
+    whole = max(0, int(seconds + 0.999))
+    minutes, rest = divmod(whole, 60)
+    return f"{number(minutes)}:{number(f'{rest:02d}')}"
+
+
+def _member(member: MemberInfo) -> str:
+    if member.bot is not None:
+        return _("{level} bot").format(level=level_name(member.bot))
+    if not member.connected:
+        return _("{name} (away)").format(name=isolate(member.name))
+    return isolate(member.name)
+
+
+def entrant_line(entrant: EntrantInfo, state: TournamentState) -> str:
+    """ "3. Kings: Ali, Badr": an entrant by number, and who plays for it."""
+    name = isolate(entrant.name)
+    if entrant.withdrawn:
+        name = _("{name} (withdrawn)").format(name=name)
+    if entrant.entrant == state.you:
+        name = _("{name}  (you)").format(name=name)
+    line = _("{number}. {name}").format(number=number(entrant.entrant), name=name)
+    if state.players == 4:
+        members = separator().join(_member(m) for m in entrant.members) or _("nobody yet")
+        return _("{entrant}: {members}").format(entrant=line, members=members)
+    return line
+
+
+def table_name(table: int) -> str:
+    """A table of a round, counted from 1."""
+    return _("Table {number}").format(number=number(table + 1))
+
+
+def margin_text(margin: int) -> str:
+    """A side's points less the other side's, signed: "+20", "-5", "0"."""
+    sign = "+" if margin > 0 else ""
+    return f"{sign}{number(margin)}" if margin >= 0 else f"-{number(-margin)}"
