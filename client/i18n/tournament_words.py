@@ -32,10 +32,10 @@ __all__ = [
 ]
 
 _PHASES = {
-    TournamentPhase.SIGNUP: N_("taking entrants"),
-    TournamentPhase.PLAYING: N_("under way"),
-    TournamentPhase.OVER: N_("over"),
-    TournamentPhase.CANCELLED: N_("called off"),
+    TournamentPhase.SIGNUP: N_("Taking entrants"),
+    TournamentPhase.PLAYING: N_("Under way"),
+    TournamentPhase.OVER: N_("Over"),
+    TournamentPhase.CANCELLED: N_("Called off"),
 }
 
 
@@ -63,7 +63,7 @@ def boards_text(count: int) -> str:
 def phase_text(phase: TournamentPhase, round_: int | None, rounds: int) -> str:
     """Where a tournament is: "round 2 of 3" while it runs, else its phase."""
     if phase is TournamentPhase.PLAYING and round_ is not None:
-        return _("round {round} of {rounds}").format(
+        return _("Round {round} of {rounds}").format(
             round=number(round_ + 1), rounds=number(rounds)
         )
     return _(_PHASES[phase])
@@ -106,8 +106,9 @@ def entrant_line(entrant: EntrantInfo, state: TournamentState) -> str:
     if entrant.entrant == state.you:
         name = _("{name}  (you)").format(name=name)
     line = _("{number}. {name}").format(number=number(entrant.entrant), name=name)
-    if state.players == 4:
-        members = separator().join(_member(m) for m in entrant.members) or _("nobody yet")
+    # A team's people are named; a team of computer players is its name alone.
+    if state.players == 4 and any(m.bot is None for m in entrant.members):
+        members = separator().join(_member(m) for m in entrant.members)
         return _("{entrant}: {members}").format(entrant=line, members=members)
     return line
 

@@ -85,10 +85,8 @@ class BoardPlaysScene(FormScene):
         last_round = 0 if state is None or state.round is None else state.round
         boards = 1 if state is None else state.boards
         text = app.text
-        rounds = [
-            (r, _("Round {number}").format(number=number(r + 1))) for r in range(last_round + 1)
-        ]
-        deals = [(b, _("Board {number}").format(number=number(b + 1))) for b in range(boards)]
+        rounds = [(r, number(r + 1)) for r in range(last_round + 1)]
+        deals = [(b, number(b + 1)) for b in range(boards)]
         self.round = self.add(Choice((0, 0, 1, 1), _("Round"), rounds, text, round_, self._picked))
         self.board = self.add(Choice((0, 0, 1, 1), _("Board"), deals, text, board, self._picked))
         self.earlier = self.add(Button((0, 0, 1, 1), "<", text, on_click=lambda: self._page(-1)))
@@ -121,7 +119,7 @@ class BoardPlaysScene(FormScene):
 
     @property
     def rows(self) -> int:
-        return max(1, (self.area.height - HEADER) // ROW)
+        return max(1, (self.area.height - HEADER - ROW // 2) // ROW)
 
     def ask(self) -> None:
         """Ask the server for the board picked (every table's plays come back)."""
@@ -181,6 +179,15 @@ class BoardPlaysScene(FormScene):
             )
             at = (area.right - 140, area.bottom + 41)
             self.write(surface, words, at, theme.FONT_SMALL, theme.TEXT_DIM, "midright")
+        longest = max(len(t.plays or ()) for t in tables)
+        if longest > self.rows:
+            words = _("Turns {first}–{last} of {count}: the mouse wheel shows the others").format(
+                first=number(self.scroll + 1),
+                last=number(min(longest, self.scroll + self.rows)),
+                count=number(longest),
+            )
+            at = (area.centerx, area.bottom + 41)
+            self.write(surface, words, at, theme.FONT_SMALL, theme.TEXT_DIM, "center", 620)
 
     def _draw_gutter(self, surface: pygame.Surface, tables: tuple[BoardPlays, ...]) -> None:
         plays = next((t.plays for t in tables if t.plays), None)

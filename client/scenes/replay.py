@@ -218,6 +218,7 @@ class ReplayScene(Scene, MatchListener):
             # A paused replay is nobody's turn: the tags would say "your turn" to a watcher.
             view.to_move if view is not None and self.session.playing else None,
             self.record.rules.target,
+            self.record.rules.rounds,
             model.viewer,
             model.players,
         )

@@ -386,6 +386,7 @@ def backdrop_of(table: TableScene) -> Backdrop | None:
         table.session.seat,
         table.turn.seat,
         rules.target if rules is not None else 0,
+        rules.rounds if rules is not None else 0,
         model.viewer,
         model.players,
     )

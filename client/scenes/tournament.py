@@ -49,6 +49,8 @@ GAP = 20
 BUTTON_HEIGHT = 48
 BUTTON_STEP = 58
 INPUT_HEIGHT = 44
+LABEL_HEIGHT = 28
+"""A label over the column's list or text field, and over the board's contents."""
 ROW_HEIGHT = 34
 WIDE_FROM = 1100
 """A stage this wide has room for the wider column."""
@@ -137,7 +139,10 @@ class TournamentScene(FormScene, LinkListener):
         self.board_rect = pygame.Rect(
             margin, TOP, self.column_x - GAP - margin, height - TOP - BOTTOM
         )
-        self.place(self.entrants, self.board_rect.inflate(-24, -24))
+        inside = self.board_rect.inflate(-24, -24)
+        inside.height -= LABEL_HEIGHT
+        inside.y += LABEL_HEIGHT
+        self.place(self.entrants, inside)
         self._show_widgets()
 
     def _column(self, widgets: Sequence[FormWidget], listed: ListBox | TextInput | None) -> None:
@@ -145,6 +150,8 @@ class TournamentScene(FormScene, LinkListener):
         bottom of the column)."""
         x, width, y = self.column_x, self.column_width, TOP
         bottom = self.screen_size[1] - BOTTOM
+        if listed is not None:
+            y += LABEL_HEIGHT  # its label, over it
         if listed is self.team:
             self.place(self.team, (x, y, width, INPUT_HEIGHT))
             y += INPUT_HEIGHT + 10
@@ -284,34 +291,32 @@ class TournamentScene(FormScene, LinkListener):
             return
         self.title = state.name
         frame, text = self.frame, self.app.text
-        about = separator().join(
-            (
-                format_line(state.players, state.rounds, state.boards, state.preset),
-                round_line(state, self.client.state.tournaments),
-            )
-        )
+        about = format_line(state.players, state.rounds, state.boards, state.preset)
         at = (frame.centerx, 132)
-        text.draw(
-            surface, about, at, theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", frame.width - 40
-        )
+        size, dim = theme.FONT_SMALL + 2, theme.TEXT_DIM
+        text.draw(surface, about, at, size, dim, "center", frame.width - 40)
         board = self.board_rect
         self.app.panels.panel(surface, flow_rect(board, frame))
+        heading = (
+            _("Entrants ({count})").format(count=number(len(state.entrants)))
+            if state.phase is TournamentPhase.SIGNUP
+            else round_line(state, self.client.state.tournaments)
+        )
+        at = (board.x + 18, board.y + 12 + LABEL_HEIGHT // 2)
+        self.write(
+            surface, heading, at, theme.FONT_BODY, theme.TEXT_ACCENT, "midleft", board.width - 36
+        )
         if state.phase is TournamentPhase.SIGNUP:
             self._draw_signup(surface, state)
         elif state.standings:
-            draw_standings(self, surface, board.inflate(-24, -20), state)
-        if self.tables in self.widgets:
-            heading = _("Tables of this round")
-            at = (self.column_x, TOP - 8)
-            self.write(
-                surface,
-                heading,
-                at,
-                theme.FONT_SMALL,
-                theme.TEXT_DIM,
-                "bottomleft",
-                self.column_width,
-            )
+            below = pygame.Rect(board.x + 12, board.y + 12 + LABEL_HEIGHT, board.width - 24, 0)
+            below.height = board.bottom - 10 - below.y
+            draw_standings(self, surface, below, state)
+        label = {self.tables: _("Tables of this round"), self.team: _("Your team")}
+        for listed, words in label.items():
+            if listed in self.widgets:
+                at = (self.column_x + 4, TOP + LABEL_HEIGHT // 2)
+                self.write(surface, words, at, size, dim, "midleft", self.column_width)
 
     def _draw_signup(self, surface: pygame.Surface, state: TournamentState) -> None:
         if not state.entrants:

@@ -311,6 +311,7 @@ class TableHud:
         sides: tuple[str, str],
         target: int,
         my_team: int | None,
+        rounds: int = 0,
     ) -> None:
         board = pygame.Rect(self.layout.scoreboard.rounded())
         px, font = self._px, self._font
@@ -321,6 +322,10 @@ class TableHud:
         header = _("Round {number}  ·  first to {target}").format(
             number=number(stats.round_number + 1), target=number(target)
         )
+        if rounds:  # a tournament's table: so many boards, whatever the scores
+            header = _("Round {number} of {rounds}").format(
+                number=number(stats.round_number + 1), rounds=number(rounds)
+            )
         self.text.draw(
             surface,
             header,

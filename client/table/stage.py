@@ -58,6 +58,8 @@ class Backdrop(NamedTuple):
     seat: int | None
     to_move: int | None
     target: int
+    rounds: int
+    """A match of this many rounds, the target aside (a tournament's table); 0: to the target."""
     viewer: int
     player_count: int
 
@@ -110,7 +112,7 @@ class TableBackdrop:
                 hud.draw_tag(layer, model.position_of(seat), self._tag(state, seat, None), 0.0)
         my_team = None if state.seat is None else team_of(state.seat)
         hud.draw_scoreboard(
-            layer, stats, side_names(state.players, state.seat), state.target, my_team
+            layer, stats, side_names(state.players, state.seat), state.target, my_team, state.rounds
         )
         return layer
 
