@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import theme
-from client.i18n import _, isolate, number, separator
+from client.i18n import _, is_rtl, isolate, number, separator
 from client.i18n.tournament_words import table_name
 from client.i18n.words import card_text
 from client.scenes.form import FormScene
@@ -63,10 +63,10 @@ def latest_board(state: TournamentState) -> tuple[int, int]:
 
 def play_text(entry: RecordedPlay) -> str:
     """ "9♣: 5♦ 4♥": the card played and what it took (only the card when it took nothing)."""
-    card = card_text(entry.play.card)
+    card = isolate(card_text(entry.play.card))
     if not entry.play.taken:
         return card
-    taken = " ".join(card_text(c) for c in sorted(entry.play.taken))
+    taken = " ".join(isolate(card_text(c)) for c in sorted(entry.play.taken))
     return _("{card}: {taken}").format(card=card, taken=taken)
 
 
@@ -89,8 +89,10 @@ class BoardPlaysScene(FormScene):
         deals = [(b, number(b + 1)) for b in range(boards)]
         self.round = self.add(Choice((0, 0, 1, 1), _("Round"), rounds, text, round_, self._picked))
         self.board = self.add(Choice((0, 0, 1, 1), _("Board"), deals, text, board, self._picked))
-        self.earlier = self.add(Button((0, 0, 1, 1), "<", text, on_click=lambda: self._page(-1)))
-        self.later = self.add(Button((0, 0, 1, 1), ">", text, on_click=lambda: self._page(1)))
+        # Arrows point the way the tables go in the reading direction.
+        back, on = (">", "<") if is_rtl() else ("<", ">")
+        self.earlier = self.add(Button((0, 0, 1, 1), back, text, on_click=lambda: self._page(-1)))
+        self.later = self.add(Button((0, 0, 1, 1), on, text, on_click=lambda: self._page(1)))
         self.done = self.add(Button((0, 0, 1, 1), _("Back"), text, on_click=self.back))
         self.first_table = 0
         self.scroll = 0

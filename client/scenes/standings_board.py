@@ -67,18 +67,19 @@ def _cells(line: StandingInfo) -> dict[str, str]:
         "matchpoints": matchpoints if line.max_matchpoints else number(line.matchpoints),
         "boards": number(line.boards),
         "points": number(line.points),
-        "margin": margin_text(line.margin),
+        "margin": isolate(margin_text(line.margin)),
         "playing": _("playing") if line.playing else "",
     }
 
 
-def _columns(width: int) -> list[tuple[str, int, int]]:
-    """(column, x from the board's left, width) in reading order, laid out left to right."""
+def _columns(width: int, wanted: dict[str, int]) -> list[tuple[str, int, int]]:
+    """(column, x from the board's left, width) in reading order, laid out left to right; each
+    column at least as wide as ``wanted`` says (its heading), the name taking what is left."""
     dropped = {"margin"} if width < NARROW else set()
     if width < NARROW // 2 + 200:
         dropped |= {"points", "boards"}
     kept = [(name, share) for name, share in COLUMNS if name not in dropped]
-    fixed = {name: int(width * share) for name, share in kept if share}
+    fixed = {name: max(int(width * share), wanted.get(name, 0)) for name, share in kept if share}
     fixed["name"] = width - sum(fixed.values())
     placed, x = [], 0
     for name, _share in kept:
@@ -98,8 +99,9 @@ def draw_standings(
     lines = state.standings
     row = min(round(size * ROW_PER_SIZE), rect.height // (len(lines) + 1))
     size = min(size, max(theme.FONT_MIN, row - 6))
-    columns = _columns(rect.width)
     headings = _headings()
+    measure = form.app.text.measure
+    columns = _columns(rect.width, {k: measure(v, size)[0] + 16 for k, v in headings.items()})
     for name, x, width in columns:
         at = (rect.x + x + 6, rect.y + row // 2)
         form.write(surface, headings[name], at, size, theme.TEXT_DIM, "midleft", width - 8)
