@@ -113,8 +113,10 @@ def entrant_line(entrant: EntrantInfo, state: TournamentState) -> str:
     return line
 
 
-def table_name(table: int) -> str:
-    """A table of a round, counted from 1."""
+def table_name(table: int, yours: bool = False) -> str:
+    """A table of a round, counted from 1 (``yours``: the reader plays at it)."""
+    if yours:
+        return _("Table {number} (yours)").format(number=number(table + 1))
     return _("Table {number}").format(number=number(table + 1))
 
 

@@ -208,7 +208,11 @@ class BoardPlaysScene(FormScene):
 
     def _draw_column(self, surface: pygame.Surface, column: pygame.Rect, board: BoardPlays) -> None:
         x, room = column.x + 8, column.width - 16
-        heading = table_name(board.table)
+        state = self.client.state.tournaments.followed
+        yours = state is not None and any(
+            t.room_id == board.room_id and state.you in t.sides for t in state.tables
+        )
+        heading = table_name(board.table, yours)
         if board.points is not None:
             heading = separator().join(
                 (

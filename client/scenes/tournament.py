@@ -281,7 +281,8 @@ class TournamentScene(FormScene, LinkListener):
                 done=number(table.boards_done), boards=number(state.boards)
             )
         )
-        return separator().join((table_name(table.table), sides, done))
+        yours = state.you in table.sides
+        return separator().join((table_name(table.table, yours), sides, done))
 
     # --- drawing -------------------------------------------------------------------------
 
@@ -311,12 +312,31 @@ class TournamentScene(FormScene, LinkListener):
         elif state.standings:
             below = pygame.Rect(board.x + 12, board.y + 12 + LABEL_HEIGHT, board.width - 24, 0)
             below.height = board.bottom - 10 - below.y
+            below.height -= LABEL_HEIGHT  # the line on our seed, under the standings
             draw_standings(self, surface, below, state)
+            self._draw_seed(surface, state)
         label = {self.tables: _("Tables of this round"), self.team: _("Your team")}
         for listed, words in label.items():
             if listed in self.widgets:
                 at = (self.column_x + 4, TOP + LABEL_HEIGHT // 2)
                 self.write(surface, words, at, size, dim, "midleft", self.column_width)
+
+    def _draw_seed(self, surface: pygame.Surface, state: TournamentState) -> None:
+        """Whether the round under way was dealt with our seed in it (PROTOCOL.md §15): each
+        table's deals are checked as any match's when the round's record comes."""
+        pooled = (
+            None if state.round is None else self.client.state.tournaments.seed_pooled(state.round)
+        )
+        if pooled is None:
+            return
+        words, colour = (
+            (_("Your seed went into this round's deals."), theme.TEXT_DIM)
+            if pooled
+            else (_("Your seed is missing from this round's deals."), theme.TEXT_ERROR)
+        )
+        board = self.board_rect
+        at = (board.x + 18, board.bottom - 12 - LABEL_HEIGHT // 2)
+        self.write(surface, words, at, theme.FONT_SMALL, colour, "midleft", board.width - 36)
 
     def _draw_signup(self, surface: pygame.Surface, state: TournamentState) -> None:
         if not state.entrants:

@@ -92,7 +92,11 @@ async def test_sign_up_with_computer_players_play_every_round_and_see_the_other_
         assert [line.boards for line in state.standings] == [2, 2, 2, 2]
         assert sum(line.matchpoints for line in state.standings) == 2 * 2 * 2
         assert any(line.entrant == state.you for line in state.standings)
+        remote = app.navigator.lan.remote
+        assert remote is not None and state.round == 1
+        assert remote.state.tournaments.seed_pooled(1) is True  # our seed dealt the round
         assert len(hub.tables.items) == 2 and all("finished" in t for t in hub.tables.items)
+        assert sum("(yours)" in t for t in hub.tables.items) == 1
 
         click(app, button(hub, "Other tables' plays").rect.center)
         plays = app.stack.top
