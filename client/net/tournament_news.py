@@ -84,6 +84,18 @@ class TournamentNews:
         state = self.followed
         return state is not None and any(t.room_id == room_id for t in state.tables)
 
+    def round_of_room(self, name: str | None) -> int | None:
+        """The followed tournament's round that the room called ``name`` (a match record's)
+        was a table of: tables are named "⟨tournament⟩ ⟨round⟩.⟨table⟩" from 1 (PROTOCOL.md
+        §15). None: no table of it."""
+        state = self.followed
+        if state is None or name is None:
+            return None
+        for table in state.tables:
+            if name == f"{state.name} {table.round + 1}.{table.table + 1}":
+                return table.round
+        return None
+
     def seconds_left(self) -> float | None:
         """The followed tournament's round clock now (None: no round runs)."""
         if self._deadline is None:

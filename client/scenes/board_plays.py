@@ -76,12 +76,15 @@ class BoardPlaysScene(FormScene):
     panel_rect = None
     wide = True
 
-    def __init__(self, app: SceneHost, client: ServerLink) -> None:
+    def __init__(
+        self, app: SceneHost, client: ServerLink, at: tuple[int, int] | None = None
+    ) -> None:
+        """``at``: the (round, board) to show first (None: the latest the player has seen)."""
         super().__init__(app)
         self.client = client
         self.title = _("What the other tables did")
         state = client.state.tournaments.followed
-        round_, board = latest_board(state) if state is not None else (0, 0)
+        round_, board = at or (latest_board(state) if state is not None else (0, 0))
         last_round = 0 if state is None or state.round is None else state.round
         boards = 1 if state is None else state.boards
         text = app.text

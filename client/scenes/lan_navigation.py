@@ -14,13 +14,14 @@ lobby. It is let go when the player leaves its screen, unless he plays in it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from client.i18n import _, isolate
 from client.net.lan_host import LanHost
 from client.net.server_link import ServerLink
 from client.records import RecordFolder
+from client.scenes.board_plays import BoardPlaysScene
 from client.scenes.lobby import LobbyScene
 from client.scenes.overlays import ConfirmScene
 from client.scenes.room import RoomScene
@@ -29,6 +30,7 @@ from client.scenes.tournament import TournamentScene
 from client.scenes.tournaments import TournamentsScene
 from client.sessions.link import Heard, LinkListener
 from client.sessions.remote import RemoteSession
+from shared.record import MatchRecord
 from shared.wire.tournaments import TournamentPhase
 
 if TYPE_CHECKING:
@@ -140,6 +142,19 @@ class LanNavigator:
         tournament's screen, whatever was on top."""
         self._show_tournament()
         self.app.stack.push(self._table(client, backlog))
+
+    def other_tables_of(self, record: MatchRecord) -> Callable[[int], None] | None:
+        """For the record of a table of the tournament followed: what shows the other tables'
+        plays of one of its boards (its round of Basra's number given); else None."""
+        remote = self.remote
+        round_ = None if remote is None else remote.state.tournaments.round_of_room(record.room)
+        if remote is None or round_ is None:
+            return None
+
+        def show(board: int) -> None:
+            self.app.stack.push(BoardPlaysScene(self.app, remote, (round_, board)))
+
+        return show
 
     def round_over(self, reason: str) -> bool:
         """A table's room closed: back to the tournament followed (saying why), if any."""

@@ -14,6 +14,7 @@ import pytest
 from client.app import App
 from client.scenes.board_plays import BoardPlaysScene
 from client.scenes.lobby import LobbyScene
+from client.scenes.replay import ReplayScene
 from client.scenes.standings_board import LargeStandingsScene
 from client.scenes.table import TableScene
 from client.scenes.tournament import TournamentScene
@@ -21,6 +22,7 @@ from client.scenes.tournaments import CreateTournamentScene, TournamentsScene
 from client.sessions.autopilot import Autopilot
 from client.sessions.remote import RemoteSession
 from server.app import BasraServer
+from shared.record_file import read_record
 from shared.wire.tournaments import TournamentPhase, TournamentState
 from tests.server.helpers import running_server
 
@@ -112,6 +114,21 @@ async def test_sign_up_with_computer_players_play_every_round_and_see_the_other_
             held = [{p.play.card for p in t.plays or () if p.seat == seat} for t in plays.tables]
             assert held[0] == held[1] and len(held[0]) == 24
         press(app, pygame.K_ESCAPE)
+        assert app.stack.top is hub
+
+        # The replay of our last table leads to the other tables' plays of its board.
+        path = remote.state.witnesses.record_path
+        assert path is not None
+        app.navigator.watch_replay(read_record(path), path)
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene) and replay.others_button is not None
+        app.step(FRAME)
+        click(app, replay.others_button.rect.center)
+        shown = app.stack.top
+        assert isinstance(shown, BoardPlaysScene)
+        assert (shown.round.value, shown.board.value) == (1, 0)
+        app.stack.pop()
+        app.stack.pop()
         assert app.stack.top is hub
 
         click(app, button(hub, "Show large").rect.center)
