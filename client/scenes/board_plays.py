@@ -41,8 +41,8 @@ MARGIN = 40
 GUTTER = 130
 """The turns' numbers and seats, beside the columns."""
 COLUMN_MIN = 220
-HEADER = 62
-ROW = 26
+HEADER = 66
+ROW = 28
 PICKER = (300, 44)
 
 
@@ -206,7 +206,7 @@ class BoardPlaysScene(FormScene):
             )
             at = (x, top + row * ROW + ROW // 2)
             self.write(
-                surface, words, at, theme.FONT_SMALL - 2, theme.TEXT_DIM, "midleft", GUTTER - 16
+                surface, words, at, theme.FONT_SMALL, theme.TEXT_DIM, "midleft", GUTTER - 16
             )
 
     def _draw_column(self, surface: pygame.Surface, column: pygame.Rect, board: BoardPlays) -> None:
@@ -242,7 +242,7 @@ class BoardPlaysScene(FormScene):
             surface,
             seats,
             (x, column.y + 34),
-            theme.FONT_SMALL - 4,
+            theme.FONT_SMALL,
             theme.TEXT_DIM,
             "topleft",
             room,
@@ -263,5 +263,5 @@ class BoardPlaysScene(FormScene):
         for row, entry in enumerate(board.plays[self.scroll : self.scroll + self.rows]):
             at = (x, top + row * ROW + ROW // 2)
             self.write(
-                surface, play_text(entry), at, theme.FONT_SMALL - 2, theme.TEXT, "midleft", room
+                surface, play_text(entry), at, theme.FONT_SMALL, theme.TEXT, "midleft", room
             )

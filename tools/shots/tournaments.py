@@ -34,7 +34,7 @@ async def shoot_tournaments(tour: Tour, cast: Cast) -> None:
         await _until(lambda: _state_of(director) is not None)
         running = _state_of(director)
         assert running is not None
-        director.tournament.add_bots(running, 8)
+        director.tournament.add_bots(running, 16)
         director.tournament.start(running)
         captain.tournament.create(4, cast.cups[1], 4, 4, "jawaker", "hard")
         await _until(lambda: _state_of(captain) is not None)
