@@ -205,9 +205,7 @@ class BoardPlaysScene(FormScene):
                 turn=number(turn + 1), seat=number(plays[turn].seat + 1)
             )
             at = (x, top + row * ROW + ROW // 2)
-            self.write(
-                surface, words, at, theme.FONT_SMALL, theme.TEXT_DIM, "midleft", GUTTER - 16
-            )
+            self.write(surface, words, at, theme.FONT_SMALL, theme.TEXT_DIM, "midleft", GUTTER - 16)
 
     def _draw_column(self, surface: pygame.Surface, column: pygame.Rect, board: BoardPlays) -> None:
         x, room = column.x + 8, column.width - 16
@@ -262,6 +260,4 @@ class BoardPlaysScene(FormScene):
         top = column.y + HEADER
         for row, entry in enumerate(board.plays[self.scroll : self.scroll + self.rows]):
             at = (x, top + row * ROW + ROW // 2)
-            self.write(
-                surface, play_text(entry), at, theme.FONT_SMALL, theme.TEXT, "midleft", room
-            )
+            self.write(surface, play_text(entry), at, theme.FONT_SMALL, theme.TEXT, "midleft", room)
