@@ -82,6 +82,10 @@ class LanNavigator:
         self.app.stack.reset(self.lobby)
 
     def room(self, client: ServerLink) -> None:
+        if self.tournament is not None and self._taking_part(client):
+            # Our tournament's table: its first update opens it over the tournament's screen.
+            client.state.listener = self.tournament
+            return
         scene = RoomScene(self.app, self, client, self.lan_host)
         client.state.listener = scene
         self.app.stack.push(scene)
@@ -117,8 +121,10 @@ class LanNavigator:
     # --- tournaments ---------------------------------------------------------------------
 
     def tournaments(self) -> None:
-        """The server's tournaments, over the lobby."""
-        if self.remote is not None:
+        """The server's tournaments, over the lobby; the one we take part in, if any."""
+        if self.tournament is not None:
+            self._show_tournament()
+        elif self.remote is not None:
             scene = TournamentsScene(self.app, self, self.remote)
             self.remote.state.listener = scene
             self.app.stack.push(scene)
@@ -168,16 +174,19 @@ class LanNavigator:
         """Away from the tournament's screen to the lobby: it is kept (its tables will open by
         themselves) while we take part in it, else we stop following it."""
         remote, scene = self.remote, self.tournament
-        state = None if remote is None else remote.state.tournaments.followed
-        playing = (TournamentPhase.SIGNUP, TournamentPhase.PLAYING)
-        if remote is not None and (
-            state is None or state.you is None or state.phase not in playing
-        ):
+        if remote is not None and not self._taking_part(remote):
             remote.tournament.unwatch()
             remote.state.tournaments.forget()
             self.tournament = None
         if scene is not None:
             self.to_lobby()
+
+    @staticmethod
+    def _taking_part(client: ServerLink) -> bool:
+        """We are an entrant of the tournament followed, before or during its rounds."""
+        state = client.state.tournaments.followed
+        playing = (TournamentPhase.SIGNUP, TournamentPhase.PLAYING)
+        return state is not None and state.you is not None and state.phase in playing
 
     def back_to_lobby(self) -> None:
         """Away from a room or a table: to the tournament followed, else to the lobby."""

@@ -10,6 +10,7 @@ its screen takes over (`client.scenes.tournament`). Both are mirrored in Arabic.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
@@ -27,7 +28,7 @@ from client.ui.widgets import Button, ListBox, TextInput
 from shared.bots import LEVELS
 from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
-from shared.wire.tournaments import TournamentState
+from shared.wire.tournaments import TournamentPhase, TournamentState
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -37,6 +38,8 @@ __all__ = ["CreateTournamentScene", "TournamentsRoutes", "TournamentsScene"]
 T = TypeVar("T")
 
 REFRESH_SECONDS = 3.0
+NEW = 0
+"""No tournament's id: the one this player has asked the server to make."""
 NARROWEST_BUTTON = 200
 ROW_HEIGHT = 40
 ROW_HEIGHT_TWO_LINES = 64
@@ -71,6 +74,9 @@ class TournamentsScene(FormScene, LinkListener):
         self.client = client
         self.title = _("Tournaments")
         self.refresh_in = REFRESH_SECONDS
+        self.wanted: int | None = None
+        """The tournament asked to open (`NEW`: the one asked to make); others' states, such as
+        those its director keeps getting of another, do not take the screen away."""
         text = app.text
         self.list = self.add(
             ListBox((0, 0, 1, 1), text, row_height=ROW_HEIGHT, on_activate=lambda _: self.open())
@@ -103,7 +109,10 @@ class TournamentsScene(FormScene, LinkListener):
         return True  # the list refreshes by itself
 
     def create(self) -> None:
-        self.app.stack.push(CreateTournamentScene(self.app, self.client))
+        self.app.stack.push(CreateTournamentScene(self.app, self.client, self._made))
+
+    def _made(self) -> None:
+        self.wanted = NEW
 
     def open(self) -> None:
         index = self.list.selected
@@ -111,7 +120,8 @@ class TournamentsScene(FormScene, LinkListener):
         if index is None or index >= len(listed):
             self.say(_("Pick a tournament first (or create one)."), NoticeLevel.WARNING)
             return
-        self.client.tournament.watch(listed[index].tournament_id)
+        self.wanted = listed[index].tournament_id
+        self.client.tournament.watch(self.wanted)
 
     def refresh(self) -> None:
         self.client.tournament.list()
@@ -126,7 +136,13 @@ class TournamentsScene(FormScene, LinkListener):
         self.say(notice.text, notice.level)
 
     def tournament_changed(self, tournament: TournamentState) -> None:
-        self.routes.open_tournament()
+        made = (
+            self.wanted == NEW
+            and tournament.director == self.client.state.player_id
+            and tournament.phase is TournamentPhase.SIGNUP
+        )
+        if made or tournament.tournament_id == self.wanted:
+            self.routes.open_tournament()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -157,10 +173,12 @@ class CreateTournamentScene(FormScene):
 
     panel_rect = pygame.Rect(340, 150, 600, 440)
 
-    def __init__(self, app: SceneHost, client: ServerLink) -> None:
+    def __init__(self, app: SceneHost, client: ServerLink, made: Callable[[], None]) -> None:
+        """``made``: told once the request has gone."""
         super().__init__(app)
         self.title = _("Create a tournament")
         self.client = client
+        self.made = made
         s = app.settings
         text = app.text
         x, y, w, h = ROWS_LEFT, ROWS_TOP, ROWS_WIDTH, FORM_ROW
@@ -200,6 +218,7 @@ class CreateTournamentScene(FormScene):
             self.preset.value,
             self.level.value,
         )
+        self.made()
         self.app.stack.pop()
 
     def draw_extra(self, surface: pygame.Surface) -> None:

@@ -2,7 +2,8 @@
 makes a tournament, signs up, adds computer players and starts it (one more fills the odd
 place); his table opens by itself each round and is played through (by an autopilot); the
 standings come back, the other tables' plays of a board show the same cards played at every
-table, the standings show large; and one who does not play watches a table."""
+table, the standings show large; and one who does not play watches a table. A team signs
+up, a partner joins it, and a team is picked from the list to join."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pygame
 import pytest
 
 from client.app import App
+from client.net.server_link import ServerLink
 from client.scenes.board_plays import BoardPlaysScene
 from client.scenes.lobby import LobbyScene
 from client.scenes.replay import ReplayScene
@@ -27,7 +29,7 @@ from shared.wire.tournaments import TournamentPhase, TournamentState
 from tests.server.helpers import running_server
 
 from .app_driver import FRAME, LAN_SERVER, button, click, frames_until, make_app, press
-from .lan_driver import join_lobby_by_mouse
+from .lan_driver import join_lobby_by_mouse, type_into
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -173,3 +175,47 @@ async def test_a_director_who_does_not_play_watches_a_table(
             assert followed(app).phase is TournamentPhase.OVER
         finally:
             app.shutdown()
+
+
+async def test_a_team_signs_up_a_partner_joins_and_a_team_is_picked_from_the_list(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    app = make_app(tmp_path)
+    bob = ServerLink("127.0.0.1", server.port, "Bob")
+    try:
+        await join_lobby_by_mouse(app, server.port, "Ann")
+        click(app, button(app.stack.top, "Tournaments").rect.center)
+        click(app, button(app.stack.top, "Create tournament").rect.center)
+        form = app.stack.top
+        assert isinstance(form, CreateTournamentScene)
+        form.players.index = 1  # teams of two
+        click(app, button(form, "Create").rect.center)
+        await frames_until(app, lambda: isinstance(app.stack.top, TournamentScene))
+        hub = app.stack.top
+        assert isinstance(hub, TournamentScene) and hub.team in hub.widgets
+        type_into(app, hub.team.rect, "Kings")
+        click(app, button(hub, "Sign up").rect.center)
+        await frames_until(app, lambda: followed(app).you == 1)
+        assert hub.team not in hub.widgets  # signed up: no team to type
+        await bob.connect()
+        bob.tournament.join(followed(app).tournament_id, "kings")  # any case
+        await frames_until(app, lambda: len(followed(app).entrants[0].members) == 2)
+        await frames_until(app, lambda: "Bob" in hub.entrants.items[0])
+        assert "Ann" in hub.entrants.items[0] and "Kings" in hub.entrants.items[0]
+
+        click(app, button(hub, "Withdraw").rect.center)
+        await frames_until(app, lambda: followed(app).you is None)
+        assert [e.name for e in followed(app).entrants] == ["Kings"]  # Bob keeps the team
+        click(app, (hub.entrants.rect.centerx, hub.entrants.rect.y + 10))  # its row
+        app.step(FRAME)
+        assert hub.team.text == "Kings"
+        click(app, button(hub, "Sign up").rect.center)
+        await frames_until(app, lambda: followed(app).you == 1)
+
+        click(app, button(hub, "Back").rect.center)  # an entrant's tournament is kept
+        assert isinstance(app.stack.top, LobbyScene)
+        click(app, button(app.stack.top, "Tournaments").rect.center)
+        assert app.stack.top is hub
+    finally:
+        bob.close()
+        app.shutdown()
