@@ -213,9 +213,10 @@ async def test_a_team_signs_up_a_partner_joins_and_a_team_is_picked_from_the_lis
         await frames_until(app, lambda: followed(app).you == 1)
 
         click(app, button(hub, "Back").rect.center)  # an entrant's tournament is kept
-        assert isinstance(app.stack.top, LobbyScene)
-        click(app, button(app.stack.top, "Tournaments").rect.center)
-        assert app.stack.top is hub
+        lobby = app.stack.top
+        assert isinstance(lobby, LobbyScene)
+        click(app, button(lobby, "Tournaments").rect.center)
+        assert app.stack.scenes == (lobby, hub)
     finally:
         bob.close()
         app.shutdown()
