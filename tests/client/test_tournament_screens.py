@@ -16,7 +16,9 @@ from client.app import App
 from client.net.server_link import ServerLink
 from client.scenes.board_plays import BoardPlaysScene
 from client.scenes.lobby import LobbyScene
+from client.scenes.match_results import MatchResultsScene
 from client.scenes.replay import ReplayScene
+from client.scenes.round_results import RoundResultsScene
 from client.scenes.standings_board import LargeStandingsScene
 from client.scenes.table import TableScene
 from client.scenes.tournament import TournamentScene
@@ -220,3 +222,55 @@ async def test_a_team_signs_up_a_partner_joins_and_a_team_is_picked_from_the_lis
     finally:
         bob.close()
         app.shutdown()
+
+
+def results_after_the_round(app: App) -> bool:
+    """The match's results are on top (the round's, before them, are closed at once)."""
+    top = app.stack.top
+    if isinstance(top, RoundResultsScene):
+        top.close()
+    return isinstance(app.stack.top, MatchResultsScene)
+
+
+async def test_a_finished_table_shows_the_other_tables_only_as_far_as_they_have_played(
+    tmp_path: Path, pygame_ready: None
+) -> None:
+    """Our table finishes its board before the other (its computer players are slower there):
+    its results offer the other tables and the standings rather than another match, and the
+    other table's plays are not shown until it has played the board."""
+    async with running_server(LAN_SERVER, bot_delay=0.3) as server:
+        app = make_app(tmp_path, "--speed", "instant")
+        try:
+            await made_tournament(app, server.port, "Ann", rounds=1, boards=1)
+            hub = app.stack.top
+            assert isinstance(hub, TournamentScene)
+            click(app, button(hub, "Sign up").rect.center)
+            for _ in range(3):
+                click(app, button(hub, "Add a computer player").rect.center)
+            await frames_until(app, lambda: len(followed(app).entrants) == 4)
+            click(app, button(hub, "Start").rect.center)
+            await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
+            table = app.stack.top
+            assert isinstance(table, TableScene)
+            table.autopilot = Autopilot("medium", 5, 0.0)
+            await frames_until(app, lambda: results_after_the_round(app), 60)
+            results = app.stack.top
+            assert isinstance(results, MatchResultsScene) and results.rematch is None
+            labels = [b.label for b in results.buttons]
+            assert labels[0] == "Other tables" and labels[-1] == "Standings"
+            state = followed(app)
+            other = next(t for t in state.tables if state.you not in t.sides)
+            assert other.boards_done == 0  # the other table plays on, about halfway
+            click(app, results.buttons[0].rect.center)
+            plays = app.stack.top
+            assert isinstance(plays, BoardPlaysScene)
+            await frames_until(app, lambda: len(plays.tables) == 2)
+            ours = [b for b in plays.tables if b.plays is not None]
+            theirs = [b for b in plays.tables if b.plays is None]
+            assert [b.room_id for b in theirs] == [other.room_id]  # its cards stay hidden
+            assert theirs[0].points is None and len(ours) == 1 and ours[0].points is not None
+            await frames_until(app, lambda: app.stack.top is hub, 60)  # the round's end
+            assert followed(app).phase is TournamentPhase.OVER
+            assert hub.status == "The tournament is over: see the standings."
+        finally:
+            app.shutdown()
