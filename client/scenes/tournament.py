@@ -176,7 +176,7 @@ class TournamentScene(FormScene, LinkListener):
             column = [self.sign]
             if self.directing:
                 column += [self.bots, self.start, self.cancel]
-        elif state is not None:
+        elif state is not None and state.phase is not TournamentPhase.CANCELLED:
             listed = self.tables
             column = [self.watch, self.boards, self.large]
             if state.you is not None and state.phase is TournamentPhase.PLAYING:

@@ -274,3 +274,21 @@ async def test_a_finished_table_shows_the_other_tables_only_as_far_as_they_have_
             assert hub.status == "The tournament is over: see the standings."
         finally:
             app.shutdown()
+
+
+async def test_its_director_calls_it_off(
+    tmp_path: Path, pygame_ready: None, server: BasraServer
+) -> None:
+    app = make_app(tmp_path)
+    try:
+        await made_tournament(app, server.port, "Dina", rounds=1, boards=1)
+        hub = app.stack.top
+        assert isinstance(hub, TournamentScene)
+        click(app, button(hub, "Call off").rect.center)
+        await frames_until(app, lambda: followed(app).phase is TournamentPhase.CANCELLED)
+        app.step(FRAME)
+        assert hub.widgets == [hub.leave]  # nothing more to do with it
+        click(app, button(hub, "Back").rect.center)
+        assert isinstance(app.stack.top, LobbyScene)
+    finally:
+        app.shutdown()
