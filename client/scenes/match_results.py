@@ -104,9 +104,33 @@ class MatchResultsScene(ResultsOverlay):
         self.burst = (
             ParticleBurst((640, 250), 220, random.Random(app.options.seed)) if self.won else None
         )
-        nav = routes
-        session = table.session
         self.rematch: Rematch | None = None
+        actions = self._actions(routes, table)
+        left = PANEL.centerx - (len(actions) * (ROW_BUTTON + ROW_GAP) - ROW_GAP) // 2
+        for i, (label, action) in enumerate(actions):
+            x = left + i * (ROW_BUTTON + ROW_GAP)
+            self.add_button(label, x, action, ROW_BUTTON, theme.FONT_SMALL + 2)
+        self.again = self.buttons[0]
+        self.partners: Button | None = None
+        if self.rematch is not None and len(table.players) == 4:
+            self.partners = Button(
+                flow_rect(PARTNERS_RECT, PANEL),
+                _("Change partners"),
+                app.text,
+                enabled=False,
+                on_click=self.rematch.change_partners,
+                font_size=theme.FONT_SMALL,
+            )
+            self.buttons.append(self.partners)
+        self.focus.focus(self.buttons[0])
+
+    def _actions(
+        self, nav: MatchResultsRoutes, table: TableScene
+    ) -> list[tuple[str, Callable[[], None]]]:
+        """The row of buttons: another match (in practice, or the LAN room's, which `rematch`
+        follows), or for a tournament's table the other tables' plays; the replay, the review,
+        and the way back (the menu, the lobby, or the tournament's standings)."""
+        session = table.session
         remote = nav.lan.remote if isinstance(session, RemoteSession) else None
         # A tournament's table plays no other match: the tournament seats everyone again.
         tournament = (
@@ -126,29 +150,12 @@ class MatchResultsScene(ResultsOverlay):
         )
         if remote is not None and tournament:
             first = (_("Other tables"), functools.partial(self._other_tables, remote))
-        actions: list[tuple[str, Callable[[], None]]] = [
+        return [
             first,
             (_("Watch replay"), functools.partial(nav.watch_finished, table)),
             (_("Review my game"), functools.partial(nav.watch_finished, table, review=True)),
             last,
         ]
-        left = PANEL.centerx - (len(actions) * (ROW_BUTTON + ROW_GAP) - ROW_GAP) // 2
-        for i, (label, action) in enumerate(actions):
-            x = left + i * (ROW_BUTTON + ROW_GAP)
-            self.add_button(label, x, action, ROW_BUTTON, theme.FONT_SMALL + 2)
-        self.again = self.buttons[0]
-        self.partners: Button | None = None
-        if self.rematch is not None and len(table.players) == 4:
-            self.partners = Button(
-                flow_rect(PARTNERS_RECT, PANEL),
-                _("Change partners"),
-                app.text,
-                enabled=False,
-                on_click=self.rematch.change_partners,
-                font_size=theme.FONT_SMALL,
-            )
-            self.buttons.append(self.partners)
-        self.focus.focus(self.buttons[0])
 
     def _other_tables(self, remote: ServerLink) -> None:
         """What the tournament's other tables did with these cards."""
