@@ -41,6 +41,7 @@ from server.room.bots_runner import BotRunner
 from server.room.codes import code_fits, new_room_code
 from server.room.commands import AfterLeave, Dropped, Join, Request, Resumed
 from server.room.table import TableLink
+from server.room_ids import RoomIds
 from server.routes import Route, Routes, route
 from server.rule_choice import chosen_rules
 from server.tournament.registry import Tournaments
@@ -91,7 +92,7 @@ class Lobby:
         self._spawn = spawn
         self._stats = stats
         self.store = store
-        self._next_room = 1
+        self.room_ids = RoomIds()
         self._room_list: bytes | None = None
         self._room_list_at = 0.0
         self._held = HeldCommands(config.room_inbox)
@@ -253,7 +254,6 @@ class Lobby:
         if len(self.rooms) >= self.config.max_rooms:
             raise Refused(ErrorCode.TOO_MANY_ROOMS, "The server has all the rooms it takes.")
         rules, turn_seconds = self._rules_of(request)
-        room_id = self._next_room
         # An empty name is refused like any bad one; only a missing name takes the default.
         typed = request.name if request.name is not None else f"{player.name} table"
         try:
@@ -264,6 +264,7 @@ class Lobby:
         if bot_level is not None and bot_level not in LEVELS:
             raise Refused(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
         code = new_room_code() if request.private else None
+        room_id = self.room_ids.take()
         room = self.make_room(room_id, name, rules, turn_seconds, code, request.hints, bot_level)
         self.adopt(room)
         log.info(
@@ -312,14 +313,14 @@ class Lobby:
 
     def open_room(self, make: Callable[[int], Room]) -> Room:
         """A new room (a tournament's table) that ``make`` builds from its id, opened."""
-        room = make(self._next_room)
+        room = make(self.room_ids.take())
         self.adopt(room)
         return room
 
     def adopt(self, room: Room) -> None:
         """Open ``room`` (new, or restored after a restart): list it and start its task."""
         self.rooms[room.id] = room
-        self._next_room = max(self._next_room, room.id + 1)
+        self.room_ids.passed(room.id)
         self._room_list = None
         self._spawn(room)
 

@@ -2,8 +2,10 @@
 
 Owns `web_catalogue` (one language's JSON for the page: the translation of every message the
 page's modules use, and the tables of words the desktop client keeps in `client.i18n.words`,
-by the codes the server sends, so that both clients word a refusal alike) and `write_catalogues`
-(``web/i18n/<language>.json`` for every language). ``python -m tools.web_catalogue``
+by the codes the server sends, so that both clients word a refusal alike; the messages of the
+screens the page loads only when first shown, those no module loaded with it uses, are a part
+of their own, `LATER`) and `write_catalogues` (``web/i18n/<language>.json`` and
+``<language>.later.json`` for every language). ``python -m tools.web_catalogue``
 writes them (``make web`` runs it); ``--check`` only says whether they are current, and a test
 fails while one is stale or a message of the page has no translation.
 """
@@ -11,6 +13,7 @@ fails while one is stale or a message of the page has no translation.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,7 @@ from client.i18n.words import (
     REFUSALS,
     ROOM_EXITS,
 )
+from shared.bots.names import COMPUTER_NAMES
 from shared.quick_chat import REACTIONS
 from tools.extract import WEB_SCRIPTS, web_messages
 from tools.generated import generator_main
@@ -36,6 +40,13 @@ PLURAL_RULES: Mapping[str, str] = {
 }
 """The Plural-Forms expressions the page knows, by the name of its rule in ``web/js/i18n.js``
 (a page under a Content-Security-Policy cannot evaluate an expression it is sent)."""
+
+
+LATER = "later"
+"""The part of a catalogue with the words of the screens loaded later (web/js/later_screen.js)."""
+PARTS = ("", LATER)
+
+_STATIC_IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"\./([\w-]+\.js)"', re.M)
 
 
 class UntranslatedError(ValueError):
@@ -51,16 +62,47 @@ def words_tables() -> dict[str, dict[str, str]]:
         "presets": dict(PRESET_NAMES),
         "courts": {rank.label: text for rank, text in COURT_WORDS.items()},
         "quick": dict(QUICK_PHRASES),
+        "computers": {name: name for name in COMPUTER_NAMES},
     }
 
 
-def web_catalogue(language: str, folder: Path = WEB_SCRIPTS) -> dict[str, Any]:
-    """The page's catalogue of `language`, as the JSON object ``web/js/i18n.js`` reads."""
+def loaded_first(folder: Path = WEB_SCRIPTS) -> set[str]:
+    """The page's modules that load with it: ``main.js`` and what it imports, on and on (a
+    module only ``import()`` brings comes later); every module of a folder without
+    ``main.js``."""
+    if not (folder / "main.js").is_file():
+        return {path.name for path in folder.rglob("*.js")}
+    found: set[str] = set()
+    waiting = ["main.js"]
+    while waiting:
+        name = waiting.pop()
+        if name not in found and (folder / name).is_file():
+            found.add(name)
+            waiting += _STATIC_IMPORT.findall((folder / name).read_text(encoding="utf-8"))
+    return found
+
+
+def _part_messages(folder: Path, part: str) -> set[str]:
+    """The messages of a part: the page's first (used by a module it loads first) or the
+    later one's (used only by modules loaded later)."""
+    first = loaded_first(folder)
+    messages = set()
+    for message, places in web_messages(folder).items():
+        files = {place.rpartition(":")[0].rpartition("/")[2] for place in places}
+        if (part == "") == bool(files & first):
+            messages.add(message.msgid)
+    return messages
+
+
+def web_catalogue(language: str, folder: Path = WEB_SCRIPTS, part: str = "") -> dict[str, Any]:
+    """The page's catalogue of `language` (or its `LATER` part), as the JSON object
+    ``web/js/i18n.js`` reads."""
     tables = words_tables()
-    wanted = {m.msgid for m in web_messages(folder)}
-    wanted |= {text for table in tables.values() for text in table.values()}
+    wanted = _part_messages(folder, part)
     catalogue: dict[str, Any] = {"language": language, "plural": "en", "messages": {}}
-    catalogue["words"] = {**tables, "reactions": dict(REACTIONS)}
+    if part == "":
+        wanted |= {text for table in tables.values() for text in table.values()}
+        catalogue["words"] = {**tables, "reactions": dict(REACTIONS)}
     if language == SOURCE_LANGUAGE:
         return catalogue
     entries = parse_po(catalogue_path(language).read_text(encoding="utf-8"))
@@ -90,19 +132,24 @@ def _plural_rule(entries: Sequence[PoEntry]) -> str:
     return "en"
 
 
-def catalogue_text(language: str, folder: Path = WEB_SCRIPTS) -> str:
-    compact = json.dumps(web_catalogue(language, folder), ensure_ascii=False, separators=(",", ":"))
-    return compact + "\n"
+def catalogue_text(language: str, folder: Path = WEB_SCRIPTS, part: str = "") -> str:
+    catalogue = web_catalogue(language, folder, part)
+    return json.dumps(catalogue, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def catalogue_file(out: Path, language: str, part: str) -> Path:
+    return out / (f"{language}.{part}.json" if part else f"{language}.json")
 
 
 def write_catalogues(out: Path = WEB_CATALOGUES) -> list[Path]:
-    """Write every language's page catalogue; the files written."""
+    """Write every language's page catalogue and its later part; the files written."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for language in LANGUAGES:
-        path = out / f"{language}.json"
-        path.write_text(catalogue_text(language), encoding="utf-8")
-        written.append(path)
+        for part in PARTS:
+            path = catalogue_file(out, language, part)
+            path.write_text(catalogue_text(language, part=part), encoding="utf-8")
+            written.append(path)
     return written
 
 
@@ -110,9 +157,11 @@ def stale_catalogues(out: Path = WEB_CATALOGUES) -> list[Path]:
     """The page catalogues that differ from what the .po files make now."""
     stale = []
     for language in LANGUAGES:
-        path = out / f"{language}.json"
-        if not path.is_file() or path.read_text(encoding="utf-8") != catalogue_text(language):
-            stale.append(path)
+        for part in PARTS:
+            path = catalogue_file(out, language, part)
+            text = catalogue_text(language, part=part)
+            if not path.is_file() or path.read_text(encoding="utf-8") != text:
+                stale.append(path)
     return stale
 
 

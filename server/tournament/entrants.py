@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from server.players import Player
 from server.refusals import Refused
 from server.room.lookalikes import name_keys
-from server.room.seats import bot_name
 from shared.record import SeatEntry
 from shared.tournament.record import EntrantEntry
 from shared.wire.protocol import ErrorCode
@@ -126,12 +125,19 @@ class Entrants:
         entrants."""
         for entrant in self._list:
             while len(entrant.members) < self.team_size:
-                entrant.members.append(Member(bot_name(level), None, level))
+                entrant.members.append(Member(_computer(level), None, level))
         for _ in range(count):
             self._bots += 1
-            name = f"{bot_name(level)} {self._bots}"
+            name = f"{_computer(level)} {self._bots}"
             while self.named(name) is not None:
                 self._bots += 1
-                name = f"{bot_name(level)} {self._bots}"
-            members = [Member(bot_name(level), None, level) for _ in range(self.team_size)]
+                name = f"{_computer(level)} {self._bots}"
+            members = [Member(_computer(level), None, level) for _ in range(self.team_size)]
             self.add(name, members)
+
+
+def _computer(level: str) -> str:
+    """What a computer player entered in a tournament is called in its standings ("Medium bot",
+    numbered when it is an entrant of its own); at a table it has its seat's name, as in any
+    room (`server.room.seats.bot_name`)."""
+    return f"{level.capitalize()} bot"

@@ -24,6 +24,7 @@ from server.players import Player, Players
 from server.refusals import Refused
 from server.room.actor import Room
 from server.room.table import TableLink
+from server.room_ids import RoomIds
 from server.tournament.clock import Clock, LoopClock
 from server.tournament.loading import (
     SavedTournament,
@@ -53,6 +54,7 @@ class TournamentHost(TableHost, Protocol):
     """The lobby, as the tournaments see it: its rooms and its players."""
 
     players: Players
+    room_ids: RoomIds
 
 
 class Tournaments:
@@ -271,6 +273,8 @@ class Tournaments:
             saved = self._saved.pop(t.id)
             take_up_players(t, self.host.players, saved)
             take_up_tables(t, self.host.rooms, self.store)
+            for table in t.tables:
+                self.host.room_ids.passed(table.room_id)
             self.keepers[t.id].go_on(saved.fields["deadline"], self.clock.wall())
             self.save(t)  # with each person's token digest, and the clock, again
             if t.phase is TournamentPhase.OVER:

@@ -93,10 +93,12 @@ class RoundKeeper:
 
     def begin(self) -> None:
         """Begin the next round: pair, seat and deal every table, and start its clock."""
-        if self._halted:
-            return
         t = self.t
         number = 0 if t.round is None else t.round + 1
+        if self._halted or t.phase is not TournamentPhase.PLAYING or number >= t.options.rounds:
+            return
+        if t.round is not None and not t.seeds[t.round].revealed:
+            return  # the round under way has not ended: the next one has been begun already
         t.round = number
         seeds = t.seeds[number]
         seeds.begun = True
@@ -233,17 +235,25 @@ class RoundKeeper:
         for table in tables:
             table.closed = True
         if tables and self._round_released() and all(x.closed for x in t.tables_of(t.round or 0)):
-            self.begin()
+            # Once the room that closed has done closing.
+            self._clock.call_soon(self.begin)
 
     def out_of_time(self) -> None:
         """The round's time is up: computer players finish every table still playing."""
         self._timer = None
         t = self.t
         for table in t.tables_of(t.round or 0):
-            room = self._host.rooms.get(table.room_id)
+            room = self._room_of(table)
             if not table.over and room is not None:
                 room.post(TableHurry())
         log.info("tournament %d: round %d out of time", t.id, (t.round or 0) + 1)
+
+    def _room_of(self, table: Table) -> Room | None:
+        """``table``'s room, if it is still open (after a restart, another room may have been
+        given the id of a table's room that had closed)."""
+        room = self._host.rooms.get(table.room_id)
+        link = None if room is None else room.ctx.table
+        return room if isinstance(link, TableTerms) and link.table is table else None
 
     # -- a round ends ----------------------------------------------------------------------
 
@@ -276,7 +286,7 @@ class RoundKeeper:
             else ("round_over", "Every table has finished: on to the next round.")
         )
         for table in t.tables_of(number):
-            room = self._host.rooms.get(table.room_id)
+            room = self._room_of(table)
             if room is None or not room.post(TableReleased(reason, words)):
                 table.closed = True
         log.info("tournament %d: round %d over", t.id, number + 1)

@@ -16,6 +16,7 @@ from tools.extract import Message, extract_messages, web_messages
 from tools.web_catalogue import (
     WEB_CATALOGUES,
     UntranslatedError,
+    loaded_first,
     stale_catalogues,
     web_catalogue,
 )
@@ -31,10 +32,25 @@ def test_the_page_uses_many_messages_of_the_one_catalogue() -> None:
     assert len(page) > 100
     assert set(page) <= set(extract_messages()), "the page's messages are in the .pot"
     arabic = json.loads((WEB_CATALOGUES / "ar.json").read_text(encoding="utf-8"))
-    assert {m.msgid for m in page} <= set(arabic["messages"])
-    assert all(arabic["messages"][m.msgid] for m in page)
+    later = json.loads((WEB_CATALOGUES / "ar.later.json").read_text(encoding="utf-8"))
+    messages = {**arabic["messages"], **later["messages"]}
+    assert {m.msgid for m in page} <= set(messages)
+    assert all(messages[m.msgid] for m in page)
     assert arabic["plural"] == "ar"
     assert arabic["words"]["refusals"]["not_your_turn"] == "It is not your turn."
+
+
+def test_the_words_of_the_screens_loaded_later_come_with_them() -> None:
+    """A message only the screens loaded later use (web/js/later_screen.js) is in the later
+    part of the catalogue, not in the one the page loads first; one both use stays first."""
+    first = loaded_first()
+    assert "main.js" in first and "screen_lobby.js" in first
+    assert "screen_tournament.js" not in first and "screen_board.js" not in first
+    arabic = json.loads((WEB_CATALOGUES / "ar.json").read_text(encoding="utf-8"))
+    later = json.loads((WEB_CATALOGUES / "ar.later.json").read_text(encoding="utf-8"))
+    assert "Match points" in later["messages"] and "Match points" not in arabic["messages"]
+    assert "Tournaments" in arabic["messages"] and "Tournaments" not in later["messages"]
+    assert "words" not in later and later["language"] == "ar"
 
 
 def test_a_page_message_without_translation_fails_the_catalogue(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ import pytest
 from shared.tournament.record_file import decode_tournament, verify_tournament
 from shared.wire.client import WireClient
 from shared.wire.records import RecordParts
+from tests.server.helpers import create_room
 from tests.server.test_process import server_process
 from tests.server.test_restart import two_runs
 from tests.server.tournament_play import create, over, play_on, sign_up, until_state
@@ -57,6 +58,11 @@ async def test_an_evening_of_eight_survives_a_kill_and_a_player_who_drops(tmp_pa
         ali.client = back
         boss = await WireClient.connect("127.0.0.1", port, record=True)
         assert (await boss.hello("Director", welcome["resume_token"]))["resumed"]
+        # A new room is never given the id of a table's room that closed before the kill
+        # (that id names the table, and its match's files).
+        room = await create_room(boss)
+        assert all(t["room_id"] != room["room_id"] for t in killed_at["tables"])
+        await boss.send({"t": "leave_room"})
         end = await play_on(ali, random.Random(2), over, pause=PAUSE, timeout=90)
         assert len(end["standings"]) == 8
         assert all(line["boards"] == 6 for line in end["standings"])

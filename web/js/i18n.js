@@ -18,10 +18,38 @@ const PDI = "\u2069";
 
 /** @type {Catalogue} */
 let active = { language: "en", plural: "en", messages: {} };
+/** The parts of the catalogue wanted so far ("later": the words of the screens loaded later). */
+const partsWanted = new Set();
 
 /** @param {Catalogue} catalogue */
 export function useCatalogue(catalogue) {
   active = catalogue;
+}
+
+/** @param {string} path */
+async function fetchJson(path) {
+  const response = await fetch(path);
+  return response.json();
+}
+
+/**
+ * A language's catalogue (`web/i18n/<lang>.json`), with every part wanted so far.
+ * @param {string} lang
+ */
+export async function fetchCatalogue(lang) {
+  const catalogue = await fetchJson(`i18n/${lang}.json`);
+  for (const part of partsWanted) Object.assign(catalogue.messages, (await fetchJson(`i18n/${lang}.${part}.json`)).messages);
+  return catalogue;
+}
+
+/**
+ * Add a part of the catalogue to the one in use, and to any chosen from now on.
+ * @param {string} part
+ */
+export async function addCataloguePart(part) {
+  partsWanted.add(part);
+  const more = await fetchJson(`i18n/${active.language}.${part}.json`);
+  active = { ...active, messages: { ...active.messages, ...more.messages } };
 }
 
 export function language() {
@@ -102,6 +130,14 @@ export function number(value) {
   const text = String(value);
   if (active.language !== "ar") return text;
   return text.replace(/[0-9]/g, (digit) => ARABIC_INDIC[Number(digit)]);
+}
+
+/**
+ * What stands between the parts of a line: in Arabic a middle dot beside a number reads as
+ * the Arabic-Indic zero, so Arabic has its comma (as the desktop's `separator`).
+ */
+export function separator() {
+  return active.language === "ar" ? "،" : "·";
 }
 
 /**

@@ -4,7 +4,8 @@
 import { KEPT, keptSession, remember, remembered } from "./device.js";
 import { $, listenForTaps } from "./dom.js";
 import { startEffects } from "./effects.js";
-import { _, browserLanguage, isRtl, language, LANGUAGES, useCatalogue } from "./i18n.js";
+import { _, browserLanguage, fetchCatalogue, isRtl, language, LANGUAGES, useCatalogue } from "./i18n.js";
+import { laterScreen } from "./later_screen.js";
 import { Link } from "./link.js";
 import { lobbyScreen } from "./screen_lobby.js";
 import { nameScreen } from "./screen_name.js";
@@ -19,7 +20,17 @@ import { useWords } from "./words.js";
 /** @typedef {import("./store.js").ScreenName} ScreenName */
 
 /** @type {Record<ScreenName, Screen>} */
-const SCREENS = { name: nameScreen, lobby: lobbyScreen, room: roomScreen, table: tableScreen, results: resultsScreen };
+const SCREENS = {
+  name: nameScreen,
+  lobby: lobbyScreen,
+  room: roomScreen,
+  table: tableScreen,
+  results: resultsScreen,
+  // The tournaments' screens load when first shown (later_screen.js).
+  "tournament-list": laterScreen(() => import("./screen_tournaments.js").then((m) => m.tournamentsScreen)),
+  tournament: laterScreen(() => import("./screen_tournament.js").then((m) => m.tournamentScreen)),
+  board: laterScreen(() => import("./screen_board.js").then((m) => m.boardScreen)),
+};
 const TICK_MS = 200;
 
 const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -102,8 +113,7 @@ function nextLanguage() {
 
 /** @param {string} lang */
 async function useLanguage(lang) {
-  const response = await fetch(`i18n/${lang}.json`);
-  const catalogue = await response.json();
+  const catalogue = await fetchCatalogue(lang);
   useCatalogue(catalogue);
   useWords(catalogue.words);
   document.documentElement.lang = lang;

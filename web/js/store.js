@@ -6,6 +6,7 @@
 // from the server: a client must be able to catch a server that deals unfairly.
 
 import { tellStory } from "./story.js";
+import { TournamentNews } from "./tournament_news.js";
 import { DealWitness } from "./witness.js";
 import { LEFT_REASON, MSG } from "./wire.js";
 
@@ -20,7 +21,7 @@ import { LEFT_REASON, MSG } from "./wire.js";
 /** @typedef {import("./link.js").LinkState} LinkState */
 /** @typedef {import("./witness.js").Verdict} Verdict */
 
-/** @typedef {"name" | "lobby" | "room" | "table" | "results"} ScreenName */
+/** @typedef {"name" | "lobby" | "room" | "table" | "results" | "tournament-list" | "tournament" | "board"} ScreenName */
 
 /**
  * A line of the room's chat: typed, or a quick-chat phrase by its id.
@@ -62,6 +63,16 @@ import { LEFT_REASON, MSG } from "./wire.js";
  * @property {Verdict | null} verdict the last match's deals, checked
  * @property {Hint | null} hint the server's hint for the view shown (none once it moved on)
  * @property {boolean} hintAsked a hint was asked for the view shown and has not come yet
+ * @property {SeatLeft | null} seatLeft the seat this page left in a match, to take back
+ * @property {number[]} barred the rooms whose creator removed this page (none lets it in again)
+ */
+
+/**
+ * A seat this page left during a match (a computer player plays it): joining the room again
+ * takes it back (PROTOCOL.md §5 `join_room`).
+ * @typedef {object} SeatLeft
+ * @property {number} room
+ * @property {string | null} code a private room's code, which joining again needs
  */
 
 const CHAT_KEPT = 50;
@@ -93,6 +104,9 @@ export class Store {
       verdict: null,
       hint: null,
       hintAsked: false,
+      rounds: [],
+      seatLeft: null,
+      barred: [],
     };
     /** @type {DealWitness | null} the match being played (or just ended, its record awaited) */
     this.witness = null;
@@ -100,6 +114,8 @@ export class Store {
     this.upcoming = null;
     /** @type {Set<(state: State) => void>} */
     this.listeners = new Set();
+    /** The server's tournaments, as this page knows them (tournament_news.js). */
+    this.tourney = new TournamentNews(send, now);
   }
 
   /** @param {(state: State) => void} listener */
@@ -115,8 +131,10 @@ export class Store {
   /** @returns {ScreenName} */
   screen() {
     const { me, room, game, results } = this.state;
+    const view = this.tourney.shown.view;
     if (me === null) return "name";
-    if (room === null) return "lobby";
+    if (view?.kind === "board" && (room === null || view.fromTable)) return "board";
+    if (room === null) return view === null ? "lobby" : view.kind === "list" ? "tournament-list" : "tournament";
     if (results !== null) return "results";
     if (game !== null && room.state === "playing") return "table";
     return "room";
@@ -147,6 +165,7 @@ export class Store {
     this.outOfRoom();
     this.state.me = null;
     this.state.rooms = [];
+    this.tourney = new TournamentNews(this.send, this.now);
     this.state.notice = notice;
   }
 
@@ -154,7 +173,7 @@ export class Store {
   outOfRoom() {
     const state = this.state;
     Object.assign(state, { room: null, startAt: null, game: null, results: null, hint: null });
-    Object.assign(state, { chat: [], log: [], banners: [], notice: null });
+    Object.assign(state, { chat: [], log: [], banners: [], rounds: [], notice: null });
     this.witness = null;
     this.upcoming = null;
   }
@@ -165,9 +184,20 @@ export class Store {
     this.changed();
   }
 
+  /** The results are read: the table comes back, without the banners of the round they end. */
   dismissResults() {
     this.state.results = null;
+    this.state.banners = [];
     this.changed();
+  }
+
+  /** Leave the room; a seat left in a running match is remembered, to be taken back. */
+  leave() {
+    const room = this.state.room;
+    const playing = room !== null && room.you !== null && room.state === "playing";
+    this.state.seatLeft = playing ? { room: room.room_id, code: room.code ?? null } : null;
+    this.dismissResults();
+    this.send({ t: MSG.LEAVE_ROOM });
   }
 
   /** Ask the server for a hint for the view shown (once: a tap more while it comes, or once it
@@ -191,6 +221,7 @@ export class Store {
     this.state.room = room;
     this.state.startAt = room.start_in_ms == null ? null : this.now() + room.start_in_ms;
     if (before === null || before.room_id !== room.room_id) {
+      this.state.seatLeft = null;
       this.state.chat = [];
       this.state.game = null;
       this.state.verdict = null;
@@ -299,6 +330,7 @@ const HANDLERS = {
     store.state.me = { playerId: m.player_id, name: m.name };
     store.state.notice = null;
     if (!m.resumed) {
+      store.tourney = new TournamentNews(store.send, store.now);
       store.state.room = null;
       store.state.game = null;
     }
@@ -320,6 +352,8 @@ const HANDLERS = {
   },
   [MSG.LEFT_ROOM](store, m) {
     store.outOfRoom();
+    if (m.reason === LEFT_REASON.ROUND_OVER || m.reason === LEFT_REASON.TOURNAMENT_OVER) store.tourney.tableDone();
+    if (m.reason === LEFT_REASON.REMOVED_BY_CREATOR) store.state.barred = [...store.state.barred, m.room_id];
     if (m.reason !== LEFT_REASON.LEFT) store.told("exit", m.reason, m.message);
   },
   [MSG.ERROR](store, m) {
@@ -336,5 +370,14 @@ const HANDLERS = {
   },
   [MSG.MATCH_RECORD](store, m) {
     store.matchRecord(m);
+  },
+  [MSG.TOURNAMENTS](store, m) {
+    store.tourney.listed(m.tournaments);
+  },
+  [MSG.TOURNAMENT_STATE](store, m) {
+    store.tourney.stateCame(m);
+  },
+  [MSG.BOARD_PLAYS](store, m) {
+    store.tourney.boardCame(m);
   },
 };
