@@ -2,15 +2,17 @@
 
 Owns `tournament_line` (one row of the lobby's list of tournaments), `format_line` (its players,
 rounds, boards and rules), `rounds_text` and `boards_text` ("3 rounds", "4 boards"),
-`phase_text` (taking entrants, round 2 of 3, over), `clock_text` ("3:05"), `entrant_line` (an
-entrant and who plays for it), `table_name` ("Table 2") and `margin_text` ("+20"). Pure: no
-pygame.
+`phase_text` (taking entrants, round 2 of 3, over), `name_shown` (a computer player's name in
+the reader's language), `clock_text` ("3:05"), `entrant_line` (an entrant and who plays for it),
+`table_name` ("Table 2") and `margin_text` ("+20"). Pure: no pygame.
 """
 
 from __future__ import annotations
 
+import re
+
 from client.i18n import N_, _, isolate, ngettext, number, separator
-from client.i18n.words import level_name, preset_name
+from client.i18n.words import LEVEL_NAMES, computer_name, level_name, preset_name
 from shared.wire.tournaments import (
     EntrantInfo,
     MemberInfo,
@@ -25,11 +27,15 @@ __all__ = [
     "entrant_line",
     "format_line",
     "margin_text",
+    "name_shown",
     "phase_text",
     "rounds_text",
     "table_name",
     "tournament_line",
 ]
+
+_COMPUTER_ENTRANT = re.compile(r"^(\w+) bot(?: (\d+))?$")
+"""A tournament's computer entrant as the server names it: "Medium bot 3"."""
 
 _PHASES = {
     TournamentPhase.SIGNUP: N_("Taking entrants"),
@@ -83,6 +89,19 @@ def tournament_line(summary: TournamentSummary) -> str:
     return separator().join(parts)
 
 
+def name_shown(name: str) -> str:
+    """A name the server gave, kept whole in a line: a computer player's (a seat's, "Karim", or
+    a tournament's computer entrant, "Medium bot 3") in the reader's language, anyone else's
+    as it is."""
+    found = _COMPUTER_ENTRANT.match(name)
+    level = found.group(1).lower() if found is not None else ""
+    if found is None or level not in LEVEL_NAMES:
+        return isolate(computer_name(name))
+    named = _("{level} bot").format(level=level_name(level))
+    count = found.group(2)
+    return isolate(named if count is None else f"{named} {number(count)}")
+
+
 def clock_text(seconds: float) -> str:
     """A round's time left as minutes and seconds: "3:05"."""
     whole = max(0, int(seconds + 0.999))
@@ -95,12 +114,12 @@ def _member(member: MemberInfo) -> str:
         return _("{level} bot").format(level=level_name(member.bot))
     if not member.connected:
         return _("{name} (away)").format(name=isolate(member.name))
-    return isolate(member.name)
+    return name_shown(member.name)
 
 
 def entrant_line(entrant: EntrantInfo, state: TournamentState) -> str:
     """ "3. Kings: Ali, Badr": an entrant by number, and who plays for it."""
-    name = isolate(entrant.name)
+    name = name_shown(entrant.name)
     if entrant.withdrawn:
         name = _("{name} (withdrawn)").format(name=name)
     if entrant.entrant == state.you:

@@ -18,7 +18,7 @@ import pygame
 
 from client import theme
 from client.i18n import _, is_rtl, isolate, number, separator
-from client.i18n.tournament_words import table_name
+from client.i18n.tournament_words import name_shown, table_name
 from client.i18n.words import card_text
 from client.scenes.form import FormScene
 from client.ui.direction import flow_rect
@@ -233,7 +233,7 @@ class BoardPlaysScene(FormScene):
             room,
         )
         seats = "  ".join(
-            _("{seat}: {name}").format(seat=number(i + 1), name=isolate(name))
+            _("{seat}: {name}").format(seat=number(i + 1), name=name_shown(name))
             for i, name in enumerate(board.seats)
         )
         self.write(

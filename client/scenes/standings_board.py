@@ -16,7 +16,13 @@ import pygame
 
 from client import theme
 from client.i18n import _, isolate, number
-from client.i18n.tournament_words import clock_text, format_line, margin_text, phase_text
+from client.i18n.tournament_words import (
+    clock_text,
+    format_line,
+    margin_text,
+    name_shown,
+    phase_text,
+)
 from client.net.tournament_news import TournamentNews
 from client.scenes.form import FormScene
 from shared.wire.tournaments import StandingInfo, TournamentState
@@ -63,7 +69,7 @@ def _cells(line: StandingInfo) -> dict[str, str]:
     )
     return {
         "place": number(line.place),
-        "name": isolate(line.name),
+        "name": name_shown(line.name),
         "matchpoints": matchpoints if line.max_matchpoints else number(line.matchpoints),
         "boards": number(line.boards),
         "points": number(line.points),

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from client import theme
-from client.i18n import _, isolate, number, separator
-from client.i18n.tournament_words import entrant_line, format_line, table_name
+from client.i18n import _, number, separator
+from client.i18n.tournament_words import entrant_line, format_line, name_shown, table_name
 from client.net.server_link import ServerLink
 from client.scenes.board_plays import BoardPlaysScene
 from client.scenes.form import FormScene, FormWidget
@@ -271,8 +271,8 @@ class TournamentScene(FormScene, LinkListener):
     def _table_line(self, state: TournamentState, table: TableInfo) -> str:
         names = {e.entrant: e.name for e in state.entrants}
         sides = _("{first} – {second}").format(
-            first=isolate(names.get(table.sides[0], "?")),
-            second=isolate(names.get(table.sides[1], "?")),
+            first=name_shown(names.get(table.sides[0], "?")),
+            second=name_shown(names.get(table.sides[1], "?")),
         )
         done = (
             _("finished")
@@ -282,7 +282,8 @@ class TournamentScene(FormScene, LinkListener):
             )
         )
         yours = state.you in table.sides
-        return separator().join((table_name(table.table, yours), sides, done))
+        # Its progress before the names, which a narrow column cuts short.
+        return separator().join((table_name(table.table, yours), done, sides))
 
     # --- drawing -------------------------------------------------------------------------
 

@@ -1,12 +1,15 @@
 """The link's state folding the tournament messages (PROTOCOL.md §15), without a socket: the
 lobby's list, the followed tournament and its round's clock, our seed for a round sent once and
-found pooled, the other tables' plays kept by board, and refusals worded for the player."""
+found pooled, the other tables' plays kept by board, and refusals worded for the player; and
+computer players' names in the reader's language."""
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
 
+from client.i18n import use_language
+from client.i18n.tournament_words import name_shown
 from client.i18n.words import refusal_text
 from client.net.link_state import LinkState
 from client.net.tournament_news import TournamentNews
@@ -139,3 +142,17 @@ def test_tournament_refusals_and_exits_are_worded_for_the_player() -> None:
     texts = [getattr(x, "text", "") for x in told]
     assert refusal_text("not_played_yet") in texts
     assert "Every table has finished the round." in texts
+
+
+def test_computer_names_are_shown_in_the_readers_language() -> None:
+    try:
+        assert name_shown("Medium bot 3") == "\u2068Medium bot 3\u2069"
+        assert name_shown("Ali") == "\u2068Ali\u2069"
+        use_language("ar")
+        arabic = name_shown("Medium bot 3")  # its level in words, its number in digits
+        assert "Medium" not in arabic and "bot" not in arabic and arabic.endswith("3\u2069")
+        assert "Karim" not in name_shown("Karim")
+        assert name_shown("Ali") == "\u2068Ali\u2069"  # a person's name as it is
+        assert name_shown("Strange bot 2") == "\u2068Strange bot 2\u2069"  # no such level
+    finally:
+        use_language("en")
