@@ -90,7 +90,9 @@ class BoardPlaysScene(FormScene):
         text = app.text
         rounds = [(r, number(r + 1)) for r in range(last_round + 1)]
         deals = [(b, number(b + 1)) for b in range(boards)]
-        self.round = self.add(Choice((0, 0, 1, 1), _("Round"), rounds, text, round_, self._picked))
+        self.round = self.add(
+            Choice((0, 0, 1, 1), _("Tournament round"), rounds, text, round_, self._picked)
+        )
         self.board = self.add(Choice((0, 0, 1, 1), _("Board"), deals, text, board, self._picked))
         # Arrows point the way the tables go in the reading direction.
         back, on = (">", "<") if is_rtl() else ("<", ">")
