@@ -116,7 +116,12 @@ class LanNavigator:
         level = self.app.settings.practice_level if self.app.options.autoplay else None
         session = RemoteSession(client, backlog)
         client.state.listener = session
-        return TableScene(self.app, self.nav.at_table, session, autoplay_level=level)
+        news = client.state.tournaments
+
+        def round_clock() -> float | None:
+            return news.seconds_left() if news.is_table(session.room_id) else None
+
+        return TableScene(self.app, self.nav.at_table, session, level, round_clock)
 
     # --- tournaments ---------------------------------------------------------------------
 

@@ -7,6 +7,7 @@ up, a partner joins it, and a team is picked from the list to join."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -20,7 +21,7 @@ from client.scenes.match_results import MatchResultsScene
 from client.scenes.replay import ReplayScene
 from client.scenes.round_results import RoundResultsScene
 from client.scenes.standings_board import LargeStandingsScene
-from client.scenes.table import TableScene
+from client.scenes.table import TableScene, backdrop_of
 from client.scenes.tournament import TournamentScene
 from client.scenes.tournaments import CreateTournamentScene, TournamentsScene
 from client.sessions.autopilot import Autopilot
@@ -224,6 +225,11 @@ async def test_a_team_signs_up_a_partner_joins_and_a_team_is_picked_from_the_lis
         app.shutdown()
 
 
+def round_left(table: TableScene) -> str | None:
+    shown = backdrop_of(table)
+    return None if shown is None else shown.round_left
+
+
 def results_after_the_round(app: App) -> bool:
     """The match's results are on top (the round's, before them, are closed at once)."""
     top = app.stack.top
@@ -252,6 +258,9 @@ async def test_a_finished_table_shows_the_other_tables_only_as_far_as_they_have_
             await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
             table = app.stack.top
             assert isinstance(table, TableScene)
+            # The round's clock shows with the scores: "Round 1 of 1 · 3:59 left".
+            await frames_until(app, lambda: round_left(table) is not None)
+            assert re.fullmatch(r"[34]:\d\d", round_left(table) or "")
             table.autopilot = Autopilot("medium", 5, 0.0)
             await frames_until(app, lambda: results_after_the_round(app), 60)
             results = app.stack.top
