@@ -113,8 +113,13 @@ class RemoteSession(LinkListener):
             return
         self.room = room
         if self.seat is not None and room.you is None:
-            # Only the creator's bot_for_seat takes a seat from someone still in the room.
-            words = _("The room's creator let a computer play your seat: you are watching now.")
+            # Only the creator's bot_for_seat takes a seat from someone still in the room, or,
+            # at a tournament's table (it has no creator), its round's time running out.
+            words = (
+                _("The room's creator let a computer play your seat: you are watching now.")
+                if room.creator is not None
+                else _("The round's time is up: a computer player finishes your seat.")
+            )
             self._notify(Notice(words, NoticeLevel.WARNING))
         self.seat = room.you
         players = players_by_seat(room)
