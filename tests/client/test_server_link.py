@@ -227,7 +227,7 @@ def test_a_seat_handed_to_a_computer_says_who_did_it() -> None:
         link.state.listener = session
         table = News()
         session.listen(table)
-        taken = {**_room_state(), "creator": creator, "you": None}
+        taken = {**_room_state(), "creator": creator, "you": None, "spectators": ["Ann"]}
         taken["seats"][0] = _seat(0, "bot", "Medium bot", "medium")
         link.state.receive(taken)
         assert [n.text for n in table.of(Notice) if isinstance(n, Notice)] == [words]
