@@ -321,6 +321,17 @@ class TournamentScene(FormScene, LinkListener):
             if listed in self.widgets:
                 at = (self.column_x + 4, TOP + LABEL_HEIGHT // 2)
                 self.write(surface, words, at, size, dim, "midleft", self.column_width)
+        if self.team in self.widgets:
+            self._draw_team_hint(surface)
+
+    def _draw_team_hint(self, surface: pygame.Surface) -> None:
+        """Under the column's buttons: how to join a team rather than make one."""
+        words = _("Pick a team in the list to join it, or type a new team's name.")
+        top = self.leave.rect.bottom + 16
+        size = theme.FONT_SMALL
+        for i, line in enumerate(self.app.text.wrap(words, self.column_width - 8, size)):
+            at = (self.column_x + 4, top + i * (size + 6))
+            self.write(surface, line, at, size, theme.TEXT_DIM, "topleft", self.column_width)
 
     def _draw_seed(self, surface: pygame.Surface, state: TournamentState) -> None:
         """Whether the round under way was dealt with our seed in it (PROTOCOL.md §15): each
