@@ -99,6 +99,15 @@ REFUSALS: dict[ErrorCode, str] = {
     ErrorCode.TOO_MANY_ROOMS: N_("The server has all the rooms it can hold: join one."),
     ErrorCode.NOT_CREATOR: N_("Only the room's creator can do that."),
     ErrorCode.GAME_STARTED: N_("The match has already started."),
+    ErrorCode.NO_SUCH_TOURNAMENT: N_("That tournament is not there any more."),
+    ErrorCode.TOO_MANY_TOURNAMENTS: N_("The server has all the tournaments it can hold."),
+    ErrorCode.TOURNAMENT_STARTED: N_("The tournament has already started."),
+    ErrorCode.TOURNAMENT_FULL: N_("That tournament is full."),
+    ErrorCode.TEAM_FULL: N_("That team already has two players: join another or make one."),
+    ErrorCode.TOO_FEW_ENTRANTS: N_("Too few have signed up: add computer players first."),
+    ErrorCode.NOT_ENTRANT: N_("You have not signed up for that tournament."),
+    ErrorCode.IN_TOURNAMENT: N_("Not while you play in a tournament."),
+    ErrorCode.NOT_PLAYED_YET: N_("Not yet: that board is still being played."),
     ErrorCode.NOT_AGREED: N_(
         "Not everyone has said yes to another match yet: give them a few seconds to leave."
     ),
@@ -135,6 +144,8 @@ ROOM_EXITS: dict[str, str] = {
     "match_over": N_("The match is over; the room has closed."),
     "error": N_("Something went wrong in this room, so it has closed."),
     "shutdown": N_("The server is shutting down."),
+    "round_over": N_("Every table has finished the round."),
+    "tournament_over": N_("The tournament is over: see the standings."),
 }
 """Why the server took us out of a room (`left_room`'s reason)."""
 

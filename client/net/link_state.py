@@ -6,8 +6,10 @@ folds it into the state the screens read (the room list, the current room, the r
 chat lines, who we are, whether the link is up) and tells its listener at once, through the
 hook of that kind of news (`client.sessions.link.LinkListener`): the room list, the room's
 changes, being taken out of a room, the game updates the table animates, chat lines, notices,
-hints, and the end of the link. What it must ask of the server by itself (its client seed for a
-fair deal, the next part of a match record, the room list after leaving a room) it asks through
+hints, the end of the link, and the tournaments' news (`client.net.tournament_news`). What
+it must ask of the server by itself (its client seed for a
+fair deal or a tournament's round, the next part of a match record, the room list after
+leaving a room) it asks through
 the ``send`` it is given. Notices and reasons are in the interface's language: the server's
 refusals are worded by their code, never in the server's own (programmers') English.
 
@@ -23,6 +25,7 @@ from typing import ClassVar
 
 from client.i18n.words import quick_text, refusal_text, room_exit_text, server_notice_text
 from client.net.room_witnesses import RoomWitnesses
+from client.net.tournament_news import TournamentNews
 from client.sessions.game_session import ChatLine, Hint, Notice, NoticeLevel, TableUpdate
 from client.sessions.link import LinkListener, LinkStatus
 from shared.wire.hints import hint_from_wire
@@ -62,6 +65,7 @@ class LinkState:
         self.chat: deque[ChatLine] = deque(maxlen=CHAT_KEPT)
         """The room's last lines, oldest first (a screen that opens shows what was said)."""
         self.witnesses = RoomWitnesses()
+        self.tournaments = TournamentNews()
         self._leaving: int | None = None
         """The room we asked to leave, until the server confirms."""
         self._seq = -1
@@ -172,6 +176,18 @@ class LinkState:
         self.listener.room_left(self.left_reason)
         self._send(ListRooms())
 
+    def _tournaments(self, message: Message) -> None:
+        self.listener.tournaments_listed(self.tournaments.summaries(message))
+
+    def _tournament_state(self, message: Message) -> None:
+        state, seed = self.tournaments.state(message)
+        if seed is not None:
+            self._send(seed)
+        self.listener.tournament_changed(state)
+
+    def _board_plays(self, message: Message) -> None:
+        self.listener.board_plays_heard(self.tournaments.board(message))
+
     def _notice(self, message: Message) -> None:
         level = NoticeLevel.WARNING if message["code"] == "not_saved" else NoticeLevel.INFO
         self.say(server_notice_text(message["code"]), level)
@@ -188,6 +204,9 @@ class LinkState:
         MsgType.CHAT.value: _chat,
         MsgType.QUICK_CHAT.value: _quick_chat,
         MsgType.LEFT_ROOM.value: _left_room,
+        MsgType.TOURNAMENTS.value: _tournaments,
+        MsgType.TOURNAMENT_STATE.value: _tournament_state,
+        MsgType.BOARD_PLAYS.value: _board_plays,
         MsgType.NOTICE.value: _notice,
         MsgType.ERROR.value: _error,
     }

@@ -21,6 +21,7 @@ from client.i18n import _
 from client.i18n.words import quick_phrase_of
 from client.net.keeper import ConnectionKeeper
 from client.net.link_state import LinkState
+from client.net.tournament_requests import TournamentRequests
 from client.sessions.game_session import NoticeLevel
 from client.sessions.link import LinkStatus
 from shared.clock import LOOP_CLOCK, Clock
@@ -61,6 +62,8 @@ class ServerLink:
         self.state = LinkState(name, self.send)
         """What this client knows from the server (the screens read it)."""
         self.keeper = ConnectionKeeper(host, port, self.state, clock)
+        self.tournament = TournamentRequests(self.send)
+        """What the tournament screens ask of the server."""
 
     @property
     def address(self) -> str:

@@ -1,11 +1,11 @@
 """The lobby of a server: its rooms, and making or joining one.
 
 Owns `LobbyScene` (the room list with players, rules and state; Create, Join, Watch, Refresh,
-Leave; when this machine hosts, the address others type and a button that shows phones' QR
-code, `overlays.PhoneJoinScene`) and `CreateRoomScene` (players, rules
-preset, target, turn timer, the bots' level, who may join and whether players may ask for
-hints, for a new room). The list refreshes itself every few seconds; entering a room opens the
-room screen. Both are mirrored in Arabic.
+Tournaments (`client.scenes.tournaments`), Leave; when this machine hosts, the address others
+type and a button that shows phones' QR code, `overlays.PhoneJoinScene`) and `CreateRoomScene`
+(players, rules preset, target, turn timer, the bots' level, who may join and whether players
+may ask for hints, for a new room). The list refreshes itself every few seconds; entering a room
+opens the room screen. Both are mirrored in Arabic.
 """
 
 from __future__ import annotations
@@ -67,6 +67,8 @@ class LobbyRoutes(Protocol):
 
     def room(self, client: ServerLink) -> None: ...
 
+    def tournaments(self) -> None: ...
+
     def disconnect(self) -> None: ...
 
     def server_gone(self, reason: str) -> None: ...
@@ -104,6 +106,7 @@ class LobbyScene(FormScene, LinkListener):
             (_("Join"), self.join),
             (_("Watch"), self.watch),
             (_("Refresh"), self.refresh),
+            (_("Tournaments"), routes.tournaments),
             *([(_("Phones join here"), self.show_join_page)] if join_page is not None else []),
             (_("Leave server"), self.back),
         ]

@@ -20,6 +20,7 @@ import pygame
 from client import theme
 from client.i18n import _, isolate, number
 from client.net.server_link import ServerLink
+from client.scenes.board_plays import BoardPlaysScene
 from client.scenes.rematch import Rematch, tally_line
 from client.scenes.results_overlay import PANEL, ResultsOverlay
 from client.sessions.link import Heard
@@ -103,20 +104,8 @@ class MatchResultsScene(ResultsOverlay):
         self.burst = (
             ParticleBurst((640, 250), 220, random.Random(app.options.seed)) if self.won else None
         )
-        nav = routes
-        session = table.session
         self.rematch: Rematch | None = None
-        if isinstance(session, RemoteSession) and nav.lan.remote is not None:
-            self.rematch = Rematch(nav.lan.remote, session)
-        last: tuple[str, Callable[[], None]] = (_("Main menu"), nav.main_menu)
-        if self.rematch is not None:
-            last = (_("Back to lobby"), functools.partial(nav.at_table.leave_table, table))
-        actions: list[tuple[str, Callable[[], None]]] = [
-            (_("Play again"), nav.play_again if self.rematch is None else self.rematch.play_again),
-            (_("Watch replay"), functools.partial(nav.watch_finished, table)),
-            (_("Review my game"), functools.partial(nav.watch_finished, table, review=True)),
-            last,
-        ]
+        actions = self._actions(routes, table)
         left = PANEL.centerx - (len(actions) * (ROW_BUTTON + ROW_GAP) - ROW_GAP) // 2
         for i, (label, action) in enumerate(actions):
             x = left + i * (ROW_BUTTON + ROW_GAP)
@@ -134,6 +123,43 @@ class MatchResultsScene(ResultsOverlay):
             )
             self.buttons.append(self.partners)
         self.focus.focus(self.buttons[0])
+
+    def _actions(
+        self, nav: MatchResultsRoutes, table: TableScene
+    ) -> list[tuple[str, Callable[[], None]]]:
+        """The row of buttons: another match (in practice, or the LAN room's, which `rematch`
+        follows), or for a tournament's table the other tables' plays; the replay, the review,
+        and the way back (the menu, the lobby, or the tournament's standings)."""
+        session = table.session
+        remote = nav.lan.remote if isinstance(session, RemoteSession) else None
+        # A tournament's table plays no other match: the tournament seats everyone again.
+        tournament = (
+            isinstance(session, RemoteSession)
+            and remote is not None
+            and remote.state.tournaments.is_table(session.room_id)
+        )
+        if isinstance(session, RemoteSession) and remote is not None and not tournament:
+            self.rematch = Rematch(remote, session)
+        last: tuple[str, Callable[[], None]] = (_("Main menu"), nav.main_menu)
+        if remote is not None:
+            words = _("Standings") if tournament else _("Back to lobby")
+            last = (words, functools.partial(nav.at_table.leave_table, table))
+        first = (
+            _("Play again"),
+            nav.play_again if self.rematch is None else self.rematch.play_again,
+        )
+        if remote is not None and tournament:
+            first = (_("Other tables"), functools.partial(self._other_tables, remote))
+        return [
+            first,
+            (_("Watch replay"), functools.partial(nav.watch_finished, table)),
+            (_("Review my game"), functools.partial(nav.watch_finished, table, review=True)),
+            last,
+        ]
+
+    def _other_tables(self, remote: ServerLink) -> None:
+        """What the tournament's other tables did with these cards."""
+        self.app.stack.push(BoardPlaysScene(self.app, remote))
 
     # --- a LAN room's next match ---------------------------------------------------------
 

@@ -93,7 +93,7 @@ class Navigator:
     def watch_replay(self, record: MatchRecord, path: Path | None, review: bool = False) -> None:
         """The replay viewer over the current screen (``review``: with the review started)."""
         try:
-            scene = ReplayScene(self.app, record, path, review)
+            scene = ReplayScene(self.app, record, path, review, self.lan.other_tables_of(record))
         except RecordError as error:
             logger.warning("cannot replay %s: %s", path or "the match", error)
             self.message(_("This match cannot be replayed"), str(error))

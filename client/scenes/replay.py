@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -59,10 +60,17 @@ class ReplayScene(Scene, MatchListener):
     window_resolution = True
 
     def __init__(
-        self, app: SceneHost, record: MatchRecord, path: Path | None = None, review: bool = False
+        self,
+        app: SceneHost,
+        record: MatchRecord,
+        path: Path | None = None,
+        review: bool = False,
+        other_tables: Callable[[int], None] | None = None,
     ) -> None:
         """``path``: the match file (the review is kept beside it); ``review``: start the
-        review at once. Raises `RecordError` for a record that does not replay."""
+        review at once; ``other_tables``: for a tournament's table, what its other tables did
+        with a round's cards (the round's number given). Raises `RecordError` for a record
+        that does not replay."""
         super().__init__(app)
         self.record = record
         self.path = path
@@ -96,6 +104,17 @@ class ReplayScene(Scene, MatchListener):
         )
         self.leave_button = Button((0, 0, 1, 1), _("Leave"), app.text, on_click=self.leave)
         """Where the table has its buttons: Esc is not the only way out."""
+        self.others_button = (
+            None
+            if other_tables is None
+            else Button(
+                (0, 0, 1, 1),
+                _("Other tables"),
+                app.text,
+                on_click=lambda: other_tables(self.stats.round_number if self.stats else 0),
+            )
+        )
+        """A tournament's table: what the other tables did with this round's cards."""
         self.clock = 0.0
         self._apply_layout(self.layout)
         if review:
@@ -141,6 +160,8 @@ class ReplayScene(Scene, MatchListener):
         self._fit()
         if self.leave_button.handle_event(event):
             return
+        if self.others_button is not None and self.others_button.handle_event(event):
+            return
         # PageUp and PageDown stay the replay's (deals): the log scrolls by the wheel here.
         if event.type != pygame.KEYDOWN and self.log_panel.handle_event(event):
             return
@@ -174,6 +195,8 @@ class ReplayScene(Scene, MatchListener):
         self.effects.draw(surface)
         self.log_panel.draw(surface, self.play_log)
         self.leave_button.draw(surface)
+        if self.others_button is not None:
+            self.others_button.draw(surface)
         key = self._widgets_shown()
         self.widgets.draw(surface, self._draw_widgets, key != self._widget_key)
         self._widget_key = key
@@ -218,6 +241,7 @@ class ReplayScene(Scene, MatchListener):
             # A paused replay is nobody's turn: the tags would say "your turn" to a watcher.
             view.to_move if view is not None and self.session.playing else None,
             self.record.rules.target,
+            self.record.rules.rounds,
             model.viewer,
             model.players,
         )
@@ -272,6 +296,9 @@ class ReplayScene(Scene, MatchListener):
         self.log_panel.place(rect, toggle, opened.unit)
         self.leave_button.rect = pygame.Rect(layout.button_slot(0).rounded())
         self.leave_button.font_size = layout.font(theme.FONT_SMALL + 2)
+        if self.others_button is not None:
+            self.others_button.rect = pygame.Rect(layout.button_slot(1).rounded())
+            self.others_button.font_size = layout.font(theme.FONT_SMALL)
         self.places = places = ReplayPlaces.for_table(layout)
         self.controls.bar.place(places.bar)
         self.reviewer.panel.place(places.callout, places.listing)

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client.i18n import _, number
+from client.i18n.tournament_words import clock_text
 from client.layout import TableLayout
 from client.scenes.base import Scene
 from client.scenes.table_panels import TableSide, speaker_position
@@ -86,10 +88,14 @@ class TableScene(Scene, MatchListener):
         routes: TableRoutes,
         session: GameSession,
         autoplay_level: str | None = None,
+        round_clock: Callable[[], float | None] | None = None,
     ) -> None:
+        """``round_clock``: at a tournament's table, the seconds its round has left (None:
+        none runs), shown with the scores."""
         super().__init__(app)
         self.routes = routes
         self.session = session
+        self.round_clock = round_clock
         self.players = worded_players(session.players)
         pace = app.settings.duration_scale
         self.animator = TableAnimator()
@@ -386,6 +392,14 @@ def backdrop_of(table: TableScene) -> Backdrop | None:
         table.session.seat,
         table.turn.seat,
         rules.target if rules is not None else 0,
+        rules.rounds if rules is not None else 0,
         model.viewer,
         model.players,
+        _round_left(table),
     )
+
+
+def _round_left(table: TableScene) -> str | None:
+    """A tournament table's round clock, as the scores show it (whole seconds)."""
+    left = table.round_clock() if table.round_clock is not None else None
+    return None if left is None else clock_text(left)

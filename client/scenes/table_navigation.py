@@ -37,6 +37,8 @@ class LanWays(RoomRoutes, Protocol):
 
     def back_to_lobby(self) -> None: ...
 
+    def round_over(self, reason: str) -> bool: ...
+
     def disconnect(self) -> None: ...
 
 
@@ -149,7 +151,10 @@ class TableNavigator:
 
     def session_closed(self, reason: str) -> None:
         remote = self.nav.lan.remote
-        if remote is not None and remote.state.status is LinkStatus.ONLINE:
+        online = remote is not None and remote.state.status is LinkStatus.ONLINE
+        if online and self.nav.lan.round_over(reason):
+            return  # a tournament's table: its screen takes over
+        if online:
             action, label = self.nav.lan.back_to_lobby, _("Back to lobby")
         else:
             action, label = self.nav.lan.disconnect, _("Main menu")

@@ -3,7 +3,8 @@ what a session of a room's match needs of it.
 
 Owns `LinkStatus`, `LinkListener` (one hook per kind of news the link hears: the room list, the
 room's changes, being taken out of a room, a game update, a chat line, a notice, a hint, the
-end of the link; each hook does nothing unless its listener overrides it), `Heard` (one piece of
+end of the link, the tournaments' list, a followed tournament's changes and another table's
+plays of a board; each hook does nothing unless its listener overrides it), `Heard` (one piece of
 news kept to tell a listener later), `LinkView` (the link's state that a session reads) and
 `RoomLink` (what a `RemoteSession` needs of the link). The link itself (`client.net`) reads the
 network and sorts what it hears by type, once, into these hooks; whoever listens (the lobby, the
@@ -19,7 +20,9 @@ from typing import Protocol
 
 from client.sessions.game_session import ChatLine, Hint, Notice, TableUpdate
 from shared.plays import Play
+from shared.wire.board_plays import BoardPlays
 from shared.wire.rooms import RoomState, RoomSummary
+from shared.wire.tournaments import TournamentState, TournamentSummary
 
 __all__ = ["Heard", "LinkListener", "LinkStatus", "LinkView", "RoomLink"]
 
@@ -57,6 +60,15 @@ class LinkListener:
 
     def link_closed(self, reason: str) -> None:
         """The link ended for good (the server went away, or refused to take us back)."""
+
+    def tournaments_listed(self, tournaments: tuple[TournamentSummary, ...]) -> None:
+        """The server's list of tournaments."""
+
+    def tournament_changed(self, tournament: TournamentState) -> None:
+        """The tournament we direct, play in or watch, as it is now."""
+
+    def board_plays_heard(self, board: BoardPlays) -> None:
+        """One table's plays of a tournament's board, asked for."""
 
 
 Heard = Callable[[LinkListener], None]

@@ -46,6 +46,8 @@ class RemoteSession(LinkListener):
         """`backlog`: the link's news already come for this match (its first update)."""
         self.link = link
         room = self.room = link.state.room
+        self.room_id = room.room_id if room is not None else None
+        """The room of this match, kept once the room has closed."""
         self.seat: int | None = room.you if room is not None else None
         self.players: tuple[SeatPlayer, ...] = players_by_seat(room) if room is not None else ()
         hints = room is not None and room.hints and room.you is not None
@@ -111,8 +113,13 @@ class RemoteSession(LinkListener):
             return
         self.room = room
         if self.seat is not None and room.you is None:
-            # Only the creator's bot_for_seat takes a seat from someone still in the room.
-            words = _("The room's creator let a computer play your seat: you are watching now.")
+            # Only the creator's bot_for_seat takes a seat from someone still in the room, or,
+            # at a tournament's table (it has no creator), its round's time running out.
+            words = (
+                _("The room's creator let a computer play your seat: you are watching now.")
+                if room.creator is not None
+                else _("The round's time is up: a computer player finishes your seat.")
+            )
             self._notify(Notice(words, NoticeLevel.WARNING))
         self.seat = room.you
         players = players_by_seat(room)

@@ -311,6 +311,8 @@ class TableHud:
         sides: tuple[str, str],
         target: int,
         my_team: int | None,
+        rounds: int = 0,
+        round_left: str | None = None,
     ) -> None:
         board = pygame.Rect(self.layout.scoreboard.rounded())
         px, font = self._px, self._font
@@ -321,6 +323,12 @@ class TableHud:
         header = _("Round {number}  ·  first to {target}").format(
             number=number(stats.round_number + 1), target=number(target)
         )
+        if rounds:  # a tournament's table: so many boards, whatever the scores
+            header = _("Round {number} of {rounds}").format(
+                number=number(stats.round_number + 1), rounds=number(rounds)
+            )
+        if round_left is not None:  # and the time its round of the tournament has left
+            header = _("{where}  ·  {clock} left").format(where=header, clock=round_left)
         self.text.draw(
             surface,
             header,

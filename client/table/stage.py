@@ -58,8 +58,12 @@ class Backdrop(NamedTuple):
     seat: int | None
     to_move: int | None
     target: int
+    rounds: int
+    """A match of this many rounds, the target aside (a tournament's table); 0: to the target."""
     viewer: int
     player_count: int
+    round_left: str | None = None
+    """A tournament's round clock ("3:05"); None: no round runs."""
 
 
 @lru_cache(maxsize=2)
@@ -110,7 +114,13 @@ class TableBackdrop:
                 hud.draw_tag(layer, model.position_of(seat), self._tag(state, seat, None), 0.0)
         my_team = None if state.seat is None else team_of(state.seat)
         hud.draw_scoreboard(
-            layer, stats, side_names(state.players, state.seat), state.target, my_team
+            layer,
+            stats,
+            side_names(state.players, state.seat),
+            state.target,
+            my_team,
+            state.rounds,
+            state.round_left,
         )
         return layer
 

@@ -16,11 +16,17 @@ from client.sessions.game_session import (
     TableUpdate,
 )
 from client.sessions.link import Heard, LinkListener
+from shared.wire.board_plays import BoardPlays
 from shared.wire.rooms import RoomState, RoomSummary
+from shared.wire.tournaments import TournamentState, TournamentSummary
 
 
 class RoomsListed(NamedTuple):
     rooms: tuple[RoomSummary, ...]
+
+
+class TournamentsListed(NamedTuple):
+    tournaments: tuple[TournamentSummary, ...]
 
 
 class RoomChanged(NamedTuple):
@@ -97,6 +103,15 @@ class News(LinkListener, MatchListener):
 
     def link_closed(self, reason: str) -> None:
         self._keep(LinkClosed(reason), lambda to: to.link_closed(reason))
+
+    def tournaments_listed(self, tournaments: tuple[TournamentSummary, ...]) -> None:
+        self._keep(TournamentsListed(tournaments), lambda to: to.tournaments_listed(tournaments))
+
+    def tournament_changed(self, tournament: TournamentState) -> None:
+        self._keep(tournament, lambda to: to.tournament_changed(tournament))
+
+    def board_plays_heard(self, board: BoardPlays) -> None:
+        self._keep(board, lambda to: to.board_plays_heard(board))
 
     def seats_changed(self, players: tuple[SeatPlayer, ...]) -> None:
         self._keep(SeatsChanged(players))

@@ -213,3 +213,23 @@ def test_news_before_anyone_listens_is_kept_and_told_in_order() -> None:
     assert [type(e) for e in table.told] == [TableUpdate]
     link.state.receive({"t": "chat", "from": "Bo", "seat": 1, "text": "again", "ts": 2})
     assert table.told[-1] == ChatLine("Bo", "again"), "told at once once listened"
+
+
+def test_a_seat_handed_to_a_computer_says_who_did_it() -> None:
+    """In a room, its creator; at a tournament's table (it has none), the round's time."""
+    for creator, words in (
+        (7, "The room's creator let a computer play your seat: you are watching now."),
+        (None, "The round's time is up: a computer player finishes your seat."),
+    ):
+        link = FakeLink()
+        link.hear(_room_state())
+        session = RemoteSession(link)
+        link.state.listener = session
+        table = News()
+        session.listen(table)
+        taken = {**_room_state(), "creator": creator, "you": None, "spectators": ["Ann"]}
+        taken["seats"][0] = _seat(0, "bot", "Medium bot", "medium")
+        link.state.receive(taken)
+        texts = [n.text for n in table.of(Notice) if isinstance(n, Notice)]
+        assert texts[0] == words  # then who plays the seat now
+        assert session.seat is None

@@ -48,6 +48,7 @@ def test_the_tour_keeps_nothing_in_the_players_data_folder(
     monkeypatch.setenv("XDG_DATA_HOME", str(own))
     saved = asyncio.run(run_tour(tmp_path / "shots", network=True))
     assert any(p.stem == "13_table_network" for p in saved), "the server's screens were made"
+    assert any(p.stem == "22_tournament_standings" for p in saved), "and the tournament's"
     assert list(own.iterdir()) == [], "nothing written among the player's files"
     assert os.environ["XDG_DATA_HOME"] == str(own), "the player's folder is given back"
     pygame.display.set_mode((1280, 720))

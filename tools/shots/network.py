@@ -13,7 +13,7 @@ from client.scenes.lobby import CreateRoomScene
 from client.scenes.overlays import PauseScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
-from tools.shots.tour import FRAME, Cast, Tour
+from tools.shots.tour import Cast, Tour
 
 
 async def shoot_network(tour: Tour, cast: Cast) -> None:
@@ -37,29 +37,29 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
         lobby = app.navigator.lan.lobby
         assert lobby is not None, "entering the lobby opens its scene"
         lobby.hosting_at = f"192.168.1.20:{port}"
-        await _frames(tour, 0.6)
+        await tour.frames(0.6)
         lobby.rooms.select(1)
         tour.save("05_lobby")
         app.stack.push(CreateRoomScene(app, mine))
-        await _frames(tour, 0.2)
+        await tour.frames(0.2)
         tour.save("05b_create_room")
         app.stack.pop()
         mine.create_room(2, "egyptian", 101, 30, cast.rooms[2])
-        await _frames(tour, 0.4)
+        await tour.frames(0.4)
         others[0].join_room(mine.state.room.room_id if mine.state.room else 0)
         others[1].poll()  # it learns that it is in its room, so that it can leave it
         others[1].leave_room()
-        await _frames(tour, 0.3)
+        await tour.frames(0.3)
         others[1].join_room(mine.state.room.room_id if mine.state.room else 0, spectate=True)
         mine.send_chat(cast.chat[0])
         others[0].send_chat(cast.chat[1])
-        await _frames(tour, 0.5)
+        await tour.frames(0.5)
         tour.save("12_room")
         await shoot_private_room(tour, mine)
         mine.start_game()
-        await _frames(tour, 4.0)
+        await tour.frames(4.0)
         others[0].send_chat(cast.chat[2])
-        await _frames(tour, 0.5)
+        await tour.frames(0.5)
         tour.save("13_table_network")
         await shoot_hand_over(tour)
         await shoot_chat_column(tour)
@@ -74,16 +74,16 @@ async def shoot_private_room(tour: Tour, mine: ServerLink) -> None:
     """The room made private after its creation (its code shown), a watcher chosen for
     Remove, then the question Remove asks first (left unanswered)."""
     mine.set_private(True)
-    await _frames(tour, 0.4)
+    await tour.frames(0.4)
     room = tour.app.stack.top
     if isinstance(room, RoomScene):
         room.watchers.names.select(0)
-        await _frames(tour, 0.1)
+        await tour.frames(0.1)
     tour.save("12b_room_private")
     remove = room.watchers.remove if isinstance(room, RoomScene) else None
     if remove is not None and remove.enabled and remove.on_click is not None:
         remove.on_click()
-        await _frames(tour, 0.2)
+        await tour.frames(0.2)
         tour.save("12c_confirm_remove")
         tour.app.stack.pop()
 
@@ -96,12 +96,12 @@ async def shoot_hand_over(tour: Tour) -> None:
     if not isinstance(table, TableScene):
         return
     app.navigator.at_table.pause(table)
-    await _frames(tour, 0.2)
+    await tour.frames(0.2)
     pause = app.stack.top
     tour.save("13c_pause_hand_over")
     if isinstance(pause, PauseScene) and pause.hand_over:
         pause.hand_over[0][1]()
-        await _frames(tour, 0.2)
+        await tour.frames(0.2)
         tour.save("13d_confirm_hand_over")
     while app.stack.top is not table:
         app.stack.pop()
@@ -112,11 +112,5 @@ async def shoot_chat_column(tour: Tour) -> None:
     table = tour.app.stack.top
     if isinstance(table, TableScene) and table.side.chat is not None:
         table.side.chat.flip()
-        await _frames(tour, 0.3)
+        await tour.frames(0.3)
         tour.save("13b_table_chat_column")
-
-
-async def _frames(tour: Tour, seconds: float) -> None:
-    for _ in range(max(1, round(seconds / FRAME))):
-        tour.app.step(FRAME)
-        await asyncio.sleep(0.005)

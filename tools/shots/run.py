@@ -16,6 +16,7 @@ from tools.shots.network import shoot_network
 from tools.shots.practice import shoot_practice, shoot_story, shoot_suited_choice, shoot_turns
 from tools.shots.results import shoot_replays, shoot_results
 from tools.shots.tour import CASTS, Tour
+from tools.shots.tournaments import shoot_tournaments
 
 DATA_HOME = "XDG_DATA_HOME"
 """Where the platform folders put user data on Linux and the BSDs."""
@@ -51,6 +52,7 @@ async def run_tour(
             shoot_replays(tour)
             if network:
                 await shoot_network(tour, cast)
+                await shoot_tournaments(tour, cast)
         finally:
             app.shutdown()
     return tour.saved

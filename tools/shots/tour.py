@@ -6,6 +6,7 @@ and `CASTS`: who plays in the tour and what they say, in each language it is sho
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,10 @@ class Cast(NamedTuple):
     """The second and third players' rooms, then ours."""
     chat: tuple[str, str, str]
     """Our welcome, the first player's reply, and her line at the table."""
+    cups: tuple[str, str]
+    """A tournament of computer players, and one of teams taking entrants."""
+    team: str
+    """The team two of the others sign up as."""
 
 
 CASTS = {
@@ -39,12 +44,16 @@ CASTS = {
         ("Layla", "Omar", "Youssef"),
         ("Omar table", "Friday night", "Basra with Layla"),
         ("Welcome! First to 101.", "Good luck, may the Komi be with you", "Your turn, Mona!"),
+        ("Friday cup", "Ramadan nights"),
+        "Nile Kings",
     ),
     "ar": Cast(
         "منى",
         ("ليلى", "عمر", "يوسف"),
         ("ترابيزة عمر", "سهرة الجمعة", "بصرة مع ليلى"),
         ("أهلاً! اللي يوصل 101 الأول يكسب.", "بالتوفيق، والكومي يكون معاكي", "دورك يا منى!"),
+        ("كاس الجمعة", "ليالي رمضان"),
+        "ملوك النيل",
     ),
 }
 
@@ -77,6 +86,12 @@ class Tour:
         pygame.image.save(picture, str(path))
         self.saved.append(path)
         logger.info("wrote %s", path)
+
+    async def frames(self, seconds: float) -> None:
+        """Step the app for ``seconds``, letting the network run between frames."""
+        for _ in range(max(1, round(seconds / FRAME))):
+            self.app.step(FRAME)
+            await asyncio.sleep(0.005)
 
     def set_pace(self, table: TableScene, scale: float) -> None:
         table.queue.pace = scale

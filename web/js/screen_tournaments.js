@@ -111,17 +111,16 @@ function listPanel(list) {
  * @param {TournamentSummary} t
  */
 export function summaryLine(t) {
-  const rounds = format(ngettext("{count} round", "{count} rounds", t.rounds), { count: t.rounds });
-  const boards = format(ngettext("{count} board a round", "{count} boards a round", t.boards), { count: t.boards });
   const parts = [
     phaseText(t.state, t.round, t.rounds),
     t.players === 2 ? _("2 players") : _("Teams of two"),
-    format(_("{rounds}, {boards}"), { rounds, boards }),
+    format(ngettext("{count} round", "{count} rounds", t.rounds), { count: t.rounds }),
+    format(ngettext("{count} board a round", "{count} boards a round", t.boards), { count: t.boards }),
     presetName(t.preset),
     format(_("{count}/{most} entrants"), { count: t.entrants, most: t.max_entrants }),
   ];
   const words = parts.map((part, i) => h("span", { class: "part" }, i < parts.length - 1 ? `${part}\u00a0${separator()}` : part));
-  return h("span", { class: "line" }, ...words.flatMap((word, i) => (i === 0 ? [word] : [" ", word])));
+  return h("span", { class: "line tournament-line" }, ...words.flatMap((word, i) => (i === 0 ? [word] : [" ", word])));
 }
 
 /**
