@@ -43,7 +43,7 @@ GUTTER = 130
 COLUMN_MIN = 220
 HEADER = 66
 ROW = 28
-PICKER = (300, 44)
+PICKER = (440, 44)
 
 
 def latest_board(state: TournamentState) -> tuple[int, int]:
