@@ -107,8 +107,9 @@ class BoardPlaysScene(FormScene):
     def on_stage(self) -> None:
         width, height = self.screen_size
         middle = width // 2
-        self.place(self.round, (middle - PICKER[0] - 10, 150, *PICKER))
-        self.place(self.board, (middle + 10, 150, *PICKER))
+        picker = (min(PICKER[0], (width - 2 * MARGIN) // 2 - 10), PICKER[1])
+        self.place(self.round, (middle - picker[0] - 10, 150, *picker))
+        self.place(self.board, (middle + 10, 150, *picker))
         self.area = pygame.Rect(MARGIN, TOP, width - 2 * MARGIN, height - TOP - BOTTOM)
         below = self.area.bottom + 16
         self.place(self.done, (MARGIN, below, 180, 50))
