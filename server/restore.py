@@ -117,7 +117,7 @@ def _seats(saved: SavedRoom, lobby: Lobby) -> tuple[list[Slot], list[Player]]:
     players: list[Player] = []
     for seat in saved.seats:
         if isinstance(seat, SavedBot):
-            slots.append(BotSeat(seat.level))
+            slots.append(BotSeat(seat.level, name=seat.name))
         else:
             player = known.restore(seat.player_id, seat.name, seat.token_sha256)
             players.append(player)

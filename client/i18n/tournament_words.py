@@ -9,10 +9,8 @@ the reader's language), `clock_text` ("3:05"), `entrant_line` (an entrant and wh
 
 from __future__ import annotations
 
-import re
-
 from client.i18n import N_, _, isolate, ngettext, number, separator
-from client.i18n.words import LEVEL_NAMES, computer_name, level_name, preset_name
+from client.i18n.words import computer_name, level_name, preset_name
 from shared.wire.tournaments import (
     EntrantInfo,
     MemberInfo,
@@ -33,9 +31,6 @@ __all__ = [
     "table_name",
     "tournament_line",
 ]
-
-_COMPUTER_ENTRANT = re.compile(r"^(\w+) bot(?: (\d+))?$")
-"""A tournament's computer entrant as the server names it: "Medium bot 3"."""
 
 _PHASES = {
     TournamentPhase.SIGNUP: N_("Taking entrants"),
@@ -93,13 +88,7 @@ def name_shown(name: str) -> str:
     """A name the server gave, kept whole in a line: a computer player's (a seat's, "Karim", or
     a tournament's computer entrant, "Medium bot 3") in the reader's language, anyone else's
     as it is."""
-    found = _COMPUTER_ENTRANT.match(name)
-    level = found.group(1).lower() if found is not None else ""
-    if found is None or level not in LEVEL_NAMES:
-        return isolate(computer_name(name))
-    named = _("{level} bot").format(level=level_name(level))
-    count = found.group(2)
-    return isolate(named if count is None else f"{named} {number(count)}")
+    return isolate(computer_name(name))
 
 
 def clock_text(seconds: float) -> str:

@@ -17,6 +17,8 @@ English. Pure: no pygame.
 
 from __future__ import annotations
 
+import re
+
 from client.i18n.language import (
     LANGUAGES,
     N_,
@@ -48,6 +50,9 @@ COURT_WORDS = {
 }
 """The words other languages use for the ace and the picture cards (Arabic: الآس، الولد،
 البنت، الشايب); English writes the letter on the card."""
+
+_COMPUTER_ENTRANT = re.compile(r"^(\w+) bot(?: (\d+))?$")
+"""A tournament's computer entrant as the server names it: "Medium bot 3"."""
 
 LEVEL_NAMES = {
     "easy": N_("Easy"),
@@ -260,13 +265,20 @@ def _client_words(error: Exception, ours: str) -> str:
 
 
 def computer_name(name: str) -> str:
-    """A computer player's name (`shared.bots.names`: in English from the server, in the
-    interface's language when a practice match began) in the interface's language now (any
-    other name as it is)."""
+    """A computer player's name in the interface's language now, any other name as it is: a
+    seat's (`shared.bots.names`: in English from the server, in the interface's language when
+    a practice match began), or a tournament's computer entrant's, "Medium bot 3", which is
+    also what it is called at its tables (its number kept, in the reader's digits)."""
     for english in COMPUTER_NAMES:
         if name in {translations_for(language).gettext(english) for language in LANGUAGES}:
             return _(english)
-    return name
+    found = _COMPUTER_ENTRANT.match(name)
+    level = found.group(1).lower() if found is not None else ""
+    if found is None or level not in LEVEL_NAMES:
+        return name
+    named = _("{level} bot").format(level=level_name(level))
+    count = found.group(2)
+    return named if count is None else f"{named} {number(count)}"
 
 
 def card_text(card: Card) -> str:

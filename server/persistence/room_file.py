@@ -4,7 +4,8 @@ The match record (`shared.record_file`, beside this file in the data directory) 
 the chance (the server seed too, since the server's own copy must deal on after a restart), the
 plays and the chat. This file holds what players must never be sent: the room's id, name, turn
 timer and creator, and who sits where now: for a human his player id, name and the SHA-256 of
-his resume token (never the token itself), for a bot its level. It also says which seats sent
+his resume token (never the token itself), for a bot its level (and the name it plays under at
+a tournament's table). It also says which seats sent
 the client seeds the deals hold, so the restored room announces them as before.
 
 One JSON object, rewritten whole (to a ``.part`` file, then renamed over the old one) when the
@@ -53,6 +54,8 @@ class SavedHuman:
 @dataclass(frozen=True, slots=True)
 class SavedBot:
     level: str
+    name: str | None = None
+    """The name it plays under, if not its seat's (`server.room.seats.BotSeat`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,7 @@ class SavedRoom:
 
 def encode_saved_room(saved: SavedRoom) -> bytes:
     seats = [
-        {"bot": seat.level}
+        _bot(seat)
         if isinstance(seat, SavedBot)
         else {"player": seat.player_id, "name": seat.name, "token_sha256": seat.token_sha256.hex()}
         for seat in saved.seats
@@ -95,6 +98,10 @@ def encode_saved_room(saved: SavedRoom) -> bytes:
     return (json.dumps(data, separators=(",", ":")) + "\n").encode("ascii")
 
 
+def _bot(seat: SavedBot) -> dict[str, str]:
+    return {"bot": seat.level} if seat.name is None else {"bot": seat.level, "name": seat.name}
+
+
 _SEATS = (2, 4)
 _ROOM = Struct(
     {
@@ -108,7 +115,7 @@ _ROOM = Struct(
     },
     {"code": Str(4, 16), "hints": Bool()},
 )
-_BOT = Struct({"bot": OneOf(LEVELS)})
+_BOT = Struct({"bot": OneOf(LEVELS)}, {"name": Raw()})
 _HUMAN = Struct({"player": Int(1, MAX_ID), "name": Raw(), "token_sha256": Str(64, 64)})
 
 
@@ -151,9 +158,10 @@ def _fits(schema: Struct, fields: Any) -> None:
 
 
 def _seat(data: Any) -> SavedHuman | SavedBot:
-    if isinstance(data, dict) and data.keys() == {"bot"}:
+    if isinstance(data, dict) and "bot" in data:
         _fits(_BOT, data)
-        return SavedBot(data["bot"])
+        name = data.get("name")
+        return SavedBot(data["bot"], None if name is None else _clean(name, clean_name))
     _fits(_HUMAN, data)
     try:
         token_sha256 = bytes.fromhex(data["token_sha256"])

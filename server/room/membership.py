@@ -128,7 +128,8 @@ class Membership:
             seats[seat] = None
             ctx.deals.drop_seed(seat)
         else:
-            seats[seat] = BotSeat(_stand_in_level(seats, ctx.bot_level), left_by=player.id)
+            level = _stand_in_level(seats, ctx.bot_level)
+            seats[seat] = BotSeat(level, left_by=player.id, name=self._taken_over(player))
         ctx.evening.forget(seat)
 
     def _deserted(self) -> bool:
@@ -146,7 +147,7 @@ class Membership:
         assert isinstance(slot, HumanSeat)
         target = slot.player
         self._holds.end(target)
-        ctx.members.seats[seat] = BotSeat(level)
+        ctx.members.seats[seat] = BotSeat(level, name=self._taken_over(target))
         ctx.evening.forget(seat)
         if target.link is not None:
             ctx.members.spectators.append(target)
@@ -156,6 +157,12 @@ class Membership:
             ctx.release(target)
         ctx.save()
         self.match.seat_changed(seat)
+
+    def _taken_over(self, player: Player) -> str | None:
+        """The name a computer player taking ``player``'s seat over plays under: at a
+        tournament's table his own (the seat is still his entrant's, as the standings say),
+        elsewhere its seat's."""
+        return None if self.ctx.table is None else player.name
 
     def hurry(self) -> None:
         """A tournament's round is out of time: computer players finish the table at once."""

@@ -18,7 +18,7 @@ from server.players import Player
 from server.room.deals import RoomDeals
 from server.room.evening import Evening
 from server.room.members import Members, RoomIdentity
-from server.room.seats import BotSeat, HumanSeat, Slot, bot_name
+from server.room.seats import BotSeat, HumanSeat, Slot
 from shared.bots import Suggestion
 from shared.state import Seat
 from shared.wire.framing import encode_frame
@@ -133,7 +133,7 @@ def _seat_info(seat: Seat, slot: Slot) -> SeatInfo:
         standin = FALLBACK_LEVEL if slot.standin else None
         return SeatInfo(seat, SeatKind.HUMAN, player.name, player.id, slot.present, standin)
     if isinstance(slot, BotSeat):
-        return SeatInfo(seat, SeatKind.BOT, bot_name(seat), None, True, slot.level)
+        return SeatInfo(seat, SeatKind.BOT, slot.name_at(seat), None, True, slot.level)
     return SeatInfo(seat, SeatKind.EMPTY, None, None, False, None)
 
 

@@ -25,7 +25,7 @@ from server.persistence.room_file import SavedBot, SavedHuman, SavedRoom
 from server.persistence.store import MatchStore
 from server.room.deals import RoomDeals
 from server.room.members import Members, RoomIdentity
-from server.room.seats import BotSeat, HumanSeat, Slot, bot_name
+from server.room.seats import BotSeat, HumanSeat, Slot
 from shared.plays import Play
 from shared.record import MatchRecord, SeatEntry, outcome_of
 from shared.state import MatchState, Seat
@@ -187,7 +187,7 @@ def saved_room(identity: RoomIdentity, members: Members, deals: RoomDeals) -> Sa
             player = slot.player
             seats.append(SavedHuman(player.id, player.name, player.token_digest))
         elif isinstance(slot, BotSeat):
-            seats.append(SavedBot(slot.level))
+            seats.append(SavedBot(slot.level, slot.name))
         else:
             raise ValueError("A room with an empty seat has no match to save.")
     creator = None if members.creator is None else members.creator.id
@@ -208,7 +208,7 @@ def _seat_entry(seat: int, slot: Slot) -> SeatEntry:
     if isinstance(slot, HumanSeat):
         return SeatEntry(slot.player.name)
     assert isinstance(slot, BotSeat), "every seat is filled at the start"
-    return SeatEntry(bot_name(seat), slot.level)
+    return SeatEntry(slot.name_at(seat), slot.level)
 
 
 def _now_ms() -> int:

@@ -3,7 +3,8 @@
 Seats fill by join order: with 4 players the 1st joiner sits at seat 0, the 2nd opposite at
 seat 2 (his partner), the 3rd at seat 1 and the 4th at seat 3; with 2 players seats 0 then 1.
 A seat holds nobody, a human (present, away within the hold, or away with a stand-in bot
-playing for him) or a bot that belongs to the room.
+playing for him) or a bot that belongs to the room, named by its seat unless it plays under a
+tournament entrant's name.
 """
 
 from __future__ import annotations
@@ -39,6 +40,13 @@ class BotSeat:
     level: str
     left_by: int | None = None
     """The player id of the person who left this seat during a match: he may take it back."""
+    name: str | None = None
+    """The name it plays under at a tournament's table (its entrant's, or the person's whose
+    seat it took over); None: its seat's, as in any room."""
+
+    def name_at(self, seat: int) -> str:
+        """What this computer player is called at ``seat``."""
+        return bot_name(seat) if self.name is None else self.name
 
 
 Slot = HumanSeat | BotSeat | None

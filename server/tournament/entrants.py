@@ -4,7 +4,8 @@
 An entrant's name is its player's, or its team's; names are unique in a tournament, look-alikes
 included (`server.room.lookalikes`), so that a team is joined by typing its name. A place is
 played by a person (his `Player`) or by a computer player (its level): a team with an empty
-place, an odd number of entrants and a person who withdraws all get one. `Entrants` holds them
+place, an odd number of entrants and a person who withdraws all get one. A computer player
+plays under the name the standings give it (`Member.seat_name`). `Entrants` holds them
 in the order they signed up, numbered from 1, and answers who plays where.
 """
 
@@ -47,6 +48,13 @@ class Member:
 
     def entry(self) -> SeatEntry:
         return SeatEntry(self.name, self.bot)
+
+    def seat_name(self) -> str | None:
+        """The name this place's computer player plays under at a table: its own, as the
+        standings know it (a computer entrant's, "Medium bot 3", or a person's who withdrew);
+        None for a team's computer partner, named by its seat as in any room (two of them
+        may sit at one table, and neither is in the standings)."""
+        return self.name if self.name != _computer(self.bot or "") else None
 
 
 @dataclass(slots=True, eq=False)
@@ -132,12 +140,13 @@ class Entrants:
             while self.named(name) is not None:
                 self._bots += 1
                 name = f"{_computer(level)} {self._bots}"
-            members = [Member(_computer(level), None, level) for _ in range(self.team_size)]
+            members = [Member(name, None, level) for _ in range(self.team_size)]
             self.add(name, members)
 
 
 def _computer(level: str) -> str:
-    """What a computer player entered in a tournament is called in its standings ("Medium bot",
-    numbered when it is an entrant of its own); at a table it has its seat's name, as in any
-    room (`server.room.seats.bot_name`)."""
+    """What a computer player entered in a tournament is called: "Medium bot", numbered when it
+    is an entrant of its own (its places bear the entrant's name, so that it plays under it at
+    its tables); a team's computer partner is named by its seat at a table, as in any room
+    (`server.room.seats.bot_name`)."""
     return f"{level.capitalize()} bot"

@@ -169,12 +169,12 @@ class RoundKeeper:
     def _slot(self, member: Member) -> Slot:
         person = member.person
         if person is None:
-            return BotSeat(member.bot or self.t.options.bot_level)
+            return BotSeat(member.bot or self.t.options.bot_level, name=member.seat_name())
         if person.room is not None:
             # Entrants stay out of other rooms while a tournament runs (the lobby sees to
             # it), so this is only a safeguard: his seat is his to take back.
             log.warning("tournament %d: %s is in another room", self.t.id, person.name)
-            return BotSeat(self.t.options.bot_level)
+            return BotSeat(self.t.options.bot_level, name=member.name)
         return HumanSeat(person)
 
     def start_clock(self, seconds: float) -> None:

@@ -13,6 +13,8 @@ hand or stock is in them: each card is one that was played face up.
 from __future__ import annotations
 
 from server.players import Player
+from server.room.seats import bot_name
+from server.tournament.entrants import Member
 from server.tournament.tables import Table
 from server.tournament.tournament import Tournament
 from shared.record_file import decode_record
@@ -142,4 +144,12 @@ def _board_at(t: Tournament, table: Table, board: int) -> BoardPlays:
 def _names(t: Tournament, table: Table) -> tuple[str, ...]:
     """The names at a table whose record is not known here (before its first board)."""
     first, second = (t.entrants.number(e).members for e in table.sides)
-    return tuple(m.name for pair in zip(first, second, strict=True) for m in pair)
+    seated = [member for pair in zip(first, second, strict=True) for member in pair]
+    return tuple(_seated_name(seat, member) for seat, member in enumerate(seated))
+
+
+def _seated_name(seat: int, member: Member) -> str:
+    """What ``member`` is called at ``seat`` of his table, as its room names him."""
+    if member.person is not None:
+        return member.name
+    return member.seat_name() or bot_name(seat)

@@ -6,19 +6,22 @@ computer players' names in the reader's language."""
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import replace
 from typing import Any
 
-from client.i18n import use_language
+from client.i18n import _, isolate, number, use_language
 from client.i18n.tournament_words import name_shown
-from client.i18n.words import refusal_text
+from client.i18n.words import level_name, refusal_text
 from client.net.link_state import LinkState
 from client.net.tournament_news import TournamentNews
+from client.sessions.room_info import seat_label
 from shared.cards import Card
 from shared.plays import Play
 from shared.record import RecordedPlay
 from shared.wire.board_plays import BoardPlays, board_plays_to_wire
 from shared.wire.protocol import Message
 from shared.wire.requests import request_to_wire
+from shared.wire.rooms import SeatInfo, SeatKind
 from shared.wire.tournaments import (
     RoundDealsInfo,
     TournamentPhase,
@@ -154,5 +157,22 @@ def test_computer_names_are_shown_in_the_readers_language() -> None:
         assert "Karim" not in name_shown("Karim")
         assert name_shown("Ali") == "\u2068Ali\u2069"  # a person's name as it is
         assert name_shown("Strange bot 2") == "\u2068Strange bot 2\u2069"  # no such level
+    finally:
+        use_language("en")
+
+
+def test_a_tournament_tables_computer_player_is_named_as_its_entrant_in_arabic() -> None:
+    """The table names a computer entrant's seat as the standings do: "Medium bot 12", its
+    level in Arabic words and its number in the reader's digits."""
+    bot = SeatInfo(1, SeatKind.BOT, "Medium bot 12", None, True, "medium")
+    taken_over = SeatInfo(0, SeatKind.BOT, "Ali", None, True, "medium")
+    try:
+        use_language("ar")
+        shown = seat_label(bot)
+        assert shown == f"{_('{level} bot').format(level=level_name('medium'))} {number(12)}"
+        assert "bot" not in shown and "Medium" not in shown and shown.endswith(number(12))
+        assert isolate(shown) == name_shown("Medium bot 12"), "as the standings show it"
+        assert seat_label(taken_over) == "Ali", "a person's seat taken over keeps his name"
+        assert seat_label(replace(bot, name="Karim")) == _("Karim") != "Karim"
     finally:
         use_language("en")

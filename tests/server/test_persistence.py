@@ -230,9 +230,9 @@ async def test_finished_files_left_by_a_stop_go_once_old(tmp_path: Path) -> None
 
 
 GOOD_ROOM = SavedRoom(
-    7, "Friday", 30.0, 3, (SavedHuman(3, "Ali", bytes(32)), SavedBot("hard")), (0,)
+    7, "Friday", 30.0, 3, (SavedHuman(3, "Ali", bytes(32)), SavedBot("hard", "Hard bot 2")), (0,)
 )
-"""A room file's contents, to damage."""
+"""A room file's contents (a tournament table's, its computer player named), to damage."""
 
 
 @pytest.mark.parametrize(
@@ -243,6 +243,8 @@ GOOD_ROOM = SavedRoom(
         lambda d: d.replace(b'"room_id":7', b'"room_id":0'),
         lambda d: d.replace(b'"hard"', b'"godlike"'),
         lambda d: d.replace(b'"Ali"', b'"A\\u200bli"'),
+        lambda d: d.replace(b'"Hard bot 2"', b'"Hard\\u200bbot"'),
+        lambda d: d.replace(b'"Hard bot 2"', b'2'),
         lambda d: d.replace(b'"seeded_seats":[0]', b'"seeded_seats":[5]'),
         lambda d: d.replace(b'"turn_seconds":30.0', b'"turn_seconds":NaN'),
         lambda d: d.replace(b"0000", b"zzzz", 1),

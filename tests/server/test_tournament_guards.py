@@ -159,6 +159,7 @@ async def test_when_the_rounds_time_is_up_computer_players_finish_the_tables() -
         # watches, and the round (the whole tournament) ends without him.
         room = await expect_room(ali.client, lambda r: r["you"] is None, timeout=10)
         assert all(seat["kind"] == "bot" for seat in room["seats"])
+        assert "Ali" in [seat["name"] for seat in room["seats"]], "his seat keeps his name"
         assert "Ali" in room["spectators"]
         end = await until_state(director, over, timeout=20)
         assert end["deadline_ms"] is None

@@ -64,6 +64,12 @@ async def test_an_evening_of_eight_survives_a_kill_and_a_player_who_drops(tmp_pa
         assert all(t["room_id"] != room["room_id"] for t in killed_at["tables"])
         await boss.send({"t": "leave_room"})
         end = await play_on(ali, random.Random(2), over, pause=PAUSE, timeout=90)
+        # The restored table, as the ones after it, names its computer players as the
+        # standings do.
+        named = {e["name"] for e in end["entrants"]}
+        rooms = [m for m in back.received if m["t"] == "room_state"]
+        bots = {s["name"] for m in rooms for s in m["seats"] if s["kind"] == "bot"}
+        assert bots and bots <= named - {"Ali", "Badr"}, bots
         assert len(end["standings"]) == 8
         assert all(line["boards"] == 6 for line in end["standings"])
         badr_line = next(e for e in end["entrants"] if e["name"] == "Badr")

@@ -80,13 +80,13 @@ export function presetName(preset) {
 }
 
 /**
- * A computer player's name in the reader's language: the server names each by its seat
- * (shared/bots/names.py); one that does not is named by its level ("Medium bot").
+ * A computer player's name in the reader's language, as `nameShown` words it: the server names
+ * each by its seat (shared/bots/names.py), or at a tournament's table by its entrant ("Medium
+ * bot 3", its number kept); one without a name is named by its level ("Medium bot").
  * @param {import("./wire_types.js").SeatInfo} info
  */
 export function botName(info) {
-  const name = info.name ?? "";
-  if (tables.computers[name] !== undefined) return _(name);
+  if (info.name) return nameShown(info.name);
   return format(_("{level} bot"), { level: levelName(info.bot_level ?? "medium") });
 }
 
