@@ -140,13 +140,17 @@ class Entrants:
             while self.named(name) is not None:
                 self._bots += 1
                 name = f"{_computer(level)} {self._bots}"
-            members = [Member(name, None, level) for _ in range(self.team_size)]
+            # A team's two computer players are named by their seats at a table, as a team of
+            # people is named by its team in the standings and by its people at a table: two
+            # seats of one name could not be told apart.
+            member = name if self.team_size == 1 else _computer(level)
+            members = [Member(member, None, level) for _ in range(self.team_size)]
             self.add(name, members)
 
 
 def _computer(level: str) -> str:
     """What a computer player entered in a tournament is called: "Medium bot", numbered when it
-    is an entrant of its own (its places bear the entrant's name, so that it plays under it at
-    its tables); a team's computer partner is named by its seat at a table, as in any room
-    (`server.room.seats.bot_name`)."""
+    is an entrant of its own (with two players a table its place bears the entrant's name, so
+    that it plays under it at its tables); a team's computer players, and a team's computer
+    partner, are named by their seats at a table, as in any room (`server.room.seats.bot_name`)."""
     return f"{level.capitalize()} bot"
