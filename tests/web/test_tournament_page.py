@@ -2,8 +2,9 @@
 lobby, signs up, withdraws and signs up again, fills it with computer players and starts it;
 its table opens by itself and it plays it by touch through the round; after the first board it
 sees what the other table did with the same cards, side by side, with the standings; at the
-end the final standings, and a board's plays opened from them. In Firefox and WebKit, a
-tournament of computer players followed to its standings: laid out whole, and accessible."""
+end the final standings, its table's deals checked, and a board's plays opened from them. In
+Firefox and WebKit, a tournament of computer players followed to its standings: laid out whole,
+and accessible."""
 
 from __future__ import annotations
 
@@ -94,6 +95,7 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     assert sum(matchpoints(rows)) == 8
     assert any("Amal" in row[1] for row in rows)
     assert page.present("[data-block=standings] tr.you")
+    until(lambda: page.present('[data-verdict="verified"]'), 30, "its table's deals checked")
     page.tap('[data-action="see-board"][data-round="0"][data-value="1"]')
     page.wait_screen("board")
     until(lambda: len(board_columns(page)) == 2 and all(c.cards for c in board_columns(page)))

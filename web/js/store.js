@@ -296,11 +296,12 @@ export class Store {
       this.send({ t: MSG.GET_RECORD, part: next });
       return;
     }
+    // A tournament's table closes as its record comes: its verdict is kept with the tournament.
+    const table = this.tourney.tableOf(this.state.room?.room_id ?? 0);
     void witness.check().then((verdict) => {
-      if (this.witness === witness) {
-        this.state.verdict = verdict;
-        this.changed();
-      }
+      if (table !== undefined) this.tourney.checked(table.round, verdict);
+      if (this.witness === witness) this.state.verdict = verdict;
+      if (this.witness === witness || table !== undefined) this.changed();
     });
   }
 
