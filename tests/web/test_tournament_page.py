@@ -106,6 +106,29 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     assert axe_findings(page) == []
 
 
+@pytest.mark.engines("chromium")
+def test_two_phones_make_a_team_for_tables_of_four(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    maker, partner = pages(390, 844), pages(360, 740, "ar")
+    enter(maker, server, "Amal")
+    make_tournament(maker, players=4, rounds=1, boards=1)
+    maker.tap('[data-action="sign-up"]')
+    until(lambda: maker.present('[data-field="tournament-problem"]'), what="a team asked for")
+    sign_up(maker, team="Falcons")
+    enter(partner, server, "سامي")
+    partner.tap('[data-action="open-tournaments"]')
+    partner.wait_screen("tournament-list")
+    partner.tap('[data-action="open-tournament"]')
+    until(lambda: "Falcons" in partner.visible_text(), what="the team with a place")
+    sign_up(partner, team="falcons")  # any case: the same team
+    members = '[data-block="entrants"] [data-entrant="1"]'
+    until(lambda: "Amal" in maker.visible_text() and maker.present(members))
+    until(lambda: "سامي" in maker.run(f"return document.querySelector('{members}').textContent"))
+    assert not maker.present('[data-entrant="2"]'), "one team of two, not two entrants"
+    assert layout_problems(partner) == []
+
+
 @pytest.mark.engines("firefox", "webkit")
 def test_the_standings_of_a_tournament_of_computer_players_render(
     server: WebServer, pages: Callable[..., Page]
