@@ -28,6 +28,16 @@ from tests.web.tournament_steps import (
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]
 
+WATCH_REFUSALS = """
+window.refusalsSeen = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    if (node.classList?.contains('error')) window.refusalsSeen.push(node.textContent);
+  }
+}).observe(document.querySelector('.toasts'), { childList: true });
+"""
+"""Keep every refusal the page says in a toast (a toast goes after a few seconds)."""
+
 PLAYS_A_BOARD = 48
 """A two-player board: the deck less the four floor cards first dealt, each played once."""
 
@@ -68,6 +78,7 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     until(lambda: page.present('[data-action="sign-up"]'), what="withdrawn")
     sign_up(page)
     assert "Amal" in page.visible_text()
+    page.run(WATCH_REFUSALS)
     fill_and_start(page, 2)  # three entrants: the start adds a fourth computer player
     page.wait_screen("table", 30)
 
@@ -96,6 +107,7 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     assert any("Amal" in row[1] for row in rows)
     assert page.present("[data-block=standings] tr.you")
     until(lambda: page.present('[data-verdict="verified"]'), 30, "its table's deals checked")
+    assert page.run("return window.refusalsSeen") == [], "the server refused nothing"
     page.tap('[data-action="see-board"][data-round="0"][data-value="1"]')
     page.wait_screen("board")
     until(lambda: len(board_columns(page)) == 2 and all(c.cards for c in board_columns(page)))

@@ -259,6 +259,8 @@ export class Store {
   sendSeed(room) {
     const witness = this.upcoming;
     if (witness === null || room.you === null || !room.deals || room.state === "playing") return;
+    // A tournament's table plays one match, dealt from the round's seeds (tournament_news.js).
+    if (this.tourney.tableOf(room.room_id) !== undefined) return;
     const listed = room.deals.client_seeds.find((s) => s.seat === room.you);
     if (listed?.seed === witness.seed || witness.sent) {
       if (listed === undefined && witness.sent && witness.seat !== room.you) witness.sent = false;
