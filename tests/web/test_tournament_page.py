@@ -2,8 +2,9 @@
 lobby, signs up, withdraws and signs up again, fills it with computer players and starts it;
 its table opens by itself and it plays it by touch through the round; after the first board it
 sees what the other table did with the same cards, side by side, with the standings; at the
-end the final standings, and a board's plays opened from them. In Firefox and WebKit, a
-tournament of computer players followed to its standings: laid out whole, and accessible."""
+end the final standings, its table's deals checked, and a board's plays opened from them. In
+Firefox and WebKit, a tournament of computer players followed to its standings: laid out whole,
+and accessible."""
 
 from __future__ import annotations
 
@@ -26,6 +27,16 @@ from tests.web.tournament_steps import (
 )
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(420)]
+
+WATCH_REFUSALS = """
+window.refusalsSeen = [];
+new MutationObserver((changes) => {
+  for (const change of changes) for (const node of change.addedNodes) {
+    if (node.classList?.contains('error')) window.refusalsSeen.push(node.textContent);
+  }
+}).observe(document.querySelector('.toasts'), { childList: true });
+"""
+"""Keep every refusal the page says in a toast (a toast goes after a few seconds)."""
 
 PLAYS_A_BOARD = 48
 """A two-player board: the deck less the four floor cards first dealt, each played once."""
@@ -67,6 +78,7 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     until(lambda: page.present('[data-action="sign-up"]'), what="withdrawn")
     sign_up(page)
     assert "Amal" in page.visible_text()
+    page.run(WATCH_REFUSALS)
     fill_and_start(page, 2)  # three entrants: the start adds a fourth computer player
     page.wait_screen("table", 30)
 
@@ -94,6 +106,8 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     assert sum(matchpoints(rows)) == 8
     assert any("Amal" in row[1] for row in rows)
     assert page.present("[data-block=standings] tr.you")
+    until(lambda: page.present('[data-verdict="verified"]'), 30, "its table's deals checked")
+    assert page.run("return window.refusalsSeen") == [], "the server refused nothing"
     page.tap('[data-action="see-board"][data-round="0"][data-value="1"]')
     page.wait_screen("board")
     until(lambda: len(board_columns(page)) == 2 and all(c.cards for c in board_columns(page)))
@@ -102,6 +116,29 @@ def test_a_phone_plays_a_round_of_a_tournament_and_sees_the_other_table(
     page.wait_screen("tournament")
     assert layout_problems(page) == []
     assert axe_findings(page) == []
+
+
+@pytest.mark.engines("chromium")
+def test_two_phones_make_a_team_for_tables_of_four(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    maker, partner = pages(390, 844), pages(360, 740, "ar")
+    enter(maker, server, "Amal")
+    make_tournament(maker, players=4, rounds=1, boards=1)
+    maker.tap('[data-action="sign-up"]')
+    until(lambda: maker.present('[data-field="tournament-problem"]'), what="a team asked for")
+    sign_up(maker, team="Falcons")
+    enter(partner, server, "سامي")
+    partner.tap('[data-action="open-tournaments"]')
+    partner.wait_screen("tournament-list")
+    partner.tap('[data-action="open-tournament"]')
+    until(lambda: "Falcons" in partner.visible_text(), what="the team with a place")
+    sign_up(partner, team="falcons")  # any case: the same team
+    members = '[data-block="entrants"] [data-entrant="1"]'
+    until(lambda: "Amal" in maker.visible_text() and maker.present(members))
+    until(lambda: "سامي" in maker.run(f"return document.querySelector('{members}').textContent"))
+    assert not maker.present('[data-entrant="2"]'), "one team of two, not two entrants"
+    assert layout_problems(partner) == []
 
 
 @pytest.mark.engines("firefox", "webkit")

@@ -49,7 +49,7 @@ test("a tournament the page plays in comes on by itself, and its seed for each r
 });
 
 test("a round's table opens by itself, and the tournament comes back when the round is over", () => {
-  const { store } = welcomed();
+  const { store, sent } = welcomed();
   store.receive(tournament({ state: "playing", round: 0 }));
   store.receive({
     t: "room_state", room_id: 4, name: "Cup 1.1", players: 2, rules: RULES, preset: "egyptian", turn_timer: 0,
@@ -60,6 +60,9 @@ test("a round's table opens by itself, and the tournament comes back when the ro
     ],
   });
   assert.equal(store.screen(), "room");
+  store.receive(tournament({ state: "playing", round: 0, tables: [{ round: 0, table: 0, room_id: 4, sides: [1, 2], boards_done: 2, over: true }] }));
+  store.receive({ ...store.state.room, t: "room_state", state: "over" });
+  assert.equal(sent.filter((m) => m.t === "client_seed").length, 0, "a table plays one match: no seed for another");
   store.receive({ t: "left_room", room_id: 4, reason: "round_over", message: "Every table has finished." });
   assert.equal(store.screen(), "tournament");
 });

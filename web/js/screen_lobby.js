@@ -316,9 +316,10 @@ function renderLobby(root, model) {
     h(
       "div",
       { class: "page" },
-      h("div", { class: "row" }, h("h1", { class: "grow" }, _("Lobby")), button("open-tournaments", _("Tournaments")), button("refresh", _("Refresh"))),
+      h("div", { class: "row" }, h("h1", { class: "grow" }, _("Lobby")), button("refresh", _("Refresh"))),
       h("div", { class: "row" }, h("p", { class: "dim grow" }, format(_("Playing as {name}"), { name: isolate(model.name) })), button("create-room", _("Create room"), { class: "primary" })),
       h("div", { class: "panel" }, rows.length > 0 ? h("ul", { class: "rooms" }, ...rows) : h("p", { class: "dim" }, _("No rooms yet: create one."))),
+      h("div", { class: "row" }, button("open-tournaments", _("Tournaments"), { class: "grow" })),
       newRoomPanel(model.draft),
     ),
   );

@@ -29,8 +29,8 @@ const local = {
 /** @type {import("./screen.js").Screen} */
 export const tournamentScreen = {
   shows(context) {
-    const { followed } = context.store.tourney.shown;
-    return [followed, context.store.state.me?.playerId, local.withdrawing, local.problem];
+    const { followed, verdicts } = context.store.tourney.shown;
+    return [followed, verdicts, context.store.state.me?.playerId, local.withdrawing, local.problem];
   },
   render(root, context, now) {
     const tourney = context.store.tourney;
@@ -176,6 +176,7 @@ function yourPart(state, tourney) {
     state.state === "over" ? placeLine(state, mine.entrant) : null,
     table !== undefined && state.state === "playing" ? h("p", { class: "what", "data-field": "your-table" }, ...tableWords(state, table)) : null,
     pooled ? h("p", { class: "dim", "data-field": "seed-pooled" }, _("Your seed is among this round's: its cards were dealt with it.")) : null,
+    ...verdictLines(tourney.shown.verdicts),
     problem,
     state.state === "signup" || state.state === "playing" ? withdrawControls() : null,
   );
@@ -318,4 +319,16 @@ function seedPooled(tourney, state, round) {
   const seed = tourney.seeds.get(`${state.tournament_id}.${round}`);
   const deals = state.deals.find((d) => d.round === round);
   return seed !== undefined && deals !== undefined && deals.begun && deals.client_seeds.some((s) => s.seed === seed);
+}
+
+/**
+ * Each round's table's deals as this page checked them (PROTOCOL.md §15, "Fair deals of a
+ * round"): "Round 1: Deals verified".
+ * @param {Record<number, import("./witness.js").Verdict>} verdicts
+ */
+function verdictLines(verdicts) {
+  return Object.entries(verdicts).map(([round, verdict]) => {
+    const words = format(_("Round {number}: {verdict}"), { number: Number(round) + 1, verdict: _(verdict.title) });
+    return h("p", { class: verdict.status === "failed" ? "error" : "dim", "data-verdict": verdict.status }, words);
+  });
 }

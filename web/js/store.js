@@ -259,6 +259,8 @@ export class Store {
   sendSeed(room) {
     const witness = this.upcoming;
     if (witness === null || room.you === null || !room.deals || room.state === "playing") return;
+    // A tournament's table plays one match, dealt from the round's seeds (tournament_news.js).
+    if (this.tourney.tableOf(room.room_id) !== undefined) return;
     const listed = room.deals.client_seeds.find((s) => s.seat === room.you);
     if (listed?.seed === witness.seed || witness.sent) {
       if (listed === undefined && witness.sent && witness.seat !== room.you) witness.sent = false;
@@ -296,11 +298,12 @@ export class Store {
       this.send({ t: MSG.GET_RECORD, part: next });
       return;
     }
+    // A tournament's table closes as its record comes: its verdict is kept with the tournament.
+    const table = this.tourney.tableOf(this.state.room?.room_id ?? 0);
     void witness.check().then((verdict) => {
-      if (this.witness === witness) {
-        this.state.verdict = verdict;
-        this.changed();
-      }
+      if (table !== undefined) this.tourney.checked(table.round, verdict);
+      if (this.witness === witness) this.state.verdict = verdict;
+      if (this.witness === witness || table !== undefined) this.changed();
     });
   }
 

@@ -25,6 +25,8 @@ import { MSG } from "./wire.js";
  * @property {number | null} deadlineAt ms, when the followed tournament's round runs out
  * @property {Record<string, BoardPlays[]>} boards each board's plays by table, by "round.board"
  * @property {TournamentView | null} view the tournament screen open (null: none)
+ * @property {Record<number, import("./witness.js").Verdict>} verdicts this page's table's deals
+ *   checked, by round
  */
 
 export class TournamentNews {
@@ -36,7 +38,7 @@ export class TournamentNews {
     this.send = send;
     this.now = now;
     /** @type {TournamentShown} */
-    this.shown = { list: [], followed: null, deadlineAt: null, boards: {}, view: null };
+    this.shown = { list: [], followed: null, deadlineAt: null, boards: {}, view: null, verdicts: {} };
     /** @type {Map<string, string>} this page's seed by "tournament.round", once sent */
     this.seeds = new Map();
     /** A tournament this page asked to make, whose first state is to come on */
@@ -105,6 +107,15 @@ export class TournamentNews {
    */
   tableOf(roomId) {
     return this.shown.followed?.tables.find((t) => t.room_id === roomId);
+  }
+
+  /**
+   * The page's table of `round` had its deals checked (witness.js).
+   * @param {number} round
+   * @param {import("./witness.js").Verdict} verdict
+   */
+  checked(round, verdict) {
+    this.shown.verdicts = { ...this.shown.verdicts, [round]: verdict };
   }
 
   /** @param {TournamentSummary[]} list */
