@@ -2,9 +2,9 @@
 
 Owns `web_catalogue` (one language's JSON for the page: the translation of every message the
 page's modules use, and the tables of words the desktop client keeps in `client.i18n.words`,
-by the codes the server sends, so that both clients word a refusal alike; the messages of the
-screens the page loads only when first shown, those no module loaded with it uses, are a part
-of their own, `LATER`) and `write_catalogues` (``web/i18n/<language>.json`` and
+by the codes the server sends and worded in the catalogue's language, so that both clients
+word a refusal alike; the messages of the screens the page loads only when first shown, those
+no module loaded with it uses, are a part of their own, `LATER`) and `write_catalogues` (``web/i18n/<language>.json`` and
 ``<language>.later.json`` for every language). ``python -m tools.web_catalogue``
 writes them (``make web`` runs it); ``--check`` only says whether they are current, and a test
 fails while one is stale or a message of the page has no translation.
@@ -97,18 +97,20 @@ def _part_messages(folder: Path, part: str) -> set[str]:
 def web_catalogue(language: str, folder: Path = WEB_SCRIPTS, part: str = "") -> dict[str, Any]:
     """The page's catalogue of `language` (or its `LATER` part), as the JSON object
     ``web/js/i18n.js`` reads."""
-    tables = words_tables()
+    tables = words_tables() if part == "" else {}
     wanted = _part_messages(folder, part)
     catalogue: dict[str, Any] = {"language": language, "plural": "en", "messages": {}}
     if part == "":
-        wanted |= {text for table in tables.values() for text in table.values()}
         catalogue["words"] = {**tables, "reactions": dict(REACTIONS)}
     if language == SOURCE_LANGUAGE:
         return catalogue
     entries = parse_po(catalogue_path(language).read_text(encoding="utf-8"))
     catalogue["plural"] = _plural_rule(entries)
     by_id = {e.msgid: e for e in entries if e.msgid and e.msgctxt is None}
-    missing = sorted(m for m in wanted if m not in by_id or not by_id[m].translated)
+    table_texts = {text for table in tables.values() for text in table.values()}
+    missing = sorted(
+        m for m in wanted | table_texts if m not in by_id or not by_id[m].translated
+    )
     if missing:
         raise UntranslatedError(
             f"no {language} translation for {missing}: run python -m tools.extract and "
@@ -118,6 +120,10 @@ def web_catalogue(language: str, folder: Path = WEB_SCRIPTS, part: str = "") -> 
         entry = by_id[msgid]
         plural = entry.msgid_plural is not None
         catalogue["messages"][msgid] = list(entry.msgstr) if plural else entry.msgstr[0]
+    # The tables come worded in the catalogue's language: their English would come twice
+    # (the table's value, the message's key) in every language but English.
+    for name, table in tables.items():
+        catalogue["words"][name] = {code: by_id[text].msgstr[0] for code, text in table.items()}
     return catalogue
 
 

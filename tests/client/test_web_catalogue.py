@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from client.i18n.language import translations_for
 from client.i18n.words import QUICK_PHRASES
 from shared.quick_chat import PHRASES, QUICK_IDS, REACTIONS
 from tools.extract import Message, extract_messages, web_messages
@@ -37,7 +38,9 @@ def test_the_page_uses_many_messages_of_the_one_catalogue() -> None:
     assert {m.msgid for m in page} <= set(messages)
     assert all(messages[m.msgid] for m in page)
     assert arabic["plural"] == "ar"
-    assert arabic["words"]["refusals"]["not_your_turn"] == "It is not your turn."
+    refusal = arabic["words"]["refusals"]["tournament_full"]
+    assert refusal and refusal == translations_for("ar").gettext("That tournament is full.")
+    assert "That tournament is full." not in messages, "a table's words come once, worded"
 
 
 def test_the_words_of_the_screens_loaded_later_come_with_them() -> None:

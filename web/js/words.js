@@ -1,6 +1,6 @@
 // The game's words as the page says them: a card in text, a seat's and a side's name, the
 // server's refusals and goodbyes by their code (the desktop's tables, carried in the catalogue
-// by tools.web_catalogue), levels and presets.
+// by tools.web_catalogue already worded in its language), levels and presets.
 
 import { cardParts, KOMI, SUIT_SYMBOLS } from "./cards.js";
 import { _, format, isolate, language, ngettext, number } from "./i18n.js";
@@ -30,7 +30,7 @@ export function cardText(card) {
   // As the desktop writes it (client/i18n/words.py, card_text): one right-to-left unit read
   // rank then suit, a court's word or the rank in the player's digits, the no-break space
   // keeping a wrapped line from cutting it and the isolate keeping its neighbours apart.
-  const words = court !== undefined ? `${_(court)}\u00a0` : number(label);
+  const words = court !== undefined ? `${court}\u00a0` : number(label);
   return `\u2067${words}${symbol}\u2069`;
 }
 
@@ -52,20 +52,17 @@ export function cardsText(cards) {
 
 /** @param {string} code */
 export function refusalText(code) {
-  const found = tables.refusals[code];
-  return found !== undefined ? _(found) : _("The server refused that.");
+  return tables.refusals[code] ?? _("The server refused that.");
 }
 
 /** @param {string} reason */
 export function exitText(reason) {
-  const found = tables.exits[reason];
-  return found !== undefined ? _(found) : _("The room has closed.");
+  return tables.exits[reason] ?? _("The room has closed.");
 }
 
 /** @param {string} level */
 export function levelName(level) {
-  const found = tables.levels[level];
-  return found !== undefined ? _(found) : level;
+  return tables.levels[level] ?? level;
 }
 
 /** The computer players' levels, easiest first (the desktop's, shared.bots.LEVELS). */
@@ -75,8 +72,7 @@ export function levels() {
 
 /** @param {string} preset */
 export function presetName(preset) {
-  const found = tables.presets[preset];
-  return found !== undefined ? _(found) : preset;
+  return tables.presets[preset] ?? preset;
 }
 
 /**
@@ -96,13 +92,14 @@ export function botName(info) {
  * @param {string} name
  */
 export function nameShown(name) {
-  if (tables.computers[name] !== undefined) return _(name);
+  const computer = tables.computers[name];
+  if (computer !== undefined) return computer;
   // A tournament's computer entrant, named by its level ("Medium bot 3": server/tournament).
-  const computer = /^(\w+) bot(?: (\d+))?$/.exec(name);
-  const level = computer?.[1].toLowerCase() ?? "";
-  if (computer === null || tables.levels[level] === undefined) return isolate(name);
+  const entrant = /^(\w+) bot(?: (\d+))?$/.exec(name);
+  const level = entrant?.[1].toLowerCase() ?? "";
+  if (entrant === null || tables.levels[level] === undefined) return isolate(name);
   const named = format(_("{level} bot"), { level: levelName(level) });
-  return computer[2] === undefined ? named : `${named} ${number(computer[2])}`;
+  return entrant[2] === undefined ? named : `${named} ${number(entrant[2])}`;
 }
 
 /**
@@ -136,8 +133,7 @@ export function teamName(room, team) {
 export function quickText(id) {
   const reaction = tables.reactions[id];
   if (reaction !== undefined) return reaction;
-  const phrase = tables.quick[id];
-  return phrase !== undefined ? _(phrase) : "…";
+  return tables.quick[id] ?? "…";
 }
 
 /** Every quick phrase and reaction: [id, what its button says]. */
