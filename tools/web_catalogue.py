@@ -4,10 +4,11 @@ Owns `web_catalogue` (one language's JSON for the page: the translation of every
 page's modules use, and the tables of words the desktop client keeps in `client.i18n.words`,
 by the codes the server sends and worded in the catalogue's language, so that both clients
 word a refusal alike; the messages of the screens the page loads only when first shown, those
-no module loaded with it uses, are a part of their own, `LATER`) and `write_catalogues` (``web/i18n/<language>.json`` and
-``<language>.later.json`` for every language). ``python -m tools.web_catalogue``
-writes them (``make web`` runs it); ``--check`` only says whether they are current, and a test
-fails while one is stale or a message of the page has no translation.
+no module loaded with it uses, are a part of their own, `LATER`) and `write_catalogues`
+(``web/i18n/<language>.json`` and ``<language>.later.json`` for every language).
+``python -m tools.web_catalogue`` writes them (``make web`` runs it); ``--check`` only says
+whether they are current, and a test fails while one is stale or a message of the page has no
+translation.
 """
 
 from __future__ import annotations

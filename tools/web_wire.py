@@ -42,13 +42,10 @@ from tools.js_types import JsTypes, pascal
 WIRE_MODULE = WEB_SCRIPTS / "wire.js"
 WIRE_TYPES = WEB_SCRIPTS / "wire_types.js"
 
-HEADER = """\
-// The wire as the page speaks it (PROTOCOL.md): the protocol's version, every message type and
-// code, the codes after which the page stops reconnecting, the limits it keeps to, the rule
-// options and presets (every message's fields are types, in wire_types.js). Written by
-// `python -m tools.web_wire` from shared/wire: never edit it by hand (a test fails while it
-// is stale).
-"""
+HEADER = "// Written by `python -m tools.web_wire` from shared/wire: never edit it by hand.\n"
+"""The one comment of ``wire.js``: what each of its values is, is said here and in
+``wire_types.js``, which only the compiler reads (the browser loads ``wire.js`` with the page,
+and would carry every comment in it)."""
 
 TYPES_HEADER = """\
 // The wire's messages as types (PROTOCOL.md §4, §5): every message each way and the maps in
@@ -71,14 +68,14 @@ def _js(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def _frozen(doc: str, name: str, value: object) -> str:
-    return f"/** {doc} */\nexport const {name} = Object.freeze({_js(value)});\n"
+def _frozen(name: str, value: object) -> str:
+    return f"export const {name} = Object.freeze({_js(value)});\n"
 
 
-def _words(doc: str, name: str, words: Sequence[str]) -> str:
+def _words(name: str, words: Sequence[str]) -> str:
     """A frozen map from each word's name (``WRONG_CODE``) to the word (``"wrong_code"``)."""
-    entries = "".join(f"  {word.upper()}: {_js(word)},\n" for word in words)
-    return f"/** {doc} */\nexport const {name} = Object.freeze({{\n{entries}}});\n"
+    entries = ",".join(f"{word.upper()}:{_js(word)}" for word in words)
+    return f"export const {name} = Object.freeze({{{entries}}});\n"
 
 
 def _plain(options: dict[str, Any]) -> dict[str, Any]:
@@ -174,36 +171,31 @@ def room_options() -> dict[str, Any]:
 
 
 def constants() -> Iterator[str]:
+    """The values of ``wire.js``, each a line, in the order the module docstring tells them."""
     yield f"export const PROTOCOL_VERSION = {PROTOCOL_VERSION};\n"
-    yield _words("Every message type (PROTOCOL.md §4, §5).", "MSG", [t.value for t in MsgType])
-    yield _words("Every error and bye code (PROTOCOL.md §8).", "CODE", [c.value for c in ErrorCode])
+    yield _words("MSG", [t.value for t in MsgType])  # PROTOCOL.md §4, §5
+    yield _words("CODE", [c.value for c in ErrorCode])  # error and bye codes, PROTOCOL.md §8
+    # After these a client stops trying to get its session back: the seat is gone or taken,
+    # or trying again would be refused again (PROTOCOL.md §7). The cast is the compiler's.
     final = ", ".join(f"CODE.{code.value.upper()}" for code in sorted(FINAL_CODES))
     yield (
-        "/** The codes after which a client stops trying to get its session back: the seat is\n"
-        " * gone or taken, or trying again would be refused again (PROTOCOL.md §7). */\n"
         "export const FINAL_CODES = /** @type {readonly string[]} */ "
         f"(Object.freeze([{final}]));\n"
     )
-    reasons = _one_of(Flow.TO_CLIENT, MsgType.LEFT_ROOM, "reason")
-    yield _words("Why a member is back in the lobby (`left_room`).", "LEFT_REASON", reasons)
-    notices = _one_of(Flow.TO_CLIENT, MsgType.NOTICE, "code")
-    yield _words("The codes of a `notice` (PROTOCOL.md §13).", "NOTICE_CODE", notices)
-    yield _frozen("Characters of what the page sends (PROTOCOL.md §6).", "LIMITS", limits())
-    yield (
-        "/** One character a player's name may hold (PROTOCOL.md §6). */\n"
-        f'export const NAME_CHARACTER = new RegExp({_js(name_characters())}, "u");\n'
-    )
+    # Why a member is back in the lobby (`left_room`); the codes of a `notice` (PROTOCOL.md §13).
+    yield _words("LEFT_REASON", _one_of(Flow.TO_CLIENT, MsgType.LEFT_ROOM, "reason"))
+    yield _words("NOTICE_CODE", _one_of(Flow.TO_CLIENT, MsgType.NOTICE, "code"))
+    # Characters of what the page sends, and one character a name may hold (PROTOCOL.md §6).
+    yield _frozen("LIMITS", limits())
+    yield f'export const NAME_CHARACTER = new RegExp({_js(name_characters())}, "u");\n'
+    # What a message from the server may hold (PROTOCOL.md §2).
     decode = {_DECODE_OPTIONS[key]: value for key, value in UNPACK_LIMITS[Flow.TO_CLIENT].items()}
-    yield _frozen(
-        "What a message from the server may hold (PROTOCOL.md §2).", "DECODE_LIMITS", decode
-    )
-    yield _frozen("What `create_room` takes (PROTOCOL.md §4).", "ROOM_OPTIONS", room_options())
-    yield _frozen(
-        "Every rule option: its default, and its values or bounds.", "RULE_OPTIONS", rule_options()
-    )
+    yield _frozen("DECODE_LIMITS", decode)
+    yield _frozen("ROOM_OPTIONS", room_options())  # what `create_room` takes, PROTOCOL.md §4
+    yield _frozen("RULE_OPTIONS", rule_options())
+    # The named rule sets, as their options that differ from the defaults (PROTOCOL.md §6).
     presets = {name: _plain(options) for name, options in PRESETS.items()}
-    doc = "The named rule sets, as their options that differ from the defaults (PROTOCOL.md §6)."
-    yield _frozen(doc, "PRESETS", presets)
+    yield _frozen("PRESETS", presets)
 
 
 def message_typedefs(types: JsTypes) -> Iterator[str]:
@@ -230,8 +222,9 @@ def _message_type(types: JsTypes, struct: Struct, to_client: bool, tag: str) -> 
 
 
 def wire_module() -> str:
-    """The text of ``web/js/wire.js``: the values the page runs with."""
-    return "\n".join(part.rstrip("\n") + "\n" for part in [HEADER, *constants()])
+    """The text of ``web/js/wire.js``: the values the page runs with, without a comment the
+    browser does not need."""
+    return "".join([HEADER, *constants()])
 
 
 def wire_types() -> str:

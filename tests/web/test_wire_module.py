@@ -23,15 +23,27 @@ def test_it_holds_every_type_code_and_message_of_the_wire() -> None:
     text = WIRE_MODULE.read_text(encoding="utf-8")
     types = WIRE_TYPES.read_text(encoding="utf-8")
     for kind in MsgType:
-        assert f'  {kind.name}: "{kind.value}",' in text
+        assert f'{kind.name}:"{kind.value}"' in text
     for code in ErrorCode:
-        assert f'  {code.name}: "{code.value}",' in text
+        assert f'{code.name}:"{code.value}"' in text
     for flow, suffix in ((Flow.TO_SERVER, "Request"), (Flow.TO_CLIENT, "Message")):
         for kind in SCHEMAS[flow]:
             name = "".join(part.title() for part in kind.value.split("_")) + suffix
             assert f"}} {name}\n" in types, name
     final = ", ".join(f"CODE.{code.name}" for code in sorted(FINAL_CODES))
     assert f"Object.freeze([{final}])" in text
+
+
+def test_the_browser_loads_no_documentation_with_it() -> None:
+    """``wire.js`` loads with the page: what its values are is said in the generator and in
+    ``wire_types.js``, which only the compiler reads; it keeps the line saying it is generated
+    and the compiler's one cast."""
+    lines = WIRE_MODULE.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("// Written by `python -m tools.web_wire`")
+    assert not any(line.lstrip().startswith(("//", "/*", "*")) for line in lines[1:])
+    assert [line for line in lines if "/*" in line] == [
+        line for line in lines if "/** @type {readonly string[]} */ (" in line
+    ]
 
 
 def test_a_view_is_typed_field_by_field() -> None:
