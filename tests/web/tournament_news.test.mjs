@@ -23,17 +23,24 @@ function tournament(fields = {}) {
   };
 }
 
-function welcomed() {
+function welcome() {
   const sent = [];
   const store = new Store((m) => sent.push(m), () => 1000);
   store.receive({ t: "welcome", player_id: 1, resume_token: "x".repeat(32), name: "Ali", version: 1, resumed: false });
   return { store, sent };
 }
 
+/** A page welcomed, its tournament news loaded (tournament_news.js comes when first needed). */
+async function welcomed() {
+  const { store, sent } = welcome();
+  await store.tournaments();
+  return { store, sent };
+}
+
 const seedsSent = (sent) => sent.filter((m) => m.t === "tournament_seed");
 
-test("a tournament the page plays in comes on by itself, and its seed for each round goes once", () => {
-  const { store, sent } = welcomed();
+test("a tournament the page plays in comes on by itself, and its seed for each round goes once", async () => {
+  const { store, sent } = await welcomed();
   store.receive(tournament());
   assert.equal(store.screen(), "tournament");
   store.receive(tournament());
@@ -48,8 +55,8 @@ test("a tournament the page plays in comes on by itself, and its seed for each r
   assert.equal(store.tourney.shown.deadlineAt, 6000, "the clock counts from the state's arrival");
 });
 
-test("a round's table opens by itself, and the tournament comes back when the round is over", () => {
-  const { store, sent } = welcomed();
+test("a round's table opens by itself, and the tournament comes back when the round is over", async () => {
+  const { store, sent } = await welcomed();
   store.receive(tournament({ state: "playing", round: 0 }));
   store.receive({
     t: "room_state", room_id: 4, name: "Cup 1.1", players: 2, rules: RULES, preset: "egyptian", turn_timer: 0,
@@ -67,8 +74,8 @@ test("a round's table opens by itself, and the tournament comes back when the ro
   assert.equal(store.screen(), "tournament");
 });
 
-test("a board's plays come by table, over the page's table, and it goes back to the table", () => {
-  const { store, sent } = welcomed();
+test("a board's plays come by table, over the page's table, and it goes back to the table", async () => {
+  const { store, sent } = await welcomed();
   store.receive(tournament({ state: "playing", round: 0 }));
   store.tourney.showBoard(0, 1, true);
   assert.deepEqual(sent.at(-1), { t: "get_board_plays", tournament_id: 3, round: 0, board: 1 });
@@ -82,8 +89,8 @@ test("a board's plays come by table, over the page's table, and it goes back to 
   assert.equal(store.screen(), "lobby", "no table here: back where it was asked from");
 });
 
-test("a watcher follows a tournament while it shows, and lets it go when he goes back", () => {
-  const { store, sent } = welcomed();
+test("a watcher follows a tournament while it shows, and lets it go when he goes back", async () => {
+  const { store, sent } = await welcomed();
   store.tourney.openList();
   assert.equal(store.screen(), "tournament-list");
   assert.equal(sent.at(-1).t, "list_tournaments");
@@ -98,12 +105,38 @@ test("a watcher follows a tournament while it shows, and lets it go when he goes
   assert.equal(store.screen(), "lobby");
 });
 
-test("a tournament the page makes comes on once the server has made it", () => {
-  const { store, sent } = welcomed();
+test("a tournament the page makes comes on once the server has made it", async () => {
+  const { store, sent } = await welcomed();
   store.tourney.openList();
   store.tourney.make({ t: "create_tournament", players: 2, rounds: 1, boards: 2 });
   assert.equal(sent.at(-1).t, "create_tournament");
   assert.equal(store.screen(), "tournament-list");
   store.receive(tournament({ you: null, director: 1 }));
   assert.equal(store.screen(), "tournament");
+});
+
+test("the tournament news loads with the first tournament message, and what comes meanwhile waits its turn", async () => {
+  const { store, sent } = welcome();
+  assert.equal(store.news, null, "a page that meets no tournament loads none of its code");
+  const room = {
+    t: "room_state", room_id: 4, name: "Cup 1.1", players: 2, rules: RULES, preset: "egyptian", turn_timer: 0,
+    state: "waiting", creator: null, spectators: [], you: 0, hints: false, deals: { commitment: COMMITMENT, client_seeds: [] },
+    seats: [
+      { seat: 0, kind: "human", name: "Ali", player_id: 1, connected: true, bot_level: null },
+      { seat: 1, kind: "bot", name: "Karim", player_id: null, connected: true, bot_level: "medium" },
+    ],
+  };
+  store.receive(tournament({ state: "playing", round: 0, tables: [{ round: 0, table: 0, room_id: 4, sides: [1, 2], boards_done: 0, over: false }] }));
+  store.receive(room);
+  store.setLink("open", false);
+  assert.equal(store.state.room, null, "held while tournament_news.js loads");
+  await store.holding;
+  assert.equal(store.holding, null);
+  assert.equal(store.tourney.shown.followed?.tournament_id, 3);
+  assert.equal(store.state.room?.room_id, 4);
+  assert.equal(store.state.link, "open");
+  assert.equal(sent.filter((m) => m.t === "client_seed").length, 0, "the table was known a tournament's when its room came");
+  assert.deepEqual(seedsSent(sent).map((m) => m.round), [0], "the round's seed, sent once it came");
+  store.receive({ t: "rooms", rooms: [] });
+  assert.deepEqual(store.state.rooms, [], "nothing held once it has come");
 });

@@ -94,10 +94,12 @@ export const lobbyScreen = {
   actions: {
     refresh: (context) => listRooms(context, Date.now()),
     "open-tournaments"(context) {
-      const tourney = context.store.tourney;
-      const mine = tourney.shown.followed;
-      if (mine !== null && mine.you !== null) tourney.open(mine.tournament_id);
-      else tourney.openList();
+      void context.store.tournaments().then((tourney) => {
+        const mine = tourney.shown.followed;
+        if (mine !== null && mine.you !== null) tourney.open(mine.tournament_id);
+        else tourney.openList();
+        context.store.changed();
+      });
     },
     draft(_context, element) {
       const field = /** @type {keyof RoomDraft} */ (element.dataset.field ?? "");

@@ -19,7 +19,7 @@ export const resultsScreen = {
   shows: (context) => [context.store.state.results, context.store.state.verdict],
   render(root, context, now) {
     const room = context.store.state.room;
-    const tournament = room !== null && context.store.tourney.tableOf(room.room_id) !== undefined;
+    const tournament = room !== null && context.store.news?.tableOf(room.room_id) !== undefined;
     renderResults(root, { state: context.store.state, now, tournament });
   },
   tick(context, root, now) {
@@ -36,11 +36,12 @@ export const resultsScreen = {
     continue: (context) => context.store.dismissResults(),
     "other-tables"(context) {
       const { results, room } = context.store.state;
-      const table = room === null ? undefined : context.store.tourney.tableOf(room.room_id);
-      if (results !== null && table !== undefined) context.store.tourney.showBoard(table.round, results.number, true);
+      const news = context.store.news;
+      const table = room === null ? undefined : news?.tableOf(room.room_id);
+      if (results !== null && table !== undefined) news?.showBoard(table.round, results.number, true);
     },
     standings(context) {
-      context.store.tourney.tableDone();
+      context.store.news?.tableDone();
       context.store.leave();
     },
   },

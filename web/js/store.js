@@ -6,7 +6,6 @@
 // from the server: a client must be able to catch a server that deals unfairly.
 
 import { tellStory } from "./story.js";
-import { TournamentNews } from "./tournament_news.js";
 import { DealWitness } from "./witness.js";
 import { LEFT_REASON, MSG } from "./wire.js";
 
@@ -20,6 +19,7 @@ import { LEFT_REASON, MSG } from "./wire.js";
 /** @typedef {import("./wire_types.js").MatchRecord} MatchRecord */
 /** @typedef {import("./link.js").LinkState} LinkState */
 /** @typedef {import("./witness.js").Verdict} Verdict */
+/** @typedef {import("./tournament_news.js").TournamentNews} TournamentNews */
 
 /** @typedef {"name" | "lobby" | "room" | "table" | "results" | "tournament-list" | "tournament" | "board"} ScreenName */
 
@@ -77,6 +77,9 @@ import { LEFT_REASON, MSG } from "./wire.js";
 
 const CHAT_KEPT = 50;
 
+/** @type {Set<string>} the messages only a page that knows of tournaments reads (tournament_news.js) */
+const TOURNAMENT_MESSAGES = new Set([MSG.TOURNAMENTS, MSG.TOURNAMENT_STATE, MSG.BOARD_PLAYS]);
+
 export class Store {
   /**
    * @param {(message: Request) => void} send
@@ -114,8 +117,39 @@ export class Store {
     this.upcoming = null;
     /** @type {Set<(state: State) => void>} */
     this.listeners = new Set();
-    /** The server's tournaments, as this page knows them (tournament_news.js). */
-    this.tourney = new TournamentNews(send, now);
+    /**
+     * The server's tournaments, as this page knows them (tournament_news.js): null until the
+     * first tournament message or screen, as most matches never need its code.
+     * @type {TournamentNews | null}
+     */
+    this.news = null;
+    /** @type {(() => void)[]} what came while tournament_news.js loads, to be done in order */
+    this.held = [];
+    /** @type {Promise<void> | null} the hand-over of what is held, once tournament_news.js came */
+    this.holding = null;
+  }
+
+  /** The tournaments' news, for the screens shown only once it has come. */
+  get tourney() {
+    if (this.news === null) throw new Error("no tournament news yet");
+    return this.news;
+  }
+
+  /** The tournaments' news, its module loaded first if it has not come. */
+  async tournaments() {
+    const { TournamentNews } = await import("./tournament_news.js");
+    this.news ??= new TournamentNews(this.send, this.now);
+    return this.news;
+  }
+
+  /** Hold what comes until tournament_news.js has come, then do it in the order it came. */
+  holdForNews() {
+    this.holding = this.tournaments().then(() => {
+      const held = this.held;
+      this.held = [];
+      this.holding = null;
+      for (const next of held) next();
+    });
   }
 
   /** @param {(state: State) => void} listener */
@@ -131,7 +165,7 @@ export class Store {
   /** @returns {ScreenName} */
   screen() {
     const { me, room, game, results } = this.state;
-    const view = this.tourney.shown.view;
+    const view = this.news?.shown.view ?? null;
     if (me === null) return "name";
     if (view?.kind === "board" && (room === null || view.fromTable)) return "board";
     if (room === null) return view === null ? "lobby" : view.kind === "list" ? "tournament-list" : "tournament";
@@ -145,6 +179,10 @@ export class Store {
    * @param {boolean} ended the link gave up for good: back to the name screen
    */
   setLink(link, ended) {
+    if (this.holding !== null) {
+      this.held.push(() => this.setLink(link, ended));
+      return;
+    }
     this.state.link = link;
     if (ended && this.state.me !== null) this.signedOut();
     this.changed();
@@ -152,6 +190,11 @@ export class Store {
 
   /** @param {ServerMessage} message */
   receive(message) {
+    if (this.holding === null && this.news === null && TOURNAMENT_MESSAGES.has(message.t)) this.holdForNews();
+    if (this.holding !== null) {
+      this.held.push(() => this.receive(message));
+      return;
+    }
     const handler = HANDLERS[message.t];
     if (handler !== undefined) {
       /** @type {(store: Store, message: ServerMessage) => void} */ (handler)(this, message);
@@ -165,7 +208,7 @@ export class Store {
     this.outOfRoom();
     this.state.me = null;
     this.state.rooms = [];
-    this.tourney = new TournamentNews(this.send, this.now);
+    this.news = null;
     this.state.notice = notice;
   }
 
@@ -260,7 +303,7 @@ export class Store {
     const witness = this.upcoming;
     if (witness === null || room.you === null || !room.deals || room.state === "playing") return;
     // A tournament's table plays one match, dealt from the round's seeds (tournament_news.js).
-    if (this.tourney.tableOf(room.room_id) !== undefined) return;
+    if (this.news?.tableOf(room.room_id) !== undefined) return;
     const listed = room.deals.client_seeds.find((s) => s.seat === room.you);
     if (listed?.seed === witness.seed || witness.sent) {
       if (listed === undefined && witness.sent && witness.seat !== room.you) witness.sent = false;
@@ -299,9 +342,10 @@ export class Store {
       return;
     }
     // A tournament's table closes as its record comes: its verdict is kept with the tournament.
-    const table = this.tourney.tableOf(this.state.room?.room_id ?? 0);
+    const news = this.news;
+    const table = news?.tableOf(this.state.room?.room_id ?? 0);
     void witness.check().then((verdict) => {
-      if (table !== undefined) this.tourney.checked(table.round, verdict);
+      if (table !== undefined) news?.checked(table.round, verdict);
       if (this.witness === witness) this.state.verdict = verdict;
       if (this.witness === witness || table !== undefined) this.changed();
     });
@@ -333,7 +377,7 @@ const HANDLERS = {
     store.state.me = { playerId: m.player_id, name: m.name };
     store.state.notice = null;
     if (!m.resumed) {
-      store.tourney = new TournamentNews(store.send, store.now);
+      store.news = null;
       store.state.room = null;
       store.state.game = null;
     }
@@ -355,7 +399,7 @@ const HANDLERS = {
   },
   [MSG.LEFT_ROOM](store, m) {
     store.outOfRoom();
-    if (m.reason === LEFT_REASON.ROUND_OVER || m.reason === LEFT_REASON.TOURNAMENT_OVER) store.tourney.tableDone();
+    if (m.reason === LEFT_REASON.ROUND_OVER || m.reason === LEFT_REASON.TOURNAMENT_OVER) store.news?.tableDone();
     if (m.reason === LEFT_REASON.REMOVED_BY_CREATOR) store.state.barred = [...store.state.barred, m.room_id];
     if (m.reason !== LEFT_REASON.LEFT) store.told("exit", m.reason, m.message);
   },
