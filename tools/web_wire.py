@@ -72,10 +72,37 @@ def _frozen(name: str, value: object) -> str:
     return f"export const {name} = Object.freeze({_js(value)});\n"
 
 
+NAMED = (
+    "/** @param {string} words */\n"
+    'const named = (words) => Object.freeze(Object.fromEntries(words.split(" ").map((w) => '
+    "[w.toUpperCase(), w])));\n"
+)
+"""Makes a map of words from the words alone: each word's name is the word in capitals, so
+``wire.js`` spells each once (the map's type, each word's name and literal, is in
+``wire_types.js`` for the compiler)."""
+
+
 def _words(name: str, words: Sequence[str]) -> str:
     """A frozen map from each word's name (``WRONG_CODE``) to the word (``"wrong_code"``)."""
-    entries = ",".join(f"{word.upper()}:{_js(word)}" for word in words)
-    return f"export const {name} = Object.freeze({{{entries}}});\n"
+    typed = f"import(\"./wire_types.js\").{pascal(name.lower())}Words"
+    return f'export const {name} = /** @type {{{typed}}} */ (named("{" ".join(words)}"));\n'
+
+
+def _words_typedef(name: str, words: Sequence[str]) -> str:
+    """The type of a map `_words` makes: each word's name and literal."""
+    fields = ", ".join(f"readonly {word.upper()}: {_js(word)}" for word in words)
+    return f"/** @typedef {{{{{fields}}}}} {pascal(name.lower())}Words */"
+
+
+def word_maps() -> dict[str, Sequence[str]]:
+    """The maps of words of ``wire.js``: message types (PROTOCOL.md §4, §5), error and bye
+    codes (§8), why a member is back in the lobby (`left_room`), the codes of a `notice` (§13)."""
+    return {
+        "MSG": [t.value for t in MsgType],
+        "CODE": [c.value for c in ErrorCode],
+        "LEFT_REASON": list(_one_of(Flow.TO_CLIENT, MsgType.LEFT_ROOM, "reason")),
+        "NOTICE_CODE": list(_one_of(Flow.TO_CLIENT, MsgType.NOTICE, "code")),
+    }
 
 
 def _plain(options: dict[str, Any]) -> dict[str, Any]:
@@ -173,8 +200,8 @@ def room_options() -> dict[str, Any]:
 def constants() -> Iterator[str]:
     """The values of ``wire.js``, each a line, in the order the module docstring tells them."""
     yield f"export const PROTOCOL_VERSION = {PROTOCOL_VERSION};\n"
-    yield _words("MSG", [t.value for t in MsgType])  # PROTOCOL.md §4, §5
-    yield _words("CODE", [c.value for c in ErrorCode])  # error and bye codes, PROTOCOL.md §8
+    yield NAMED
+    yield from (_words(name, words) for name, words in word_maps().items())
     # After these a client stops trying to get its session back: the seat is gone or taken,
     # or trying again would be refused again (PROTOCOL.md §7). The cast is the compiler's.
     final = ", ".join(f"CODE.{code.value.upper()}" for code in sorted(FINAL_CODES))
@@ -182,9 +209,6 @@ def constants() -> Iterator[str]:
         "export const FINAL_CODES = /** @type {readonly string[]} */ "
         f"(Object.freeze([{final}]));\n"
     )
-    # Why a member is back in the lobby (`left_room`); the codes of a `notice` (PROTOCOL.md §13).
-    yield _words("LEFT_REASON", _one_of(Flow.TO_CLIENT, MsgType.LEFT_ROOM, "reason"))
-    yield _words("NOTICE_CODE", _one_of(Flow.TO_CLIENT, MsgType.NOTICE, "code"))
     # Characters of what the page sends, and one character a name may hold (PROTOCOL.md §6).
     yield _frozen("LIMITS", limits())
     yield f'export const NAME_CHARACTER = new RegExp({_js(name_characters())}, "u");\n'
@@ -232,7 +256,8 @@ def wire_types() -> str:
     types = JsTypes()
     messages = list(message_typedefs(types))
     card = '/** @typedef {string} Card a card as the wire writes it: "7d", "10h", "Qs" */'
-    parts = [TYPES_HEADER, card, rules_typedef(), *types.typedefs(), *messages, "export {};"]
+    maps = [_words_typedef(name, words) for name, words in word_maps().items()]
+    parts = [TYPES_HEADER, card, rules_typedef(), *maps, *types.typedefs(), *messages, "export {};"]
     return "\n".join(part.rstrip("\n") + "\n" for part in parts)
 
 
