@@ -4,7 +4,8 @@ Owns `web_catalogue` (one language's JSON for the page: the translation of every
 page's modules use, and the tables of words the desktop client keeps in `client.i18n.words`,
 by the codes the server sends and worded in the catalogue's language, so that both clients
 word a refusal alike; the messages of the screens the page loads only when first shown, those
-no module loaded with it uses, are a part of their own, `LATER`) and `write_catalogues`
+no module loaded with it uses, and the tournaments' refusals and goodbyes, are a part of
+their own, `LATER`) and `write_catalogues`
 (``web/i18n/<language>.json`` and ``<language>.later.json`` for every language).
 ``python -m tools.web_catalogue`` writes them (``make web`` runs it); ``--check`` only says
 whether they are current, and a test fails while one is stale or a message of the page has no
@@ -31,6 +32,8 @@ from client.i18n.words import (
 )
 from shared.bots.names import COMPUTER_NAMES
 from shared.quick_chat import REACTIONS
+from shared.wire.errors import TOURNAMENT_CODES
+from shared.wire.messages import TOURNAMENT_LEFT_REASONS
 from tools.extract import WEB_SCRIPTS, web_messages
 from tools.generated import generator_main
 
@@ -54,9 +57,10 @@ class UntranslatedError(ValueError):
     """A message of the page has no translation in a language's catalogue."""
 
 
-def words_tables() -> dict[str, dict[str, str]]:
-    """The desktop's tables of words by code, as messages to translate."""
-    return {
+def words_tables(part: str = "") -> dict[str, dict[str, str]]:
+    """The desktop's tables of words by code, as messages to translate: those of ``part`` (the
+    tournaments' refusals and goodbyes come with the screens loaded later, `LATER`)."""
+    every = {
         "refusals": {code.value: text for code, text in REFUSALS.items()},
         "exits": dict(ROOM_EXITS),
         "levels": dict(LEVEL_NAMES),
@@ -65,6 +69,16 @@ def words_tables() -> dict[str, dict[str, str]]:
         "quick": dict(QUICK_PHRASES),
         "computers": {name: name for name in COMPUTER_NAMES},
     }
+    later = part == LATER
+    return {
+        name: {code: text for code, text in table.items() if _tournament_word(code) == later}
+        for name, table in every.items()
+    }
+
+
+def _tournament_word(code: str) -> bool:
+    """A refusal or a goodbye that only a tournament's requests or tables meet."""
+    return code in TOURNAMENT_CODES or code in TOURNAMENT_LEFT_REASONS
 
 
 def loaded_first(folder: Path = WEB_SCRIPTS) -> set[str]:
@@ -98,11 +112,10 @@ def _part_messages(folder: Path, part: str) -> set[str]:
 def web_catalogue(language: str, folder: Path = WEB_SCRIPTS, part: str = "") -> dict[str, Any]:
     """The page's catalogue of `language` (or its `LATER` part), as the JSON object
     ``web/js/i18n.js`` reads."""
-    tables = words_tables() if part == "" else {}
+    tables = {name: table for name, table in words_tables(part).items() if table}
     wanted = _part_messages(folder, part)
     catalogue: dict[str, Any] = {"language": language, "plural": "en", "messages": {}}
-    if part == "":
-        catalogue["words"] = {**tables, "reactions": dict(REACTIONS)}
+    catalogue["words"] = {**tables, "reactions": dict(REACTIONS)} if part == "" else dict(tables)
     if language == SOURCE_LANGUAGE:
         return catalogue
     entries = parse_po(catalogue_path(language).read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-__all__ = ["FINAL_CODES", "READING_ERRORS", "ErrorCode", "ProtocolError"]
+__all__ = ["FINAL_CODES", "READING_ERRORS", "TOURNAMENT_CODES", "ErrorCode", "ProtocolError"]
 
 
 class ErrorCode(enum.StrEnum):
@@ -88,6 +88,24 @@ READING_ERRORS: Final = frozenset(
 """The codes of a message that cannot be taken as a request at all. Only a faulty program earns
 them, never a person typing (typed text is judged by its own rules and codes), so these and no
 other refusals count toward the server's limit of bad messages per connection."""
+
+
+TOURNAMENT_CODES: Final = frozenset(
+    {
+        ErrorCode.NO_SUCH_TOURNAMENT,
+        ErrorCode.TOO_MANY_TOURNAMENTS,
+        ErrorCode.TOURNAMENT_STARTED,
+        ErrorCode.TOURNAMENT_FULL,
+        ErrorCode.TEAM_FULL,
+        ErrorCode.TOO_FEW_ENTRANTS,
+        ErrorCode.NOT_ENTRANT,
+        ErrorCode.IN_TOURNAMENT,
+        ErrorCode.NOT_PLAYED_YET,
+    }
+)
+"""The refusals only a tournament's requests meet (or a request of its entrant, who is kept out
+of other rooms while it runs): the browser client carries their words with its tournament
+screens, not in every page."""
 
 
 FINAL_CODES: Final = frozenset(

@@ -23,10 +23,21 @@ from shared.wire.records import MATCH_RECORD_SCHEMA, MAX_PARTS
 from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
 from shared.wire.views import GAME_UPDATE_SCHEMA
 
-__all__ = ["MAX_REQ", "QUICK_PHRASE_SCHEMA", "SCHEMAS", "Flow", "Message", "MsgType"]
+__all__ = [
+    "MAX_REQ",
+    "QUICK_PHRASE_SCHEMA",
+    "SCHEMAS",
+    "TOURNAMENT_LEFT_REASONS",
+    "Flow",
+    "Message",
+    "MsgType",
+]
 
 MAX_REQ: Final = 2**31 - 1
 """Largest request id a client may use."""
+
+TOURNAMENT_LEFT_REASONS: Final = ("round_over", "tournament_over")
+"""Why a person leaves a tournament's table (its round has ended, or the whole tournament)."""
 
 Message = dict[str, Any]
 """A message as plain data: ``{"t": <MsgType value>, ...fields}``."""
@@ -190,8 +201,7 @@ _TO_CLIENT: dict[MsgType, Struct] = {
                     "match_over",
                     "error",
                     "shutdown",
-                    "round_over",
-                    "tournament_over",
+                    *TOURNAMENT_LEFT_REASONS,
                 )
             ),
             "message": Str(0, 500),

@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from client.i18n.language import translations_for
-from client.i18n.words import QUICK_PHRASES
+from client.i18n.words import QUICK_PHRASES, REFUSALS
 from shared.quick_chat import PHRASES, QUICK_IDS, REACTIONS
+from shared.wire.errors import TOURNAMENT_CODES, ErrorCode
+from shared.wire.messages import TOURNAMENT_LEFT_REASONS
 from tools.extract import Message, extract_messages, web_messages
 from tools.web_catalogue import (
     WEB_CATALOGUES,
@@ -38,8 +40,10 @@ def test_the_page_uses_many_messages_of_the_one_catalogue() -> None:
     assert {m.msgid for m in page} <= set(messages)
     assert all(messages[m.msgid] for m in page)
     assert arabic["plural"] == "ar"
-    refusal = arabic["words"]["refusals"]["tournament_full"]
-    assert refusal and refusal == translations_for("ar").gettext("That tournament is full.")
+    refusal = arabic["words"]["refusals"]["room_full"]
+    assert refusal and refusal == translations_for("ar").gettext(REFUSALS[ErrorCode.ROOM_FULL])
+    full = later["words"]["refusals"]["tournament_full"]
+    assert full and full == translations_for("ar").gettext("That tournament is full.")
     assert "That tournament is full." not in messages, "a table's words come once, worded"
 
 
@@ -53,7 +57,12 @@ def test_the_words_of_the_screens_loaded_later_come_with_them() -> None:
     later = json.loads((WEB_CATALOGUES / "ar.later.json").read_text(encoding="utf-8"))
     assert "Match points" in later["messages"] and "Match points" not in arabic["messages"]
     assert "Tournaments" in arabic["messages"] and "Tournaments" not in later["messages"]
-    assert "words" not in later and later["language"] == "ar"
+    assert later["language"] == "ar"
+    # The tournaments' refusals and goodbyes come with them, and only they.
+    assert set(later["words"]) == {"refusals", "exits"}
+    assert set(later["words"]["refusals"]) == {code.value for code in TOURNAMENT_CODES}
+    assert set(later["words"]["exits"]) == set(TOURNAMENT_LEFT_REASONS)
+    assert not set(later["words"]["refusals"]) & set(arabic["words"]["refusals"])
 
 
 def test_a_page_message_without_translation_fails_the_catalogue(tmp_path: Path) -> None:

@@ -140,3 +140,16 @@ test("the tournament news loads with the first tournament message, and what come
   store.receive({ t: "rooms", rooms: [] });
   assert.deepEqual(store.state.rooms, [], "nothing held once it has come");
 });
+
+test("the tournaments' words load with their news, before what was held is done", async () => {
+  const order = [];
+  const store = new Store(() => {}, () => 1000, async () => {
+    order.push("words");
+  });
+  store.receive({ t: "welcome", player_id: 1, resume_token: "x".repeat(32), name: "Ali", version: 1, resumed: false });
+  store.receive(tournament());
+  assert.equal(store.news, null, "held while tournament_news.js loads");
+  await store.holding;
+  order.push(store.screen());
+  assert.deepEqual(order, ["words", "tournament"]);
+});

@@ -69,18 +69,6 @@ export function swap(old, fresh) {
   if (same(old, fresh) !== old) old.replaceWith(fresh);
 }
 
-/**
- * Show `page` as `root`'s only child, scrolled as far down as the page it replaces was (a
- * screen drawn again at every change must not jump back to its top under the reader).
- * @param {HTMLElement} root
- * @param {HTMLElement} page
- */
-export function replacePage(root, page) {
-  const scrolled = root.firstElementChild?.scrollTop ?? 0;
-  root.replaceChildren(page);
-  page.scrollTop = scrolled;
-}
-
 /** @param {string} selector */
 export function $(selector) {
   const found = document.querySelector(selector);

@@ -7,6 +7,7 @@
  * @property {string} language
  * @property {string} plural the name of the plural rule ("ar")
  * @property {Record<string, string | string[]>} messages msgid → translation (plural forms)
+ * @property {Record<string, Record<string, string>>} [words] the desktop's tables of words by code
  */
 
 export const LANGUAGES = /** @type {const} */ (["en", "ar"]);
@@ -33,12 +34,22 @@ async function fetchJson(path) {
 }
 
 /**
+ * A part's messages and words added to `catalogue`'s (in place: words.js keeps its tables).
+ * @param {Catalogue} catalogue
+ * @param {Catalogue} part
+ */
+function merge(catalogue, part) {
+  Object.assign(catalogue.messages, part.messages);
+  for (const name in part.words) Object.assign(catalogue.words?.[name] ?? {}, part.words[name]);
+}
+
+/**
  * A language's catalogue (`web/i18n/<lang>.json`), with every part wanted so far.
  * @param {string} lang
  */
 export async function fetchCatalogue(lang) {
   const catalogue = await fetchJson(`i18n/${lang}.json`);
-  for (const part of partsWanted) Object.assign(catalogue.messages, (await fetchJson(`i18n/${lang}.${part}.json`)).messages);
+  for (const part of partsWanted) merge(catalogue, await fetchJson(`i18n/${lang}.${part}.json`));
   return catalogue;
 }
 
@@ -48,8 +59,7 @@ export async function fetchCatalogue(lang) {
  */
 export async function addCataloguePart(part) {
   partsWanted.add(part);
-  const more = await fetchJson(`i18n/${active.language}.${part}.json`);
-  active = { ...active, messages: { ...active.messages, ...more.messages } };
+  merge(active, await fetchJson(`i18n/${active.language}.${part}.json`));
 }
 
 export function language() {
@@ -130,14 +140,6 @@ export function number(value) {
   const text = String(value);
   if (active.language !== "ar") return text;
   return text.replace(/[0-9]/g, (digit) => ARABIC_INDIC[Number(digit)]);
-}
-
-/**
- * What stands between the parts of a line: in Arabic a middle dot beside a number reads as
- * the Arabic-Indic zero, so Arabic has its comma (as the desktop's `separator`).
- */
-export function separator() {
-  return active.language === "ar" ? "،" : "·";
 }
 
 /**

@@ -4,7 +4,7 @@
 import { KEPT, keptSession, remember, remembered } from "./device.js";
 import { $, listenForTaps } from "./dom.js";
 import { startEffects } from "./effects.js";
-import { _, browserLanguage, fetchCatalogue, isRtl, language, LANGUAGES, useCatalogue } from "./i18n.js";
+import { _, addCataloguePart, browserLanguage, fetchCatalogue, isRtl, language, LANGUAGES, useCatalogue } from "./i18n.js";
 import { laterScreen } from "./later_screen.js";
 import { Link } from "./link.js";
 import { lobbyScreen } from "./screen_lobby.js";
@@ -40,7 +40,7 @@ const link = new Link(
   keptSession,
   `${scheme}//${location.host}/ws`,
 );
-const store = new Store((message) => link.send(message));
+const store = new Store((message) => link.send(message), undefined, () => addCataloguePart("later"));
 /** @type {import("./screen.js").Context} */
 const context = { store, link, send: (message) => link.send(message), redraw: draw };
 /** @type {ScreenName | null} */

@@ -6,7 +6,8 @@
 // beside). Loaded when first shown (later_screen.js).
 
 import { cardParts, isRed, SUIT_SYMBOLS } from "./cards.js";
-import { h, button, replacePage } from "./dom.js";
+import { h, button } from "./dom.js";
+import { replacePage } from "./redrawn_page.js";
 import { _, format, isolate } from "./i18n.js";
 import { standingsBoard } from "./standings_board.js";
 import { nameShown } from "./words.js";

@@ -95,9 +95,7 @@ export const lobbyScreen = {
     refresh: (context) => listRooms(context, Date.now()),
     "open-tournaments"(context) {
       void context.store.tournaments().then((tourney) => {
-        const mine = tourney.shown.followed;
-        if (mine !== null && mine.you !== null) tourney.open(mine.tournament_id);
-        else tourney.openList();
+        tourney.openFromLobby();
         context.store.changed();
       });
     },

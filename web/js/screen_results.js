@@ -36,9 +36,7 @@ export const resultsScreen = {
     continue: (context) => context.store.dismissResults(),
     "other-tables"(context) {
       const { results, room } = context.store.state;
-      const news = context.store.news;
-      const table = room === null ? undefined : news?.tableOf(room.room_id);
-      if (results !== null && table !== undefined) news?.showBoard(table.round, results.number, true);
+      if (results !== null && room !== null) context.store.news?.showOurBoard(room.room_id, results.number);
     },
     standings(context) {
       context.store.news?.tableDone();

@@ -5,8 +5,10 @@
 // page may see them. A round's table opens by itself (the server seats its people), and this
 // screen comes back when the round is over. Loaded when first shown (later_screen.js).
 
-import { h, button, replacePage } from "./dom.js";
-import { _, format, isolate, ngettext, number, separator } from "./i18n.js";
+import { h, button } from "./dom.js";
+import { replacePage } from "./redrawn_page.js";
+import { _, format, isolate, ngettext, number } from "./i18n.js";
+import { separator } from "./line_separator.js";
 import { phaseText } from "./screen_tournaments.js";
 import { standingsBoard } from "./standings_board.js";
 import { CODE, MSG } from "./wire.js";

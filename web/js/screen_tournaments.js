@@ -3,8 +3,10 @@
 // rules. Only the server's host may make one unless the server lets anyone: a refusal is said
 // under the choices. Loaded when first shown (later_screen.js).
 
-import { h, button, replacePage } from "./dom.js";
-import { _, format, isolate, ngettext, separator } from "./i18n.js";
+import { h, button } from "./dom.js";
+import { replacePage } from "./redrawn_page.js";
+import { _, format, isolate, ngettext } from "./i18n.js";
+import { separator } from "./line_separator.js";
 import { CODE, MSG, ROOM_OPTIONS } from "./wire.js";
 import { presetName } from "./words.js";
 

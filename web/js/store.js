@@ -84,10 +84,13 @@ export class Store {
   /**
    * @param {(message: Request) => void} send
    * @param {() => number} [now]
+   * @param {() => Promise<void>} [tournamentWords] loads the tournaments' refusals and goodbyes
+   *   (a tournament's screens load them too, with their own words)
    */
-  constructor(send, now = () => Date.now()) {
+  constructor(send, now = () => Date.now(), tournamentWords = async () => {}) {
     this.send = send;
     this.now = now;
+    this.tournamentWords = tournamentWords;
     /** @type {State} */
     this.state = {
       link: "closed",
@@ -144,7 +147,7 @@ export class Store {
 
   /** Hold what comes until tournament_news.js has come, then do it in the order it came. */
   holdForNews() {
-    this.holding = this.tournaments().then(() => {
+    this.holding = Promise.all([this.tournaments(), this.tournamentWords()]).then(() => {
       const held = this.held;
       this.held = [];
       this.holding = null;
@@ -399,7 +402,7 @@ const HANDLERS = {
   },
   [MSG.LEFT_ROOM](store, m) {
     store.outOfRoom();
-    if (m.reason === LEFT_REASON.ROUND_OVER || m.reason === LEFT_REASON.TOURNAMENT_OVER) store.news?.tableDone();
+    store.news?.leftRoom(m.reason);
     if (m.reason === LEFT_REASON.REMOVED_BY_CREATOR) store.state.barred = [...store.state.barred, m.room_id];
     if (m.reason !== LEFT_REASON.LEFT) store.told("exit", m.reason, m.message);
   },
@@ -418,13 +421,7 @@ const HANDLERS = {
   [MSG.MATCH_RECORD](store, m) {
     store.matchRecord(m);
   },
-  [MSG.TOURNAMENTS](store, m) {
-    store.tourney.listed(m.tournaments);
-  },
-  [MSG.TOURNAMENT_STATE](store, m) {
-    store.tourney.stateCame(m);
-  },
-  [MSG.BOARD_PLAYS](store, m) {
-    store.tourney.boardCame(m);
-  },
+  [MSG.TOURNAMENTS]: (store, m) => store.tourney.receive(m),
+  [MSG.TOURNAMENT_STATE]: (store, m) => store.tourney.receive(m),
+  [MSG.BOARD_PLAYS]: (store, m) => store.tourney.receive(m),
 };

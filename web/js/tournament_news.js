@@ -5,7 +5,7 @@
 // holds it: it is handed a `send` and a clock.
 
 import { newClientSeed } from "./seeds.js";
-import { MSG } from "./wire.js";
+import { LEFT_REASON, MSG } from "./wire.js";
 
 /** @typedef {import("./wire_types.js").TournamentSummary} TournamentSummary */
 /** @typedef {import("./wire_types.js").TournamentState} TournamentState */
@@ -52,6 +52,23 @@ export class TournamentNews {
   make(request) {
     this.making = true;
     this.send(request);
+  }
+
+  /**
+   * The other tables' plays of the board this page's table has just played.
+   * @param {number} roomId
+   * @param {number} board
+   */
+  showOurBoard(roomId, board) {
+    const table = this.tableOf(roomId);
+    if (table !== undefined) this.showBoard(table.round, board, true);
+  }
+
+  /** From the lobby: the tournament this page plays in, else the list. */
+  openFromLobby() {
+    const mine = this.shown.followed;
+    if (mine !== null && mine.you !== null) this.open(mine.tournament_id);
+    else this.openList();
   }
 
   /** Open the list (and ask for it again). */
@@ -118,6 +135,16 @@ export class TournamentNews {
     this.shown.verdicts = { ...this.shown.verdicts, [round]: verdict };
   }
 
+  /**
+   * A tournament message, from the store (which holds what comes while this module loads).
+   * @param {import("./wire_types.js").TournamentsMessage | import("./wire_types.js").TournamentStateMessage | import("./wire_types.js").BoardPlaysMessage} m
+   */
+  receive(m) {
+    if (m.t === MSG.TOURNAMENTS) this.listed(m.tournaments);
+    else if (m.t === MSG.TOURNAMENT_STATE) this.stateCame(m);
+    else this.boardCame(m);
+  }
+
   /** @param {TournamentSummary[]} list */
   listed(list) {
     this.shown.list = list;
@@ -140,6 +167,11 @@ export class TournamentNews {
     const key = `${plays.round}.${plays.board}`;
     const tables = (this.shown.boards[key] ?? []).filter((t) => t.table !== plays.table);
     this.shown.boards = { ...this.shown.boards, [key]: [...tables, plays].sort((a, b) => a.table - b.table) };
+  }
+
+  /** @param {string} reason why the page left a room: a tournament's table's round may be over */
+  leftRoom(reason) {
+    if (reason === LEFT_REASON.ROUND_OVER || reason === LEFT_REASON.TOURNAMENT_OVER) this.tableDone();
   }
 
   /** The page's table's round has ended (its room closed): the tournament comes back on. */
