@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from client.net.lan_host import LanHost
 from client.net.server_link import ServerLink
-from client.scenes.board_plays import BoardPlaysScene
+from client.scenes.board_plays import BoardPlaysScene, LiveBoards
 from client.scenes.standings_board import LargeStandingsScene
 from client.scenes.tournament import TournamentScene
 from client.scenes.tournaments import CreateTournamentScene, TournamentsScene
@@ -91,7 +91,7 @@ async def _shoot_under_way(tour: Tour, mine: ServerLink, running: int) -> None:
     await tour.frames(0.2)
     tour.save("23_standings_large")
     app.stack.pop()
-    app.stack.push(BoardPlaysScene(app, mine))
+    app.stack.push(BoardPlaysScene(app, LiveBoards(mine)))
     await tour.frames(1.0)
     tour.save("24_other_tables_plays")
     app.stack.pop()
