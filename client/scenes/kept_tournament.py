@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 __all__ = ["KeptTournamentRoutes", "KeptTournamentScene"]
 
 NARROWEST_BUTTON = 230
-STANDINGS_SHARE = 0.5
+STANDINGS_SHARE = 0.62
 """The standings' share of the space above the buttons (the tables' list has the rest)."""
 VERDICT_ROOM = 30
 

@@ -18,7 +18,8 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from client.i18n import N_, _, isolate, number, separator
+from client.i18n import N_, _, number, separator
+from client.i18n.tournament_words import name_shown
 from client.records import MatchKind, RecordFolder, UnfinishedPractice
 from client.scenes.form import FormScene, ListPlaces
 from client.scenes.tournament_file import TournamentFile, describe_tournament
@@ -83,7 +84,7 @@ def describe_file(path: Path, name: str) -> MatchFile:
 
 def players_text(record: MatchRecord) -> str:
     """ "Mona vs Karim", "Mona & Nour vs Karim & Salma"."""
-    names = [isolate(entry.name) for entry in record.seats]
+    names = [name_shown(entry.name) for entry in record.seats]
     if len(names) == 2:
         return _("{first} vs {second}").format(first=names[0], second=names[1])
     return _("{first} & {second} vs {third} & {fourth}").format(
