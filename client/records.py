@@ -1,11 +1,15 @@
-"""The match files this player keeps: a ``records`` folder of ``.basra`` files.
+"""The match files this player keeps: a ``records`` folder of ``.basra`` files, and of
+``.basrat`` files for the tournaments he followed.
 
-Owns `RecordFolder` (a new file's name, saving a finished LAN record, the unfinished practice
-match the main menu offers to continue, and pruning to the newest `Settings.records_kept`) and
-`records_dir_for` (where the folder is). The files are match records (`shared.record_file`,
-PROTOCOL.md §11); a practice match is appended play by play by its session, a LAN match saved
-whole when the server hands its record over. The folder is private to its owner (0700): a
-practice file holds its server seed from the first deal. Pure: no pygame.
+Owns `RecordFolder` (a new file's name, saving a finished LAN record or a finished tournament's,
+the unfinished practice match the main menu offers to continue, and pruning each kind to its
+newest `Settings.records_kept`) and `records_dir_for` (where the folder is). The files are match
+records (`shared.record_file`, PROTOCOL.md §11) and tournament records
+(`shared.tournament.record_file`, §16); a practice match is appended play by play by its
+session, a LAN match saved whole when the server hands its record over, a tournament's kept as
+the server sent it (its name says when its deals did not verify: `UNVERIFIED`). The folder is
+private to its owner (0700): a practice file holds its server seed from the first deal. Pure:
+no pygame.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from client.settings import APP_NAME, DEFAULT_RECORDS_KEPT, settings_dir
 from shared.record import MatchRecord, RecordError
 from shared.record_file import FILE_SUFFIX, read_record, write_record
 from shared.review.review_file import sidecar_path
+from shared.tournament.record_file import FILE_SUFFIX as TOURNAMENT_SUFFIX
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +40,11 @@ class MatchKind(enum.StrEnum):
 
     PRACTICE = "practice"
     LAN = "lan"
+    TOURNAMENT = "tournament"
+
+
+UNVERIFIED = "-unverified"
+"""Ends the name of a tournament file whose deals did not verify when it was kept."""
 
 
 class UnfinishedPractice(NamedTuple):
@@ -72,13 +82,15 @@ class RecordFolder:
     path: Path
     kept: int = DEFAULT_RECORDS_KEPT
 
-    def new_file(self, kind: MatchKind, started: int) -> Path:
+    def new_file(
+        self, kind: MatchKind, started: int, suffix: str = FILE_SUFFIX, mark: str = ""
+    ) -> Path:
         """A name for a new match file, not taken yet: its kind, when it began (UTC), and a
         few random letters for matches begun in the same second. The folder is made if need
         be, readable by its owner only."""
         self.path.mkdir(mode=0o700, parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime(started / 1000))
-        return self.path / f"{kind.value}-{stamp}-{secrets.token_hex(3)}{FILE_SUFFIX}"
+        return self.path / f"{kind.value}-{stamp}-{secrets.token_hex(3)}{mark}{suffix}"
 
     def save(self, record: MatchRecord, kind: MatchKind) -> Path:
         """Write ``record`` in a new file of the folder, then prune; the file's path."""
@@ -87,10 +99,21 @@ class RecordFolder:
         self.prune()
         return path
 
-    def files(self) -> list[Path]:
-        """The match files, the most recently written first."""
+    def save_tournament(self, data: bytes, started: int, verified: bool) -> Path:
+        """Write a finished tournament's file ``data`` (as the server sent it) in a new file of
+        the folder, its name marked when its deals did not verify, then prune; its path."""
+        mark = "" if verified else UNVERIFIED
+        path = self.new_file(MatchKind.TOURNAMENT, started, TOURNAMENT_SUFFIX, mark)
+        with open(path, "xb") as stream:
+            stream.write(data)
+        self.prune()
+        return path
+
+    def files(self, *suffixes: str) -> list[Path]:
+        """The match files (or those ending in ``suffixes``), the most recently written first."""
+        wanted = suffixes or (FILE_SUFFIX,)
         try:
-            found = [p for p in self.path.iterdir() if p.suffix == FILE_SUFFIX and p.is_file()]
+            found = [p for p in self.path.iterdir() if p.suffix in wanted and p.is_file()]
         except OSError:
             return []
         stamped = []
@@ -101,10 +124,20 @@ class RecordFolder:
                 continue  # removed meanwhile
         return [path for *_, path in sorted(stamped, reverse=True)]
 
+    def tournament_files(self) -> list[Path]:
+        """The tournament files, the most recently written first."""
+        return self.files(TOURNAMENT_SUFFIX)
+
+    def kept_files(self) -> list[Path]:
+        """Every kept file, match or tournament, the most recently written first."""
+        return self.files(FILE_SUFFIX, TOURNAMENT_SUFFIX)
+
     def prune(self) -> list[Path]:
-        """Remove the files beyond the newest `kept`, and their reviews; the ones removed."""
+        """Remove the match files beyond the newest `kept`, and their reviews, and the
+        tournament files beyond the newest `kept`; the ones removed."""
         removed = []
-        for path in self.files()[self.kept :]:
+        old = self.files()[self.kept :] + self.tournament_files()[self.kept :]
+        for path in old:
             try:
                 path.unlink()
                 sidecar_path(path).unlink(missing_ok=True)

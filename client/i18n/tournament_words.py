@@ -4,7 +4,8 @@ Owns `tournament_line` (one row of the lobby's list of tournaments), `format_lin
 rounds, boards and rules), `rounds_text` and `boards_text` ("3 rounds", "4 boards"),
 `phase_text` (taking entrants, round 2 of 3, over), `name_shown` (a computer player's name in
 the reader's language), `clock_text` ("3:05"), `entrant_line` (an entrant and who plays for it),
-`table_name` ("Table 2") and `margin_text` ("+20"). Pure: no pygame.
+`table_name` ("Table 2"), `margin_text` ("+20") and `kept_record_text` (a finished
+tournament's record kept, and whether its deals verify). Pure: no pygame.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ __all__ = [
     "clock_text",
     "entrant_line",
     "format_line",
+    "kept_record_text",
     "margin_text",
     "name_shown",
     "phase_text",
@@ -132,3 +134,11 @@ def margin_text(margin: int) -> str:
     """A side's points less the other side's, signed: "+20", "-5", "0"."""
     sign = "+" if margin > 0 else ""
     return f"{sign}{number(margin)}" if margin >= 0 else f"-{number(-margin)}"
+
+
+def kept_record_text(kept: bool) -> str:
+    """One line on a finished tournament's record whose deals did not verify (``kept``: it is
+    kept anyway, marked) or that could not be kept."""
+    if kept:
+        return _("Warning: the tournament's deals do NOT verify! Its record is kept, marked.")
+    return _("The tournament's record could not be kept.")

@@ -7,10 +7,10 @@ chat lines, who we are, whether the link is up) and tells its listener at once, 
 hook of that kind of news (`client.sessions.link.LinkListener`): the room list, the room's
 changes, being taken out of a room, the game updates the table animates, chat lines, notices,
 hints, the end of the link, and the tournaments' news (`client.net.tournament_news`). What
-it must ask of the server by itself (its client seed for a
-fair deal or a tournament's round, the next part of a match record, the room list after
-leaving a room) it asks through
-the ``send`` it is given. Notices and reasons are in the interface's language: the server's
+it must ask of the server by itself (its client seed for a fair deal or a tournament's round,
+the next part of a match record, a finished tournament's record to keep
+(`client.net.tournament_keeper`), the room list after leaving a room) it asks through the
+``send`` it is given. Notices and reasons are in the interface's language: the server's
 refusals are worded by their code, never in the server's own (programmers') English.
 
 Its shell (`client.net.server_link.ServerLink`) moves the messages between it and the network.
@@ -23,8 +23,10 @@ from collections import deque
 from collections.abc import Callable
 from typing import ClassVar
 
+from client.i18n.tournament_words import kept_record_text
 from client.i18n.words import quick_text, refusal_text, room_exit_text, server_notice_text
 from client.net.room_witnesses import RoomWitnesses
+from client.net.tournament_keeper import KeptVerdict, TournamentKeeper
 from client.net.tournament_news import TournamentNews
 from client.sessions.game_session import ChatLine, Hint, Notice, NoticeLevel, TableUpdate
 from client.sessions.link import LinkListener, LinkStatus
@@ -38,6 +40,7 @@ from shared.wire.rooms import (
     room_state_from_wire,
     summary_from_wire,
 )
+from shared.wire.tournaments import TournamentPhase
 
 __all__ = ["CHAT_KEPT", "LinkState"]
 
@@ -66,6 +69,7 @@ class LinkState:
         """The room's last lines, oldest first (a screen that opens shows what was said)."""
         self.witnesses = RoomWitnesses()
         self.tournaments = TournamentNews()
+        self.keeper = TournamentKeeper()
         self._leaving: int | None = None
         """The room we asked to leave, until the server confirms."""
         self._seq = -1
@@ -183,7 +187,20 @@ class LinkState:
         state, seed = self.tournaments.state(message)
         if seed is not None:
             self._send(seed)
+        ask = self.keeper.over(state.tournament_id) if state.phase is TournamentPhase.OVER else None
+        if ask is not None:
+            self._send(ask)
         self.listener.tournament_changed(state)
+
+    def _tournament_record(self, message: Message) -> None:
+        seeds = self.tournaments.own_seeds(message["tournament_id"])
+        answer = self.keeper.part(message, seeds)
+        if isinstance(answer, KeptVerdict):
+            # Kept and verified is what the player expects: only the rest is said.
+            if answer.path is None or not answer.verified:
+                self.say(kept_record_text(answer.path is not None), NoticeLevel.WARNING)
+        elif answer is not None:
+            self._send(answer)
 
     def _board_plays(self, message: Message) -> None:
         self.listener.board_plays_heard(self.tournaments.board(message))
@@ -207,6 +224,7 @@ class LinkState:
         MsgType.TOURNAMENTS.value: _tournaments,
         MsgType.TOURNAMENT_STATE.value: _tournament_state,
         MsgType.BOARD_PLAYS.value: _board_plays,
+        MsgType.TOURNAMENT_RECORD.value: _tournament_record,
         MsgType.NOTICE.value: _notice,
         MsgType.ERROR.value: _error,
     }

@@ -110,6 +110,10 @@ class TournamentNews:
         tables = self.plays.get((state.tournament_id, round_, board), {})
         return tuple(tables[table] for table in sorted(tables))
 
+    def own_seeds(self, tournament_id: int) -> dict[int, bytes]:
+        """The seed we sent for each round of tournament ``tournament_id``, by round."""
+        return {r: seed for (t, r), seed in self._seeds.items() if t == tournament_id}
+
     def seed_pooled(self, round_: int) -> bool | None:
         """Whether the followed tournament's round ``round_`` pooled the seed we sent for it
         (None: we sent none, or the round has not begun)."""

@@ -8,11 +8,15 @@ each side made over it), each cell the card played and what it took. Round and b
 picked with arrows (the server answers a board only once the player may see it, else says
 so); the mouse wheel or Page Up / Page Down scroll the turns, and the arrows under the
 columns show the next tables when not all fit. Mirrored in Arabic with the form.
+
+The boards come from a `BoardSource`: `LiveBoards` asks the server for the tournament followed
+(its answers kept by `client.net.tournament_news`); a kept tournament's record holds them all
+(`client.scenes.kept_tournament.KeptBoards`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -32,7 +36,7 @@ if TYPE_CHECKING:
     from client.net.server_link import ServerLink
     from client.scenes.base import SceneHost
 
-__all__ = ["BoardPlaysScene", "latest_board"]
+__all__ = ["BoardPlaysScene", "BoardSource", "LiveBoards", "latest_board"]
 
 TOP = 216
 """Where the tables' columns begin, under the pickers."""
@@ -70,26 +74,88 @@ def play_text(entry: RecordedPlay) -> str:
     return _("{card}: {taken}").format(card=card, taken=taken)
 
 
+class BoardSource(Protocol):
+    """Where a tournament's boards come from, table by table."""
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds may be picked (from the first)."""
+
+    @property
+    def boards(self) -> int:
+        """How many boards each table plays."""
+
+    @property
+    def latest(self) -> tuple[int, int]:
+        """The (round, board) to show first."""
+
+    def ask(self, round_: int, board: int) -> None:
+        """Bring that board's tables (they may come later)."""
+
+    def tables(self, round_: int, board: int) -> tuple[BoardPlays, ...]:
+        """That board's tables as they are known now, by table."""
+
+    def yours(self, board: BoardPlays) -> bool:
+        """The reader played at that table."""
+
+
+class LiveBoards:
+    """The boards of the tournament followed on a server link, asked for as they are picked."""
+
+    def __init__(self, client: ServerLink) -> None:
+        self.client = client
+
+    @property
+    def _state(self) -> TournamentState | None:
+        return self.client.state.tournaments.followed
+
+    @property
+    def rounds(self) -> int:
+        state = self._state
+        return 1 if state is None or state.round is None else state.round + 1
+
+    @property
+    def boards(self) -> int:
+        state = self._state
+        return 1 if state is None else state.boards
+
+    @property
+    def latest(self) -> tuple[int, int]:
+        state = self._state
+        return (0, 0) if state is None else latest_board(state)
+
+    def ask(self, round_: int, board: int) -> None:
+        state = self._state
+        if state is not None:
+            self.client.tournament.board_plays(state.tournament_id, round_, board)
+
+    def tables(self, round_: int, board: int) -> tuple[BoardPlays, ...]:
+        return self.client.state.tournaments.board_plays(round_, board)
+
+    def yours(self, board: BoardPlays) -> bool:
+        state = self._state
+        return state is not None and any(
+            t.room_id == board.room_id and state.you in t.sides for t in state.tables
+        )
+
+
 class BoardPlaysScene(FormScene):
-    """Every table's plays of one board of the followed tournament, side by side."""
+    """Every table's plays of one board of a tournament, side by side."""
 
     panel_rect = None
     wide = True
 
     def __init__(
-        self, app: SceneHost, client: ServerLink, at: tuple[int, int] | None = None
+        self, app: SceneHost, source: BoardSource, at: tuple[int, int] | None = None
     ) -> None:
         """``at``: the (round, board) to show first (None: the latest the player has seen)."""
         super().__init__(app)
-        self.client = client
+        self.source = source
         self.title = _("What the other tables did")
-        state = client.state.tournaments.followed
-        round_, board = at or (latest_board(state) if state is not None else (0, 0))
-        last_round = 0 if state is None or state.round is None else state.round
-        boards = 1 if state is None else state.boards
+        round_, board = at or source.latest
         text = app.text
-        rounds = [(r, number(r + 1)) for r in range(last_round + 1)]
-        deals = [(b, number(b + 1)) for b in range(boards)]
+        rounds = [(r, number(r + 1)) for r in range(source.rounds)]
+        deals = [(b, number(b + 1)) for b in range(source.boards)]
         self.round = self.add(
             Choice((0, 0, 1, 1), _("Tournament round"), rounds, text, round_, self._picked)
         )
@@ -118,7 +184,7 @@ class BoardPlaysScene(FormScene):
 
     @property
     def tables(self) -> tuple[BoardPlays, ...]:
-        return self.client.state.tournaments.board_plays(self.round.value, self.board.value)
+        return self.source.tables(self.round.value, self.board.value)
 
     @property
     def columns(self) -> int:
@@ -130,12 +196,8 @@ class BoardPlaysScene(FormScene):
         return max(1, (self.area.height - HEADER - ROW // 2) // ROW)
 
     def ask(self) -> None:
-        """Ask the server for the board picked (every table's plays come back)."""
-        state = self.client.state.tournaments.followed
-        if state is not None:
-            self.client.tournament.board_plays(
-                state.tournament_id, self.round.value, self.board.value
-            )
+        """Bring the board picked (from the server, every table's plays come back)."""
+        self.source.ask(self.round.value, self.board.value)
 
     def _picked(self, _value: int) -> None:
         self.first_table = self.scroll = 0
@@ -212,11 +274,7 @@ class BoardPlaysScene(FormScene):
 
     def _draw_column(self, surface: pygame.Surface, column: pygame.Rect, board: BoardPlays) -> None:
         x, room = column.x + 8, column.width - 16
-        state = self.client.state.tournaments.followed
-        yours = state is not None and any(
-            t.room_id == board.room_id and state.you in t.sides for t in state.tables
-        )
-        heading = table_name(board.table, yours)
+        heading = table_name(board.table, self.source.yours(board))
         if board.points is not None:
             heading = separator().join(
                 (

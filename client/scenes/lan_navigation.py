@@ -21,7 +21,7 @@ from client.i18n import _, isolate
 from client.net.lan_host import LanHost
 from client.net.server_link import ServerLink
 from client.records import RecordFolder
-from client.scenes.board_plays import BoardPlaysScene
+from client.scenes.board_plays import BoardPlaysScene, LiveBoards
 from client.scenes.lobby import LobbyScene
 from client.scenes.overlays import ConfirmScene
 from client.scenes.room import RoomScene
@@ -75,7 +75,7 @@ class LanNavigator:
     def enter_lobby(self, client: ServerLink, host: LanHost | None = None) -> None:
         self.close()
         self.remote, self.lan_host = client, host
-        client.state.witnesses.records = self.nav.records
+        client.state.witnesses.records = client.state.keeper.records = self.nav.records
         hosting = (host.address, host.join_page()) if host is not None else (None, None)
         self.lobby = LobbyScene(self.app, self, client, *hosting)
         client.state.listener = self.lobby
@@ -163,7 +163,7 @@ class LanNavigator:
             return None
 
         def show(board: int) -> None:
-            self.app.stack.push(BoardPlaysScene(self.app, remote, (round_, board)))
+            self.app.stack.push(BoardPlaysScene(self.app, LiveBoards(remote), (round_, board)))
 
         return show
 

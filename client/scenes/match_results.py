@@ -20,7 +20,7 @@ import pygame
 from client import theme
 from client.i18n import _, isolate, number
 from client.net.server_link import ServerLink
-from client.scenes.board_plays import BoardPlaysScene
+from client.scenes.board_plays import BoardPlaysScene, LiveBoards
 from client.scenes.rematch import Rematch, tally_line
 from client.scenes.results_overlay import PANEL, ResultsOverlay
 from client.sessions.link import Heard
@@ -159,7 +159,7 @@ class MatchResultsScene(ResultsOverlay):
 
     def _other_tables(self, remote: ServerLink) -> None:
         """What the tournament's other tables did with these cards."""
-        self.app.stack.push(BoardPlaysScene(self.app, remote))
+        self.app.stack.push(BoardPlaysScene(self.app, LiveBoards(remote)))
 
     # --- a LAN room's next match ---------------------------------------------------------
 

@@ -13,12 +13,14 @@ reads in three files.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from client.i18n import _
 from client.records import MatchKind, RecordFolder, UnfinishedPractice, now_ms, records_dir_for
 from client.scenes.connect import ConnectScene
+from client.scenes.kept_tournament import KeptTournamentScene
 from client.scenes.lan_navigation import LanNavigator
 from client.scenes.menu import MainMenuScene
 from client.scenes.overlays import ConfirmScene, MessageScene
@@ -28,6 +30,7 @@ from client.scenes.replays import ReplaysScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from client.scenes.table_navigation import TableNavigator
+from client.scenes.tournament_file import TournamentFile
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
 from shared.record import MatchRecord, RecordError
 from shared.record_file import read_record
@@ -90,10 +93,26 @@ class Navigator:
             return
         self.watch_replay(record, path, review)
 
-    def watch_replay(self, record: MatchRecord, path: Path | None, review: bool = False) -> None:
-        """The replay viewer over the current screen (``review``: with the review started)."""
+    def open_tournament(self, kept: TournamentFile) -> None:
+        """A kept tournament's standings and tables, or a message saying why it cannot be."""
+        if kept.record is None:
+            why = kept.error or _("Its file is unreadable.")
+            self.message(_("This tournament cannot be opened"), why)
+            return
+        self.app.stack.push(KeptTournamentScene(self.app, self, kept.record, kept.verified))
+
+    def watch_replay(
+        self,
+        record: MatchRecord,
+        path: Path | None,
+        review: bool = False,
+        other_tables: Callable[[int], None] | None = None,
+    ) -> None:
+        """The replay viewer over the current screen (``review``: with the review started;
+        ``other_tables``: a kept tournament's other tables, else the followed one's)."""
+        shown = other_tables or self.lan.other_tables_of(record)
         try:
-            scene = ReplayScene(self.app, record, path, review, self.lan.other_tables_of(record))
+            scene = ReplayScene(self.app, record, path, review, shown)
         except RecordError as error:
             logger.warning("cannot replay %s: %s", path or "the match", error)
             self.message(_("This match cannot be replayed"), str(error))

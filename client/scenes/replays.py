@@ -1,8 +1,10 @@
-"""Replays: the matches kept in the records folder, to watch or to review.
+"""Replays: the matches and tournaments kept in the records folder, to watch or to review.
 
 Owns `ReplaysScene` and the line it shows for a match file (`MatchFile`, `describe_file`):
 when it began, practice or LAN, the players, the result for the player (won, lost, unfinished,
-abandoned) and whether its deals verify. Files are read a few per frame, newest first, so a
+abandoned) and whether its deals verify; a kept tournament's line is
+`client.scenes.tournament_file.describe_tournament`'s, and opening it shows its standings and
+tables (`client.scenes.kept_tournament`). Files are read a few per frame, newest first, so a
 full folder never stalls the screen; a file that cannot be read is listed with why, and opening
 it says so instead of failing. Watch (Enter, a double click) opens the replay; Review opens it
 and starts the hand review.
@@ -16,15 +18,18 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
-from client.i18n import N_, _, isolate, number, separator
+from client.i18n import N_, _, number, separator
+from client.i18n.tournament_words import name_shown
 from client.records import MatchKind, RecordFolder, UnfinishedPractice
 from client.scenes.form import FormScene, ListPlaces
+from client.scenes.tournament_file import TournamentFile, describe_tournament
 from client.sessions.replay import reviewed_seat
 from client.ui.widgets import Button, ListBox
 from shared.fairness import DealStatus, verify
 from shared.record import EndReason, MatchRecord, RecordError
 from shared.record_file import read_record
 from shared.state import team_of
+from shared.tournament.record_file import FILE_SUFFIX as TOURNAMENT_SUFFIX
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -79,7 +84,7 @@ def describe_file(path: Path, name: str) -> MatchFile:
 
 def players_text(record: MatchRecord) -> str:
     """ "Mona vs Karim", "Mona & Nour vs Karim & Salma"."""
-    names = [isolate(entry.name) for entry in record.seats]
+    names = [name_shown(entry.name) for entry in record.seats]
     if len(names) == 2:
         return _("{first} vs {second}").format(first=names[0], second=names[1])
     return _("{first} & {second} vs {third} & {fourth}").format(
@@ -110,6 +115,8 @@ class ReplaysRoutes(Protocol):
 
     def continue_practice(self, found: UnfinishedPractice | None = None) -> None: ...
 
+    def open_tournament(self, kept: TournamentFile) -> None: ...
+
 
 class ReplaysScene(FormScene):
     """The kept matches, newest first."""
@@ -120,8 +127,8 @@ class ReplaysScene(FormScene):
         super().__init__(app)
         self.routes = routes
         self.title = _("Replays")
-        self.files: list[MatchFile] = []
-        self._unread: deque[Path] = deque(folder.files() if folder is not None else ())
+        self.files: list[MatchFile | TournamentFile] = []
+        self._unread: deque[Path] = deque(folder.kept_files() if folder is not None else ())
         text = app.text
         rows = ListBox((0, 0, 1, 1), text, row_height=40, on_activate=lambda _: self.watch())
         rows.font_size = ROW_FONT
@@ -157,7 +164,7 @@ class ReplaysScene(FormScene):
     def animating(self) -> bool:
         return self.loading or super().animating
 
-    def selected(self) -> MatchFile | None:
+    def selected(self) -> MatchFile | TournamentFile | None:
         index = self.list.selected
         return self.files[index] if index is not None and index < len(self.files) else None
 
@@ -165,6 +172,9 @@ class ReplaysScene(FormScene):
         chosen = self.selected()
         if chosen is None:
             self.say(_("Choose a match first."))
+            return
+        if isinstance(chosen, TournamentFile):
+            self.routes.open_tournament(chosen)
             return
         self.routes.open_replay(chosen.path, chosen.record, chosen.error, review)
 
@@ -174,7 +184,7 @@ class ReplaysScene(FormScene):
     def continuable(self) -> UnfinishedPractice | None:
         """The chosen match, when it is a practice match left unfinished."""
         chosen = self.selected()
-        record = chosen.record if chosen is not None else None
+        record = chosen.record if isinstance(chosen, MatchFile) else None
         if chosen is None or record is None or record.outcome is not None:
             return None
         practice = chosen.path.name.startswith(MatchKind.PRACTICE)
@@ -199,7 +209,11 @@ class ReplaysScene(FormScene):
         deadline = time.perf_counter() + LOAD_SECONDS
         name = self.app.settings.player_name
         while self._unread and time.perf_counter() < deadline:
-            self.files.append(describe_file(self._unread.popleft(), name))
+            path = self._unread.popleft()
+            tournament = path.suffix == TOURNAMENT_SUFFIX
+            self.files.append(
+                describe_tournament(path) if tournament else describe_file(path, name)
+            )
         self.list.set_items([f.line for f in self.files])
         if self.list.selected is None and self.files:
             self.list.select(0)

@@ -10,6 +10,7 @@ for the host's screen; any key or click closes it).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -98,11 +99,12 @@ def draw_standings(
     form: FormScene,
     surface: pygame.Surface,
     rect: pygame.Rect,
-    state: TournamentState,
+    lines: Sequence[StandingInfo],
+    you: int | None,
     size: int = theme.FONT_SMALL + 2,
 ) -> None:
-    """The standings in ``rect`` (laid out left to right) of ``form``, at font ``size``."""
-    lines = state.standings
+    """The standings ``lines`` in ``rect`` (laid out left to right) of ``form``, at font
+    ``size``; ``you``: the reader's entrant, in the accent colour."""
     row = min(round(size * ROW_PER_SIZE), rect.height // (len(lines) + 1))
     size = min(size, max(theme.FONT_MIN, row - 6))
     headings = _headings()
@@ -113,7 +115,7 @@ def draw_standings(
         form.write(surface, headings[name], at, size, theme.TEXT_DIM, "midleft", width - 8)
     for i, line in enumerate(lines):
         y = rect.y + (i + 1) * row + row // 2
-        mine = line.entrant == state.you
+        mine = line.entrant == you
         colour = theme.TEXT_ACCENT if mine else theme.TEXT
         cells = _cells(line)
         for name, x, width in columns:
@@ -173,4 +175,6 @@ class LargeStandingsScene(FormScene):
         )
         board = pygame.Rect(LARGE_MARGIN, 206, width, frame.height - 206 - 30)
         self.app.panels.panel(surface, board)
-        draw_standings(self, surface, board.inflate(-24, -16), state, theme.FONT_LARGE)
+        draw_standings(
+            self, surface, board.inflate(-24, -16), state.standings, state.you, theme.FONT_LARGE
+        )

@@ -23,7 +23,7 @@ from client import theme
 from client.i18n import _, number, separator
 from client.i18n.tournament_words import entrant_line, format_line, name_shown, table_name
 from client.net.server_link import ServerLink
-from client.scenes.board_plays import BoardPlaysScene
+from client.scenes.board_plays import BoardPlaysScene, LiveBoards
 from client.scenes.form import FormScene, FormWidget
 from client.scenes.standings_board import LargeStandingsScene, draw_standings, round_line
 from client.sessions.game_session import Notice, NoticeLevel, TableUpdate
@@ -229,7 +229,7 @@ class TournamentScene(FormScene, LinkListener):
 
     def show_boards(self) -> None:
         if self.state is not None and self.state.round is not None:
-            self.app.stack.push(BoardPlaysScene(self.app, self.client))
+            self.app.stack.push(BoardPlaysScene(self.app, LiveBoards(self.client)))
 
     def show_large(self) -> None:
         self.app.stack.push(LargeStandingsScene(self.app, self.client.state.tournaments))
@@ -314,7 +314,7 @@ class TournamentScene(FormScene, LinkListener):
             below = pygame.Rect(board.x + 12, board.y + 12 + LABEL_HEIGHT, board.width - 24, 0)
             below.height = board.bottom - 10 - below.y
             below.height -= LABEL_HEIGHT  # the line on our seed, under the standings
-            draw_standings(self, surface, below, state)
+            draw_standings(self, surface, below, state.standings, state.you)
             self._draw_seed(surface, state)
         label = {self.tables: _("Tables of this round"), self.team: _("Your team")}
         for listed, words in label.items():

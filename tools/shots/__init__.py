@@ -13,8 +13,9 @@ server's saved rooms go to a temporary folder (`private_data`), gone when the to
 One module for each part: `tour` (the app driven and its pictures saved, and who plays),
 `menus`, `practice` (moments at a practice table), `results` (a match's results, then its replay
 and review), `network` (a LAN server's lobby, room and table), `tournaments` (a server's
-tournaments: sign-up, standings, shown large, the other tables' plays, a table watched), `run`
-(the whole tour, in a private data folder) and `__main__` (the command line).
+tournaments: sign-up, standings, shown large, the other tables' plays, a table watched, the
+record kept and opened from the replays), `run` (the whole tour, in a private data folder) and
+`__main__` (the command line).
 """
 
 from __future__ import annotations

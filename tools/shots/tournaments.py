@@ -1,7 +1,8 @@
 """The tour's tournament screens, against a real server started as a child process: the list
 from the lobby and the Create form; a tournament of teams taking entrants; a tournament of
 computer players under way, its standings with the round's clock, shown large, the other tables'
-plays of a board, and one of its tables watched."""
+plays of a board, and one of its tables watched; once it is over, its record kept among the
+replays, opened (its final standings and tables) and its other tables' plays read from it."""
 
 from __future__ import annotations
 
@@ -10,9 +11,12 @@ from collections.abc import Callable
 
 from client.net.lan_host import LanHost
 from client.net.server_link import ServerLink
-from client.scenes.board_plays import BoardPlaysScene
+from client.scenes.board_plays import BoardPlaysScene, LiveBoards
+from client.scenes.kept_tournament import KeptTournamentScene
+from client.scenes.replays import ReplaysScene
 from client.scenes.standings_board import LargeStandingsScene
 from client.scenes.tournament import TournamentScene
+from client.scenes.tournament_file import TournamentFile
 from client.scenes.tournaments import CreateTournamentScene, TournamentsScene
 from tools.shots.tour import FRAME, Cast, Tour
 
@@ -47,6 +51,7 @@ async def shoot_tournaments(tour: Tour, cast: Cast) -> None:
         await tour.frames(0.3)
         tour.save("21_tournament_signup")
         await _shoot_under_way(tour, mine, running)
+        await _shoot_kept(tour, mine)
     finally:
         for link in others:
             link.close()
@@ -91,7 +96,7 @@ async def _shoot_under_way(tour: Tour, mine: ServerLink, running: int) -> None:
     await tour.frames(0.2)
     tour.save("23_standings_large")
     app.stack.pop()
-    app.stack.push(BoardPlaysScene(app, mine))
+    app.stack.push(BoardPlaysScene(app, LiveBoards(mine)))
     await tour.frames(1.0)
     tour.save("24_other_tables_plays")
     app.stack.pop()
@@ -99,6 +104,28 @@ async def _shoot_under_way(tour: Tour, mine: ServerLink, running: int) -> None:
     hub.watch_table()
     await tour.frames(2.0)
     tour.save("25_tournament_table_watched")
+
+
+async def _shoot_kept(tour: Tour, mine: ServerLink) -> None:
+    """The tournament watched, once over and kept: the replays listing it, opened."""
+    app = tour.app
+    await _frames_until(tour, lambda: mine.state.keeper.last is not None, 90)
+    app.navigator.replays()
+    listing = app.stack.top
+    assert isinstance(listing, ReplaysScene)
+    await _frames_until(tour, lambda: not listing.loading)
+    row = next(i for i, f in enumerate(listing.files) if isinstance(f, TournamentFile))
+    listing.list.select(row)
+    await tour.frames(0.2)
+    tour.save("26_replays_tournament")
+    listing.watch()
+    kept = app.stack.top
+    assert isinstance(kept, KeptTournamentScene)
+    await tour.frames(0.2)
+    tour.save("27_kept_tournament")
+    kept.other_tables()
+    await tour.frames(0.2)
+    tour.save("28_kept_other_tables")
 
 
 def _state_of(link: ServerLink) -> int | None:
