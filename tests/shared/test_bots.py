@@ -148,12 +148,25 @@ def test_a_hard_bot_needs_a_limit() -> None:
         HardBot(budget=None, iterations=None)
 
 
-def test_suggest_returns_a_legal_play_and_a_reason() -> None:
+@pytest.mark.parametrize(("level", "count"), [("medium", 300), ("expert", 20)])
+def test_suggest_returns_a_legal_play_and_a_reason(level: str, count: int) -> None:
     for rules in RULE_SETS:
-        for view in positions(rules, 300)[:300]:
-            hint = suggest(view)
-            assert hint.play in view.legal_plays
+        for view in positions(rules, 300)[:: 300 // count]:
+            hint = suggest(view, level)
+            assert hint.play in view.legal_plays and hint.level == level
             assert hint.reason and hint.reason.endswith(".")
+
+
+def test_a_hint_is_the_expert_players_choice_and_the_same_every_time() -> None:
+    for view in positions(RuleSet(), 300)[5::60]:
+        hint = suggest(view)
+        assert hint.level == "expert"
+        assert hint.play == ExpertBot(budget=None, iterations=100).choose_play(
+            view, random.Random(0)
+        )
+        assert suggest(view) == hint
+    with pytest.raises(ValueError):
+        suggest(positions(RuleSet(), 300)[0], "easy")
 
 
 def test_suggest_explains_a_basra() -> None:

@@ -36,6 +36,7 @@ from tools.policy.dataset import (
     decision_spot,
     hand_hidden,
     held_out,
+    random_hands,
     read_decisions,
 )
 
@@ -67,17 +68,6 @@ class Tally:
             f"{other:.3f} from random ones ({true / other:.3f}x); top-1 agreement "
             f"{self.agreed / max(1, self.choices):.3f} over {self.choices} real choices"
         )
-
-
-def random_hands(d: Decision, count: int, rng: random.Random) -> list[list[int]]:
-    """Hands the next opponent's view allows: the card played and cards he has not seen."""
-    observer = (d["seat"] + 1) % d["players"]
-    known = d["gone"] | mask_of(tuple(STANDARD_DECK[c] for c in d["floor"]))
-    for c in (*d["hands"][observer], d["card"]):
-        known |= 1 << c
-    pool = [c for c in range(52) if not known >> c & 1]
-    size = len(d["hand"])
-    return [[d["card"], *rng.sample(pool, size - 1)] for _ in range(count)]
 
 
 def model_chance(model: PolicyModel, temperature: float = 1.0) -> tuple[Chance, Agrees]:
