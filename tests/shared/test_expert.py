@@ -21,7 +21,7 @@ from shared.plays import Play, mask_of
 from shared.rules import Direction, RuleSet
 from shared.state import LastPlay, MatchState
 from shared.views import PlayerView, view_for
-from tests.shared.positions import position
+from tests.shared.positions import played_twins, position
 
 RULE_SETS = (RuleSet(), RuleSet(players=4), RuleSet(players=4, direction=Direction.LEFT))
 
@@ -136,17 +136,6 @@ def test_the_partner_and_both_opponents_are_read_with_four_players() -> None:
             assert {s.seat for s in steps} == set(range(4)) - {seat}
             return
     pytest.fail("no deal went six plays deep")
-
-
-def played_twins() -> tuple[MatchState, MatchState]:
-    """Two states after seat 1 laid the same card, differing only in what seat 0 cannot see:
-    the rest of seat 1's hand and the stock."""
-    floor = "3c 4d Qh"
-    mine = "7c 9h Jd 4s"
-    one = position([mine, "Kc 7s Ac 9d"], floor, to_move=1, stock="2c 2d 5h 6s 8c 8d 10h 10s")
-    other = position([mine, "Kc 2c 2d 5h"], floor, to_move=1, stock="7s Ac 9d 6s 8c 8d 10h 10s")
-    king = Play(parse_cards("Kc")[0])
-    return apply_play(one, king).state, apply_play(other, king).state
 
 
 def test_the_expert_sees_only_its_view_after_the_others_played() -> None:

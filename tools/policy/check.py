@@ -26,7 +26,7 @@ from pathlib import Path
 
 from bench.sides import Side
 from shared.bots.policy_features import kind_of
-from shared.bots.policy_model import PolicyModel
+from shared.bots.policy_model import PolicyModel, SpotScorer
 from shared.cards import STANDARD_DECK
 from shared.plays import mask_of
 from tools.policy.dataset import (
@@ -36,7 +36,6 @@ from tools.policy.dataset import (
     decision_spot,
     hand_hidden,
     held_out,
-    random_hands,
     read_decisions,
 )
 
@@ -70,20 +69,35 @@ class Tally:
         )
 
 
+def random_hands(d: Decision, count: int, rng: random.Random) -> list[list[int]]:
+    """Hands the next opponent's view allows: the card played and cards he has not seen."""
+    observer = (d["seat"] + 1) % d["players"]
+    known = d["gone"] | mask_of(tuple(STANDARD_DECK[c] for c in d["floor"]))
+    for c in (*d["hands"][observer], d["card"]):
+        known |= 1 << c
+    pool = [c for c in range(52) if not known >> c & 1]
+    size = len(d["hand"])
+    return [[d["card"], *rng.sample(pool, size - 1)] for _ in range(count)]
+
+
 def model_chance(model: PolicyModel, temperature: float = 1.0) -> tuple[Chance, Agrees]:
     """The model's chance of a decision's play from a hand, and whether it ranks the play
     made first from the true hand."""
+    last: list[tuple[Decision, SpotScorer]] = []
+
+    def scorer(d: Decision) -> SpotScorer:
+        # One table per decision, whatever hands it is asked about.
+        if not last or last[0][0] is not d:
+            last[:] = [(d, model.scorer(decision_spot(d), RULES[d["players"]]))]
+        return last[0][1]
 
     def chance(d: Decision, hand: Sequence[int]) -> float:
-        rules = RULES[d["players"]]
-        kinds = decision_kinds(d, rules, hand)
-        scorer = model.scorer(decision_spot(d), rules)
-        return scorer.chance(kinds, kinds[0], d["taken"], temperature)
+        kinds = decision_kinds(d, RULES[d["players"]], hand)
+        return scorer(d).chance(kinds, kinds[0], d["taken"], temperature)
 
     def agrees(d: Decision) -> bool | None:
-        rules = RULES[d["players"]]
-        kinds = decision_kinds(d, rules)
-        scored = model.scorer(decision_spot(d), rules).scores(kinds)
+        kinds = decision_kinds(d, RULES[d["players"]])
+        scored = scorer(d).scores(kinds)
         if len(scored) < 2:
             return None
         best = max(scored, key=lambda s: s[2])

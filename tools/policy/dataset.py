@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -19,7 +18,7 @@ from shared.bots.policy_features import Choice, Spot, Table, hand_choices, kind_
 from shared.bots.sampling import ruled_out_by
 from shared.bots.sim import Rules
 from shared.cards import STANDARD_DECK, Card
-from shared.plays import cards_of_mask, mask_of
+from shared.plays import cards_of_mask
 from shared.rules import Bonus, RuleSet, sweep_bonus
 from shared.state import LastPlay
 
@@ -90,46 +89,16 @@ class Example(NamedTuple):
     hand_size: int
 
 
-def choices_of(
-    d: Decision, table: Table | None = None, hand: Sequence[int] | None = None
-) -> Example | None:
-    """The decision as an `Example` (from ``hand`` instead of the hand really held, if
-    given); None when the play made is not among the choices (a rule variant the features do
-    not tell apart) or, for the true hand, there was no real choice."""
+def choices_of(d: Decision) -> Example | None:
+    """The decision as an `Example`; None when the play made is not among the choices (a
+    rule variant the features do not tell apart) or there was no real choice."""
     rules = RULES[d["players"]]
-    kinds = decision_kinds(d, rules, hand)
-    found = hand_choices(Table(decision_spot(d), rules) if table is None else table, kinds)
-    if len(found) < 2 and hand is None:
+    kinds = decision_kinds(d, rules)
+    table = Table(decision_spot(d), rules)
+    found = hand_choices(table, kinds)
+    if len(found) < 2:
         return None
     for i, choice in enumerate(found):
         if choice.kind == kinds[0] and choice.taken == d["taken"]:
-            return Example(found, i, len(kinds))
+            return Example(found, i, len(d["hand"]))
     return None
-
-
-def contrasted(d: Decision, count: int, rng: random.Random) -> list[Example] | None:
-    """The decision from the true hand, then from ``count`` random hands the next opponent's
-    view allows (`random_hands`); None when the true hand had no real choice."""
-    rules = RULES[d["players"]]
-    table = Table(decision_spot(d), rules)
-    true = choices_of(d, table)
-    if true is None:
-        return None
-    found = [true]
-    for hand in random_hands(d, count, rng):
-        other = choices_of(d, table, hand)
-        if other is None:
-            return None
-        found.append(other)
-    return found
-
-
-def random_hands(d: Decision, count: int, rng: random.Random) -> list[list[int]]:
-    """Hands the next opponent's view allows: the card played and cards he has not seen."""
-    observer = (d["seat"] + 1) % d["players"]
-    known = d["gone"] | mask_of(tuple(STANDARD_DECK[c] for c in d["floor"]))
-    for c in (*d["hands"][observer], d["card"]):
-        known |= 1 << c
-    pool = [c for c in range(52) if not known >> c & 1]
-    size = len(d["hand"])
-    return [[d["card"], *rng.sample(pool, size - 1)] for _ in range(count)]
