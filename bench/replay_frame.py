@@ -83,7 +83,7 @@ def keep_playing(scene: ReplayScene) -> Callable[[int], None]:
 def drag_along(scene: ReplayScene) -> Callable[[int], None]:
     """Press on the knob, then move the mouse along the track a little every frame, as a
     player scrubbing through the match does (each move is a seek and a snap)."""
-    bar = scene.bar
+    bar = scene.controls.bar
     y = bar.track.centery
 
     def before(frame: int) -> None:
@@ -111,7 +111,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as folder:
         app, scene = replay_app(Path(folder), 4)
-        scene.faster()  # double speed: a play every 0.4 s, always something moving
+        scene.controls.faster()  # double speed: a play every 0.4 s, always something moving
         print(f"Replay viewer, 4 players, every hand face up, at {scene.session.speed:g}x")
         measured("playing", *measure(app, args.frames, keep_playing(scene)))
         scene.session.pause()
@@ -119,8 +119,8 @@ def main() -> int:
         up = {"pos": (0, 0), "button": 1}
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, up))
         measured("dragging the knob (a seek a frame)", *dragged)
-        scene.review = review_match(scene.record, 0, ReviewSettings(worlds=20))
-        scene.panel.showing_list = True
+        scene.reviewer.review = review_match(scene.record, 0, ReviewSettings(worlds=20))
+        scene.reviewer.panel.showing_list = True
         measured(
             "playing under the review's list", *measure(app, args.frames // 3, keep_playing(scene))
         )

@@ -1,4 +1,4 @@
-"""The server's load figures of RELIABILITY.md (``python bench/server_load.py``).
+"""The server's load figures of docs/promises.md §5 (``python bench/server_load.py``).
 
 Runs `bench.loadgen` for the two standard scenarios, 250 rooms / 1000 clients and 500 rooms /
 2000 clients (4 players a room), each ``--repeat`` times because the machine may be shared:

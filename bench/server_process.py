@@ -1,6 +1,7 @@
 """A ``basra-server`` for the benchmarks: started as a subprocess on loopback, stopped at
-the end (`server_process`), and what a process needs to open thousands of connections to it
-(`raise_fd_limit`, `source_addresses`: the loopback addresses to spread them over)."""
+the end (`server_process`, with the tests' command line, `tests.server.server_command`), and
+what a process needs to open thousands of connections to it (`raise_fd_limit`,
+`source_addresses`: the loopback addresses to spread them over)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.server.server_command import server_command
+
 __all__ = [
     "PER_ADDRESS",
     "raise_fd_limit",
-    "server_command",
     "server_process",
     "source_addresses",
 ]
@@ -37,32 +39,19 @@ def raise_fd_limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
-def server_command(port_file: Path, port: int = 0, *flags: str) -> list[str]:
-    """The command that starts this checkout's server on loopback ``port`` (0: a free one,
-    written to ``port_file``), its web port on a free one too, with more ``flags``."""
-    return [
-        sys.executable,
-        "-m",
-        "server.main",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-        "--port-file",
-        str(port_file),
-        "--web-port",
-        "0",
-        *flags,
-    ]
-
-
 @contextlib.contextmanager
 def server_process(
-    folder: Path, log_level: str, clients: int, data_dir: Path | None, port: int = 0
+    folder: Path,
+    log_level: str,
+    clients: int,
+    data_dir: Path | None,
+    port: int = 0,
+    extra: tuple[str, ...] = (),
 ) -> Any:
-    """The server as a subprocess on loopback ``port`` (0: a free one), its port file and log
-    in ``folder``, keeping its matches in ``data_dir`` (None: none); yields the process and its
-    port, and stops it at the end unless it has already ended."""
+    """The server as a subprocess on loopback ``port`` (0: a free one), its port file, web
+    port file (``web-port``) and log in ``folder``, keeping its matches in ``data_dir`` (None:
+    none), with the ``extra`` flags; yields the process and its port, and stops it at the end
+    unless it has already ended."""
     port_file = folder / "port"
     port_file.unlink(missing_ok=True)
     log_path = folder / "server.log"
@@ -77,6 +66,7 @@ def server_process(
         "--max-connections",
         str(clients + 50),
         *keep,
+        *extra,
     )
     root = Path(__file__).resolve().parent.parent
     env = {

@@ -2,16 +2,13 @@
 
 Owns `App` (the window, the frame loop, the scene stack, and the services scenes share: text,
 card art at any size, the felt, sounds, settings; it is the `SceneHost` every scene is given).
-A `window_resolution` scene (the table) draws straight into the window at its real size and
-gets mouse positions in window pixels; the other screens draw on the menus' canvas, a surface
-of the window's shape at a scale that keeps their text readable (`layout.menu_canvas`), each
-on the stage it laid itself out for (`Scene.stage_size`) centred there, and the canvas is scaled
-into the window over felt of the window's size (no black bars); overlays over the table
-(results, the pause menu) are drawn on a logical surface of their own, placed the same way and
-scaled only when they change. Each frame: clamp dt, hand pygame
-events to the top scene, update it, draw the visible scenes only when something changed, then
-yield the rest of the frame to asyncio so network tasks run in the same thread. Sounds are
-synthesised in a worker thread after the first frame.
+How the visible scenes reach the window is `client.scenes.painter`: a `window_resolution`
+scene (the table) draws at the window's real size and gets mouse positions in window pixels;
+the other screens draw on the menus' canvas and get them in its pixels. Each frame: clamp dt,
+hand pygame events to the top scene, let the link hand on what the server said, update the top
+scene, draw the visible scenes only when something changed, then yield the rest of the frame
+to asyncio so network tasks run in the same thread. Sounds are synthesised in a worker thread
+after the first frame.
 """
 
 from __future__ import annotations
@@ -28,11 +25,13 @@ import pygame
 
 from client.art.cards import CardArt
 from client.art.felt import felt_background
+from client.art.native_output import native_stderr_caught
 from client.art.sound import SoundPlayer, mixer_buffers, start_mixer
-from client.layout import LOGICAL_SIZE, menu_canvas, menu_view, stage_offset
+from client.layout import menu_canvas, menu_view
 from client.scenes.base import Scene, SceneStack
+from client.scenes.painter import StagePainter
 from client.settings import LaunchOptions, Settings, save_settings
-from client.ui.logical_layer import LogicalLayer, spread
+from client.table.stage import FELT_SEED
 from client.ui.panel import PanelPainter
 from client.ui.text import TextRenderer
 from client.ui.widgets import logical_mouse_event
@@ -45,7 +44,6 @@ logger = logging.getLogger(__name__)
 FPS = 60
 MAX_DT = 0.1
 """A stall (a dragged window, a slow disk) never jumps animations more than this."""
-FELT_SEED = 1955
 SMALL_CARD_SIZE = (48, 70)
 CARD_SIZES_KEPT = 3
 """Card art kept per size: a window resized back and forth needs no new art."""
@@ -66,16 +64,14 @@ class App:
         self.settings_path = settings_path
         self.options = options or LaunchOptions()
         self.owns_pygame = owns_pygame
-        pygame.init()
+        with native_stderr_caught() as library_lines:
+            # Every module, the mixer too: without a sound card that is where ALSA complains.
+            pygame.init()
+        for line in library_lines:
+            logger.debug("pygame.init: %s", line)
         pygame.display.set_caption("Basra")
         self.window = self._open_window()
-        self._offscreen: dict[tuple[int, int], pygame.Surface] = {}
-        """Clear surfaces by size: the canvas, and stages of another size than it."""
-        self._window_felt: pygame.Surface | None = None
-        self.felt_beneath = False
-        """The window's own felt lies beneath the screens (a window not of their stage's size):
-        a screen leaves its background clear, so no black bars frame it."""
-        self._overlays = LogicalLayer(menu_view)
+        self._painter = StagePainter()
         self.text = TextRenderer()
         self.panels = PanelPainter()
         self.cards = CardArt()
@@ -103,6 +99,11 @@ class App:
         if self._small_cards is None:
             self._small_cards = CardArt(SMALL_CARD_SIZE)
         return self._small_cards
+
+    @property
+    def felt_beneath(self) -> bool:
+        """The window's own felt lies beneath the screens drawn now (see `StagePainter`)."""
+        return self._painter.felt_beneath
 
     @property
     def window_size(self) -> tuple[int, int]:
@@ -169,7 +170,7 @@ class App:
         for event in pygame.event.get():
             self._dispatch(event)
         if self.nav is not None:
-            self.nav.follow_link()
+            self.nav.lan.follow_link()
         scene = self.stack.top
         if scene is not None:
             scene.update(dt)
@@ -184,24 +185,7 @@ class App:
 
     def draw(self) -> None:
         """Draw the visible scenes and show them in the window."""
-        visible = self.stack.visible()
-        if visible and visible[0].window_resolution:
-            self._draw_in_window(visible)
-            return
-        canvas = self._canvas_target()
-        size = canvas.get_size()
-        for scene in visible:
-            scene.set_stage(size)
-        exact = canvas is self.window and all(
-            s.screen_size == size == LOGICAL_SIZE for s in visible
-        )
-        self.felt_beneath = not exact
-        if self.felt_beneath and canvas is self.window:
-            self.window.blit(self._felt_for_window(), (0, 0))
-        for scene in visible:
-            self._draw_on_stage(scene, canvas)
-            scene.dirty = False
-        self._present(canvas, visible)
+        self.window = self._painter.draw(self.window, self.stack.visible())
 
     def stage_view(self, scene: Scene) -> tuple[float, tuple[float, float]]:
         """(scale, offset) of `scene`'s stage in the window: its point ``p`` is at
@@ -209,21 +193,6 @@ class App:
         size = self.window.get_size()
         scene.set_stage(menu_canvas(size))
         return menu_view(size, scene.screen_size)
-
-    def _draw_in_window(self, visible: list[Scene]) -> None:
-        """The bottom scene at the window's resolution, the overlays above it scaled."""
-        self.window = pygame.display.get_surface() or self.window
-        base, overlays = visible[0], visible[1:]
-        for overlay in overlays:
-            overlay.set_stage(menu_canvas(self.window.get_size()))
-        base.draw(self.window)
-        base.dirty = False
-        if overlays:
-            changed = any(s.dirty or s.animating for s in overlays)
-            self._overlays.draw(self.window, lambda logical: _draw_all(overlays, logical), changed)
-        else:
-            self._overlays.forget()
-        pygame.display.flip()
 
     def shutdown(self) -> None:
         """Leave every scene (sessions close, a hosted server stops), save, and close."""
@@ -293,62 +262,6 @@ class App:
     def _needs_draw(self) -> bool:
         return any(s.dirty or s.animating for s in self.stack.visible())
 
-    def _canvas_target(self) -> pygame.Surface:
-        """The menus' canvas: the window itself when it is the canvas's size, else a clear
-        surface scaled into it over the window's felt (no black bars)."""
-        self.window = pygame.display.get_surface() or self.window
-        size = menu_canvas(self.window.get_size())
-        if size == self.window.get_size():
-            return self.window
-        return self._clear_surface(size)
-
-    def _clear_surface(self, size: tuple[int, int]) -> pygame.Surface:
-        """A clear surface of `size`, reused (the canvas and a stage: two sizes at most)."""
-        surface = self._offscreen.get(size)
-        if surface is None:
-            if len(self._offscreen) > 2:
-                self._offscreen.clear()
-            surface = self._offscreen[size] = pygame.Surface(size, pygame.SRCALPHA)
-        surface.fill((0, 0, 0, 0))
-        return surface
-
-    def _draw_on_stage(self, scene: Scene, canvas: pygame.Surface) -> None:
-        """Draw `scene` on its stage, centred on the canvas; an overlay's dimming (its
-        stage's top-left colour) reaches the canvas's edges."""
-        size = canvas.get_size()
-        if scene.screen_size == size:
-            scene.draw(canvas)
-            return
-        stage = self._clear_surface(scene.screen_size)
-        scene.draw(stage)
-        at = stage_offset(size, scene.screen_size)
-        if stage.get_at((0, 0)).a:
-            canvas.blit(spread(stage, size, 1.0, at), (0, 0))
-        else:
-            canvas.blit(stage, at)
-
-    def _present(self, canvas: pygame.Surface, visible: list[Scene]) -> None:
-        size = self.window.get_size()
-        if canvas is not self.window:
-            scale, _offset = menu_view(size)
-            width, height = canvas.get_size()
-            self.window.blit(self._felt_for_window(), (0, 0))
-            scaled = pygame.transform.smoothscale(
-                canvas, (round(width * scale), round(height * scale))
-            )
-            self.window.blit(scaled, (0, 0))
-        for scene in visible:
-            scene.draw_crisp(self.window, *menu_view(size, scene.screen_size))
-        pygame.display.flip()
-
-    def _felt_for_window(self) -> pygame.Surface:
-        """The plain felt at the window's size, made once per size."""
-        size = self.window.get_size()
-        if self._window_felt is None or self._window_felt.get_size() != size:
-            felt = felt_background(random.Random(FELT_SEED), size, floor_area=None)
-            self._window_felt = felt.convert()
-        return self._window_felt
-
     def _out_of_time(self) -> bool:
         limit = self.options.quit_after
         return limit is not None and time.perf_counter() - self.started >= limit
@@ -359,7 +272,7 @@ class App:
             return
         if self._sound_job is not None:
             return
-        mixer_format = start_mixer()
+        mixer_format = start_mixer(say_why=not self.sound_device_missing)
         if mixer_format is None:
             self.sound_device_missing = True
             return
@@ -379,12 +292,6 @@ class App:
             return
         self.sounds = SoundPlayer(self.settings.volume, self.settings.muted, buffers=job.result())
         logger.debug("sounds ready")
-
-
-def _draw_all(scenes: list[Scene], surface: pygame.Surface) -> None:
-    for scene in scenes:
-        scene.draw(surface)
-        scene.dirty = False
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -6,6 +6,8 @@ practice table, `--connect HOST[:PORT] --name NAME` straight to a server's lobby
 lets a computer player play the player's seat, `--quit-after` and `--screenshot` make
 unattended demo runs, `--seed` makes them repeatable. `--lang ar|en` picks the interface's
 language (remembered); without it the settings say, and by default the computer's locale.
+`--version` prints the game's version (`shared.version`). ``python -m client`` and
+``python -m client.main`` run it as the ``basra`` command does.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from client.i18n import LANGUAGES, use_language
 from client.settings import ANIMATION_SPEEDS, default_settings_path, load_settings
 from shared.bots import LEVELS
 from shared.rules import PRESETS
+from shared.version import VERSION
 from shared.wire.discovery import (
     DEFAULT_DISCOVERY_ADDRESS,
     DISCOVERY_PORT,
@@ -38,7 +41,8 @@ logger = logging.getLogger(__name__)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Basra, the Egyptian card game.")
+    parser = argparse.ArgumentParser(prog="basra", description="Basra, the Egyptian card game.")
+    parser.add_argument("--version", action="version", version=f"basra {VERSION}")
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument(
         "--practice", action="store_true", help="start a practice match against the computer"
@@ -91,7 +95,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--log-level", default="WARNING", help="DEBUG, INFO, WARNING (default) or ERROR"
     )
-    args = parser.parse_args(argv)
+    return _checked(parser, parser.parse_args(argv))
+
+
+def _checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """``args``, once the numbers argparse cannot bound are within bounds (else exit 2)."""
     if args.target is not None and not 1 <= args.target <= 100_000:
         parser.error("--target must be from 1 to 100000")
     if args.quit_after is not None and args.quit_after < 0:
@@ -191,3 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         logger.info("interrupted")
     return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -22,7 +22,6 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from websockets.asyncio.server import Server as WebServer
 from websockets.asyncio.server import ServerConnection
 
 from server.config import ServerConfig
@@ -33,7 +32,7 @@ from server.net.limits import AddressCounter, AddressLedger, is_loopback
 from server.net.pacing import TurnQuota
 from server.net.stats import Counters, LoopLagMonitor, PollClock, cpu_seconds, rss_kib
 from server.net.tcp import TcpCarrier, doorway, peer_address, read_stream
-from server.net.web_gateway import start_gateway
+from server.net.web_gateway import WebGateway, start_gateway
 from server.net.websocket import WebSocketCarrier, read_socket
 from server.persistence.store import MatchStore
 from server.restore import restore_matches
@@ -91,7 +90,7 @@ class BasraServer:
         )
         self._hang_ups = TurnQuota(config.hang_ups_per_turn)
         self._listener: asyncio.Server | None = None
-        self._web: WebServer | None = None
+        self._web: WebGateway | None = None
         self._group: asyncio.TaskGroup | None = None
         self._room_tasks: dict[int, asyncio.Task[None]] = {}
         self._connection_tasks: set[asyncio.Task[Any]] = set()
@@ -113,7 +112,7 @@ class BasraServer:
         """The web port actually listened on, or None when the server serves no web."""
         if self._web is None:
             return None
-        return int(self._web.sockets[0].getsockname()[1])
+        return self._web.port
 
     def stop(self) -> None:
         """Ask `run` to shut down (safe to call from a signal handler, more than once)."""
@@ -137,7 +136,9 @@ class BasraServer:
                     backlog=self.config.backlog,
                 )
                 if self.config.web:
-                    self._web = await start_gateway(self.config, self._accept_websocket)
+                    self._web = await start_gateway(
+                        self.config, self._accept_websocket, self._refusal
+                    )
                 self.counters.started = loop.time()
                 self.lag.start()
                 services = [group.create_task(self._ping_loop(), name="pings")]
@@ -172,8 +173,9 @@ class BasraServer:
         if self._listener is not None:
             self._listener.close()
         if self._web is not None:
-            # Stop listening only: the open sockets are closed below, with a goodbye each.
-            self._web.close(close_connections=False)
+            # Stop listening, cut requests and downloads: the WebSockets are closed below, with
+            # a goodbye each.
+            self._web.close()
         for connection in list(self.connections):
             connection.close(*self._goodbye(connection))
         pending = set(self._connection_tasks)
@@ -255,11 +257,15 @@ class BasraServer:
     def _screen(self, address: str) -> bytes | None:
         """The goodbye for a connection from ``address`` turned away as it is accepted, or
         None; counted among those turned away."""
+        refusal = self._refusal(address)
+        return None if refusal is None else bye_frame(ErrorCode.ADDRESS_LIMIT, refusal)
+
+    def _refusal(self, address: str) -> str | None:
+        """Why a connection from ``address`` is turned away now (counted so), or None."""
         refusal = self._ledger.refusal(address, asyncio.get_running_loop().time())
-        if refusal is None:
-            return None
-        self._count_turned_away(ErrorCode.ADDRESS_LIMIT)
-        return bye_frame(ErrorCode.ADDRESS_LIMIT, refusal)
+        if refusal is not None:
+            self._count_turned_away(ErrorCode.ADDRESS_LIMIT)
+        return refusal
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         carrier = TcpCarrier(reader, writer, self.config.socket_send_buffer)

@@ -1,6 +1,6 @@
 """`ServerConfig`: every limit and timing of the server in one frozen record.
 
-The defaults are the numbers RELIABILITY.md promises. Tests build configs with short times (a
+The defaults are the numbers docs/promises.md §2 promises. Tests build configs with short times (a
 seat held for a fraction of a second, pings every 100 ms) so that fault scenarios finish fast.
 The fields a server's operator may set are command-line options: each says so in its metadata
 (`option`: the help, how its text is read, its flag when not the field's name), and
@@ -9,12 +9,13 @@ The fields a server's operator may set are command-line options: each says so in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from shared.names import clean_room_name
+from shared.names import MAX_CHAT, clean_room_name
 from shared.wire.discovery import DEFAULT_DISCOVERY_ADDRESS, DISCOVERY_PORT, ipv4_address, udp_port
 from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
 
@@ -74,6 +75,18 @@ def folder(text: str) -> Path:
     return path
 
 
+def host_names(text: str) -> tuple[str, ...]:
+    """Host names or IP addresses, separated by commas, in lower case."""
+    names = tuple(name.strip().lower().rstrip(".") for name in text.split(",") if name.strip())
+    for name in names:
+        if not _HOST_NAME.fullmatch(name):
+            raise ValueError(f"{name!r} is not a host name or an address")
+    return names
+
+
+_HOST_NAME = re.compile(r"[a-z0-9_]([a-z0-9_.:-]{0,252})")
+
+
 def count(text: str) -> int:
     """A count of at least 1."""
     value = int(text)
@@ -109,6 +122,31 @@ class ServerConfig:
         ),
     )
     """A folder whose files (the desktop apps) the web port offers for download; None: none."""
+    web_names: tuple[str, ...] = field(
+        default=(),
+        metadata=option(
+            "more names the web port answers to, besides this computer's addresses, its name "
+            "and localhost: a name your network or a proxy gives this computer (comma-separated)",
+            host_names,
+            flag="--web-name",
+            metavar="NAME[,NAME...]",
+        ),
+    )
+    """Host names (or addresses) the web port serves besides its own (`server.net.web_names`)."""
+    downloads_per_address: int = 2
+    """Downloads one address may have under way at once (one more is answered 503)."""
+    downloads_at_once: int = 32
+    """Downloads under way at once, from all addresses together."""
+    send_timeout: float = 30.0
+    """Seconds a plain HTTP answer of the web port (a file of the page, a list) may take to
+    leave before the connection is cut."""
+    download_stall: float = 30.0
+    """Seconds a download may take to send each MiB before it is cut (a guest who stopped
+    reading): a download as slow as 35 kB/s goes on."""
+    ws_ping_rate: float = 1.0
+    """WebSocket ping frames a client may send a second (browsers send none); over it, after
+    ``ws_ping_burst`` at once, the connection is closed (1008)."""
+    ws_ping_burst: int = 10
     # connections
     max_connections: int = field(
         default=2000, metadata=option("most clients at once (default %(default)s)", count)
@@ -188,7 +226,7 @@ class ServerConfig:
     match_linger: float = 120.0
     """Seconds a room stays open after its match ends (results, chat, late resumes)."""
     # chat
-    chat_max_chars: int = 200
+    chat_max_chars: int = MAX_CHAT
     chat_lines: int = 5
     chat_window: float = 10.0
     record_chat_lines: int = 2000

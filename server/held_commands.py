@@ -14,18 +14,16 @@ import collections
 from dataclasses import dataclass, field
 
 from server.players import Link
-from shared.wire.protocol import Message, MsgType
+from shared.wire.requests import ClientRequest
 
 __all__ = ["HeldCommands"]
-
-Command = tuple[MsgType, Message]
 
 
 @dataclass(slots=True)
 class _Held:
     """One client's commands held back; ``waiting`` while his room has a leave of his to do."""
 
-    commands: collections.deque[Command] = field(default_factory=collections.deque)
+    commands: collections.deque[ClientRequest] = field(default_factory=collections.deque)
     waiting: bool = True
 
 
@@ -49,7 +47,7 @@ class HeldCommands:
         else:
             held.waiting = True
 
-    def hold(self, link: Link, command: Command) -> bool:
+    def hold(self, link: Link, command: ClientRequest) -> bool:
         """Keep ``command`` for later; False when ``link`` has too many held already."""
         commands = self._held[link].commands
         if len(commands) >= self._limit:
@@ -63,7 +61,7 @@ class HeldCommands:
         if held is not None:
             held.waiting = False
 
-    def next_command(self, link: Link) -> Command | None:
+    def next_command(self, link: Link) -> ClientRequest | None:
         """The next held command of ``link`` to handle now; None once there is none or a
         command handled has started another wait."""
         held = self._held.get(link)

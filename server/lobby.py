@@ -1,8 +1,9 @@
 """The lobby: greeting clients, the registry of players and rooms, and routing requests.
 
-Every message a connection reads comes here (`dispatch`, a table from `MsgType` to handler).
-The lobby answers what it owns itself (hello and resume, the room list, creating rooms, the
-admin `stats`) and forwards what belongs to a room to that room's inbox. Handlers run
+Every request a connection reads comes here (`dispatch`), typed at the edge
+(`shared.wire.requests`). The lobby answers what it owns itself (hello and resume, the room
+list, creating rooms, the admin `stats`: its ``ROUTES``) and forwards what belongs to a room
+(`server.room.actor.ROOM_REQUESTS`, the room's own table) to that room's inbox. Handlers run
 synchronously on the event loop, so checking and changing the registries never interleave.
 
 Joining is a claim followed by the room's verdict: the lobby sets ``player.room`` before posting
@@ -22,7 +23,7 @@ import functools
 import logging
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import ClassVar
 
 from server.config import ServerConfig
 from server.held_commands import HeldCommands
@@ -30,21 +31,25 @@ from server.net.stats import Counters
 from server.persistence.store import MatchStore
 from server.players import Link, Player, Players
 from server.refusals import Refused
-from server.room.actor import Room
+from server.room.actor import ROOM_REQUESTS, Room
 from server.room.bots_runner import BotRunner
 from server.room.codes import code_fits, new_room_code
 from server.room.commands import AfterLeave, Dropped, Join, Request, Resumed
-from server.room.core import RoomCore
+from server.routes import Route, Routes, route
 from shared.bots import LEVELS
 from shared.names import BadNameError, clean_name, clean_room_name
 from shared.rules import RuleError, RuleSet
 from shared.wire.framing import encode_frame
-from shared.wire.protocol import (
-    ErrorCode,
-    Message,
-    MsgType,
-    error_message,
-    pack_message,
+from shared.wire.protocol import ErrorCode, Message, MsgType, error_message, pack_message
+from shared.wire.requests import (
+    AskStats,
+    ClientRequest,
+    CreateRoom,
+    Hello,
+    JoinRoom,
+    LeaveRoom,
+    ListRooms,
+    Spectate,
 )
 from shared.wire.rooms import RoomPhase, summary_to_wire
 
@@ -57,28 +62,6 @@ ROOM_LIST_TTL = 0.5
 """Seconds a built room list may be sent again (a room opening or closing rebuilds it)."""
 _BUSY = "The room is busy; try again in a moment."
 _ROOM_FIELDS_IN_RULES = frozenset({"players", "target", "turn_timer"})
-_ROOM_MESSAGES = frozenset(
-    {
-        MsgType.LEAVE_ROOM,
-        MsgType.TAKE_SEAT,
-        MsgType.FILL_BOTS,
-        MsgType.START_GAME,
-        MsgType.CLIENT_SEED,
-        MsgType.PLAY_AGAIN,
-        MsgType.SWAP_SEATS,
-        MsgType.PLAY,
-        MsgType.GET_RECORD,
-        MsgType.CHAT,
-        MsgType.QUICK_CHAT,
-        MsgType.REMOVE_MEMBER,
-        MsgType.BOT_FOR_SEAT,
-        MsgType.HINT,
-        MsgType.SET_PRIVATE,
-    }
-)
-
-
-Handler = Callable[[Link, Message], None]
 
 
 class Lobby:
@@ -104,46 +87,40 @@ class Lobby:
         self._room_list: bytes | None = None
         self._room_list_at = 0.0
         self._held = HeldCommands(config.room_inbox)
-        self._handlers: dict[MsgType, Handler] = {
-            MsgType.HELLO: self._on_hello,
-            MsgType.LIST_ROOMS: self._on_list_rooms,
-            MsgType.CREATE_ROOM: self._on_create_room,
-            MsgType.JOIN_ROOM: self._on_join_room,
-            MsgType.SPECTATE: self._on_spectate,
-            MsgType.STATS: self._on_stats,
-        }
-        for msg_type in _ROOM_MESSAGES:
-            self._handlers[msg_type] = self._forward
+        self._routes: Routes[Link] = Routes([(self, self.ROUTES)])
 
     # -- routing --------------------------------------------------------------------------
 
-    def dispatch(self, link: Link, msg_type: MsgType, message: Message) -> None:
-        """Handle one checked message from ``link``: a ``hello``, or once welcomed any request
-        (the session, `shared.wire.session`, has answered pings and refused the rest)."""
+    def dispatch(self, link: Link, request: ClientRequest) -> None:
+        """Handle one request from ``link``: a ``hello``, or once welcomed any other (the
+        session, `shared.wire.session`, has answered pings and refused the rest)."""
         if not self._held.is_holding(link):
-            self._handle(link, msg_type, message)
-        elif not self._held.hold(link, (msg_type, message)):
-            self.refuse(link, message.get("req"), ErrorCode.BUSY, _BUSY)
+            self._handle(link, request)
+        elif not self._held.hold(link, request):
+            self.refuse(link, request.req, ErrorCode.BUSY, _BUSY)
 
-    def _handle(self, link: Link, msg_type: MsgType, message: Message) -> None:
+    def _handle(self, link: Link, request: ClientRequest) -> None:
         try:
-            self._handlers[msg_type](link, message)
+            if request.KIND in ROOM_REQUESTS:
+                self._forward(link, request)
+            else:
+                self._routes.handle(link, request)
         except Refused as refusal:
-            self.refuse(link, message.get("req"), refusal.code, str(refusal))
+            self.refuse(link, request.req, refusal.code, str(refusal))
 
     def refuse(self, link: Link, req: object, code: ErrorCode, text: str) -> None:
         self._counters.errors_sent += 1
         link.send(error_message(req, code, text))
 
-    def _forward(self, link: Link, message: Message) -> None:
+    def _forward(self, link: Link, request: ClientRequest) -> None:
+        """A request for the sender's room, into its inbox (`server.room.actor`)."""
         player = self._player(link)
         room = player.room
         if room is None:
             raise Refused(ErrorCode.NOT_IN_ROOM, "You are not in a room.")
-        msg_type = MsgType(message["t"])
-        if not room.post(Request(player, link, msg_type, message)):
+        if not room.post(Request(player, link, request)):
             raise Refused(ErrorCode.BUSY, _BUSY)
-        if msg_type is MsgType.LEAVE_ROOM and room.post(
+        if isinstance(request, LeaveRoom) and room.post(
             AfterLeave(functools.partial(self._leave_done_soon, link))
         ):
             self._held.wait_for_leave(link)
@@ -156,8 +133,8 @@ class Lobby:
     def _leave_done(self, link: Link) -> None:
         self._held.leave_done(link)
         try:
-            while (command := self._held.next_command(link)) is not None:
-                self._handle(link, *command)
+            while (request := self._held.next_command(link)) is not None:
+                self._handle(link, request)
         except Exception:
             # What a failure in `dispatch` does (`Connection.run`): it ends this client only.
             log.exception("handling what %s sent after a leave failed", link.address)
@@ -172,18 +149,17 @@ class Lobby:
 
     # -- hello and resume -----------------------------------------------------------------
 
-    def _on_hello(self, link: Link, message: Message) -> None:
+    def _on_hello(self, link: Link, hello: Hello) -> None:
         """A hello in the right version from a client not welcomed yet (the session checked)."""
-        token = message.get("resume_token")
-        if token is not None:
-            self._resume(link, token)
+        if hello.resume_token is not None:
+            self._resume(link, hello.resume_token)
             return
         try:
-            name = clean_name(message["name"])
+            name = clean_name(hello.name)
         except BadNameError as error:
             raise Refused(ErrorCode.BAD_NAME, str(error)) from None
         player = self.players.create(name)
-        player.link = link
+        player.attach(link)
         link.welcome(player, resumed=False)
         log.debug("player %d (%s) connected from %s", player.id, name, link.address)
 
@@ -196,7 +172,7 @@ class Lobby:
                 "say hello without it to start afresh.",
             )
         old = player.link
-        player.link = link
+        player.attach(link)
         self.players.rotate(player)  # the welcome carries the new token
         if old is not None:
             # The newest connection wins; the old one (half-open, or a second resume) goes.
@@ -236,7 +212,7 @@ class Lobby:
 
     # -- rooms ----------------------------------------------------------------------------
 
-    def _on_list_rooms(self, link: Link, message: Message) -> None:
+    def _on_list_rooms(self, link: Link, request: ListRooms) -> None:
         # Building the list costs about a millisecond with a thousand rooms, and every client
         # may ask ten times a second: the encoded list is reused for a moment (and rebuilt at
         # once when a room opens or closes).
@@ -256,26 +232,25 @@ class Lobby:
             self._room_list_at = now
         link.send_frame(self._room_list)
 
-    def _on_create_room(self, link: Link, message: Message) -> None:
+    def _on_create_room(self, link: Link, request: CreateRoom) -> None:
         player = self._player(link)
         if player.room is not None:
             raise Refused(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
         if len(self.rooms) >= self.config.max_rooms:
             raise Refused(ErrorCode.TOO_MANY_ROOMS, "The server has all the rooms it takes.")
-        rules, turn_seconds = self._rules_of(message)
+        rules, turn_seconds = self._rules_of(request)
         room_id = self._next_room
         # An empty name is refused like any bad one; only a missing name takes the default.
+        typed = request.name if request.name is not None else f"{player.name} table"
         try:
-            name = clean_room_name(message.get("name", f"{player.name} table"))
+            name = clean_room_name(typed)
         except BadNameError as error:
             raise Refused(ErrorCode.BAD_NAME, str(error)) from None
-        bot_level = message.get("bot_level")
+        bot_level = request.bot_level
         if bot_level is not None and bot_level not in LEVELS:
             raise Refused(ErrorCode.BAD_LEVEL, f"Bot levels are {', '.join(LEVELS)}.")
-        code = new_room_code() if message.get("private", False) else None
-        hints = message.get("hints", True)
-        room = self.make_room(room_id, name, rules, turn_seconds, code, hints)
-        room.bot_level = bot_level
+        code = new_room_code() if request.private else None
+        room = self.make_room(room_id, name, rules, turn_seconds, code, request.hints, bot_level)
         self.adopt(room)
         log.info(
             "room %d created by %s: %d players, %s rules, target %d, turn timer %s",
@@ -287,7 +262,7 @@ class Lobby:
             f"{turn_seconds:g} s" if turn_seconds else "off",
         )
         player.room = room
-        room.post(Join(player, link, spectate=False, req=message.get("req")))
+        room.post(Join(player, link, spectate=False, req=request.req))
 
     def make_room(
         self,
@@ -297,9 +272,11 @@ class Lobby:
         turn_seconds: float,
         code: str | None = None,
         hints: bool = True,
+        bot_level: str | None = None,
     ) -> Room:
         """A room of this lobby, not yet open (`adopt` opens it); ``code``: a private one's;
-        ``hints``: whether its players may ask for hints."""
+        ``hints``: whether its players may ask for hints; ``bot_level``: its computer
+        players' level, if its creator chose one."""
         return Room(
             room_id,
             name,
@@ -313,6 +290,7 @@ class Lobby:
             store=self.store,
             code=code,
             hints=hints,
+            bot_level=bot_level,
         )
 
     def adopt(self, room: Room) -> None:
@@ -322,24 +300,24 @@ class Lobby:
         self._room_list = None
         self._spawn(room)
 
-    def _rules_of(self, message: Message) -> tuple[RuleSet, float]:
-        options: dict[str, Any] = message.get("rules", {})
+    def _rules_of(self, request: CreateRoom) -> tuple[RuleSet, float]:
+        options = dict(request.rules)
         clash = _ROOM_FIELDS_IN_RULES & options.keys()
         if clash:
             raise Refused(
                 ErrorCode.BAD_RULES,
                 f"Give {', '.join(sorted(clash))} as fields of create_room, not as rules.",
             )
-        timer = message.get("turn_timer")
+        timer = request.turn_timer
         # A room without its own timer uses the server's (which may be fractional in tests);
         # the rule set records it in whole seconds for display.
         turn_seconds = float(timer) if timer is not None else self.config.turn_timeout
         try:
             rules = RuleSet.preset(
-                message.get("preset", "egyptian"),
+                request.preset,
                 **options,
-                players=message["players"],
-                target=message.get("target", 101),
+                players=request.players,
+                target=request.target,
                 turn_timer=timer if timer is not None else math.ceil(turn_seconds),
             )
         except (RuleError, TypeError) as error:
@@ -352,45 +330,55 @@ class Lobby:
             )
         return rules, turn_seconds
 
-    def _room_for(self, link: Link, message: Message) -> tuple[Player, Room]:
+    def _room_for(self, link: Link, request: JoinRoom | Spectate) -> tuple[Player, Room]:
         player = self._player(link)
         if player.room is not None:
             raise Refused(ErrorCode.ALREADY_IN_ROOM, "Leave your room first.")
-        room = self.rooms.get(message["room_id"])
+        room = self.rooms.get(request.room_id)
         if room is None or room.closed:
             raise Refused(ErrorCode.NO_SUCH_ROOM, "There is no such room (any more).")
         return player, room
 
-    def _on_join_room(self, link: Link, message: Message) -> None:
-        self._join(link, message, spectate=False)
+    def _on_join_room(self, link: Link, request: JoinRoom) -> None:
+        self._join(link, request, spectate=False)
 
-    def _on_spectate(self, link: Link, message: Message) -> None:
-        self._join(link, message, spectate=True)
+    def _on_spectate(self, link: Link, request: Spectate) -> None:
+        self._join(link, request, spectate=True)
 
-    def _join(self, link: Link, message: Message, spectate: bool) -> None:
-        player, room = self._room_for(link, message)
-        if not code_fits(room.identity.code, message.get("code")):
+    def _join(self, link: Link, request: JoinRoom | Spectate, spectate: bool) -> None:
+        player, room = self._room_for(link, request)
+        if not code_fits(room.identity.code, request.code):
             raise Refused(
                 ErrorCode.WRONG_CODE,
                 "This room is private: ask its players for its code."
-                if message.get("code") is None
+                if request.code is None
                 else "That is not this room's code.",
             )
         player.room = room
-        if not room.post(Join(player, link, spectate, message.get("req"))):
+        if not room.post(Join(player, link, spectate, request.req)):
             player.room = None
             raise Refused(ErrorCode.BUSY, _BUSY)
 
-    def _room_closed(self, room: RoomCore) -> None:
+    def _room_closed(self, room: Room) -> None:
         self.rooms.pop(room.id, None)
         self._room_list = None
 
     # -- little things --------------------------------------------------------------------
 
-    def _on_stats(self, link: Link, message: Message) -> None:
+    def _on_stats(self, link: Link, request: AskStats) -> None:
         if not (link.is_loopback or self.config.stats_anywhere):
             raise Refused(ErrorCode.FORBIDDEN, "Statistics are for the server's own host.")
-        reply = self._stats(bool(message.get("reset", False)))
-        if "req" in message:
-            reply["req"] = message["req"]
+        reply = self._stats(request.reset)
+        if request.req is not None:
+            reply["req"] = request.req
         link.send(reply)
+
+    ROUTES: ClassVar[tuple[Route[Lobby, Link], ...]] = (
+        route(Hello, _on_hello),
+        route(ListRooms, _on_list_rooms),
+        route(CreateRoom, _on_create_room),
+        route(JoinRoom, _on_join_room),
+        route(Spectate, _on_spectate),
+        route(AskStats, _on_stats),
+    )
+    """The requests the lobby answers itself; a room's (`ROOM_REQUESTS`) go to the room."""

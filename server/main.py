@@ -6,7 +6,8 @@ matches kept in ``--data-dir``, by default the platform's user data directory, u
 logging (one line per notable event at INFO), raises the open-file limit so that
 ``--max-connections`` clients fit, and runs the server until SIGINT or SIGTERM, which shut it
 down cleanly (stop accepting, tell every client, exit within 5 s). Returns the process exit
-status.
+status. `--version` prints the game's version (`shared.version`); ``python -m server`` runs it
+too.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from server.net.stats import PollClock
 from server.persistence.store import DataDirError, default_data_dir
 from shared import host_system
 from shared.plays import limit_memos
+from shared.version import VERSION
 
 __all__ = ["main", "parse_args"]
 
@@ -43,8 +45,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The flags: every option field of `ServerConfig` (its metadata says how, `Option`), then
     the few that are no field of it or not one to one."""
     parser = argparse.ArgumentParser(
+        prog="basra-server",
         description="The Basra LAN server: hosts rooms that Basra clients join over TCP.",
     )
+    parser.add_argument("--version", action="version", version=f"basra-server {VERSION}")
     defaults = ServerConfig()
     for spec in fields(ServerConfig):
         said = spec.metadata.get("option")

@@ -53,7 +53,7 @@ class Link(Protocol):
 class Player:
     """One person at the server (or one load-generator bot), across reconnections."""
 
-    __slots__ = ("id", "link", "name", "room", "token", "token_digest")
+    __slots__ = ("id", "last_address", "link", "name", "room", "token", "token_digest")
 
     def __init__(self, player_id: int, name: str, token: str | None, token_digest: bytes) -> None:
         self.id = player_id
@@ -66,6 +66,14 @@ class Player:
         """The live connection, or None while the player is away."""
         self.room: PlayerRoom | None = None
         """The room the player is in (or has asked to join), seated or watching."""
+        self.last_address: str | None = None
+        """The address of the connection he last spoke on, kept while he is away (a room's
+        creator who removes him keeps that address out too)."""
+
+    def attach(self, link: Link) -> None:
+        """Speak over ``link`` from now on."""
+        self.link = link
+        self.last_address = link.address
 
     def send(self, message: Message) -> None:
         if self.link is not None:

@@ -86,7 +86,7 @@ def _take_up(saved: SavedRoom, journal: MatchJournal, lobby: Lobby) -> None:
     log.info(
         "room %d (%s) restored at play %d, %d player(s) away",
         room.id,
-        room.name,
+        room.identity.name,
         room.seq,
         len(players),
     )

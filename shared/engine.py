@@ -1,4 +1,4 @@
-"""The game engine: start a match, list and check plays, apply them (RULES.md §3).
+"""The game engine: start a match, list and check plays, apply them (docs/rules.md §3).
 
 A match is an immutable `MatchState`. `legal_plays` lists what the seat to move may play, each
 play spelling out the card and exactly what it takes; `apply_play` returns the next state and

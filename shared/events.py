@@ -104,7 +104,7 @@ class RoundScored(NamedTuple):
 
 
 class MatchEnded(NamedTuple):
-    """The round just scored decided the match (RULES.md §6): there are no more plays."""
+    """The round just scored decided the match (docs/rules.md §6): there are no more plays."""
 
     winner: Team
     """The team that won. Public."""

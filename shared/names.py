@@ -21,8 +21,12 @@ from __future__ import annotations
 import unicodedata
 
 __all__ = [
+    "MAX_CHAT",
     "MAX_NAME",
     "MAX_ROOM_NAME",
+    "NAME_BASES",
+    "NAME_MARKS",
+    "NAME_PUNCTUATION",
     "BadNameError",
     "ChatError",
     "clean_chat",
@@ -34,8 +38,15 @@ __all__ = [
 
 MAX_NAME = 16
 MAX_ROOM_NAME = 32
-_PUNCTUATION = frozenset(" _-.")
-_MARKS = frozenset({"Mn", "Mc"})
+MAX_CHAT = 200
+"""The longest chat line a server takes after cleaning, unless its host says otherwise."""
+NAME_BASES = "LN"
+"""The general categories of the letters and digits of any script (Unicode's L* and N*)."""
+NAME_MARKS = frozenset({"Mn", "Mc"})
+"""The combining marks a name may hold, each on a letter or digit."""
+NAME_PUNCTUATION = " _-."
+"""The only other characters a name may hold."""
+_PUNCTUATION = frozenset(NAME_PUNCTUATION)
 _KEEP_FORMAT = frozenset("\u200c\u200d")  # ZWNJ, ZWJ
 _DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
@@ -54,12 +65,12 @@ class ChatError(ValueError):
 
 def _is_base(char: str) -> bool:
     """A letter or digit of any script: what combining marks sit on."""
-    return unicodedata.category(char)[0] in "LN"
+    return unicodedata.category(char)[0] in NAME_BASES
 
 
 def _in_alphabet(char: str) -> bool:
     """A character of a normalised name, wherever it stands."""
-    return _is_base(char) or unicodedata.category(char) in _MARKS or char in _PUNCTUATION
+    return _is_base(char) or unicodedata.category(char) in NAME_MARKS or char in _PUNCTUATION
 
 
 def name_character(char: str) -> bool:
@@ -84,7 +95,7 @@ def _clean(text: str, limit: int, what: str) -> str:
     previous_is_base = False
     for char in text:
         # A combining mark must sit on a letter or digit (Arabic harakat, Devanagari vowels).
-        mark = unicodedata.category(char) in _MARKS
+        mark = unicodedata.category(char) in NAME_MARKS
         if not _in_alphabet(char) or (mark and not previous_is_base):
             raise BadNameError(
                 f"A {what} may hold letters, digits, spaces and _ - . only, "

@@ -144,7 +144,7 @@ class EndReason(enum.StrEnum):
     """How a match ended."""
 
     WON = "won"
-    """A side reached the target (RULES.md §6)."""
+    """A side reached the target (docs/rules.md §6)."""
     ABANDONED = "abandoned"
     """The room closed before that."""
 

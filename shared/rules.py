@@ -1,4 +1,4 @@
-"""The rule options (`RuleSet`), and what one played card takes and scores (RULES.md §4-§5).
+"""The rule options (`RuleSet`), and what one played card takes and scores (docs/rules.md §4-§5).
 
 `capture_options(card, floor, rules)` is the exact solver: a numeral takes its rank plus the
 largest disjoint packing of smaller numerals into groups that sum to its value, and every
@@ -72,7 +72,7 @@ class MajorityTie(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    """Every option of RULES.md §7. ``RuleSet()`` is the Egyptian default."""
+    """Every option of docs/rules.md §7. ``RuleSet()`` is the Egyptian default."""
 
     players: int = 2
     direction: Direction = Direction.RIGHT
@@ -99,13 +99,13 @@ class RuleSet:
             except ValueError:
                 allowed = ", ".join(repr(k.value) for k in kind)
                 raise RuleError(f"{name} must be one of {allowed}, not {value!r}.") from None
-        for name, (low, high) in _INT_RANGES.items():
+        for name, (low, high) in INT_OPTIONS.items():
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:
                 raise RuleError(f"{name} must be a whole number from {low} to {high}.")
-        if self.players not in (2, 4):
+        if self.players not in OPTION_VALUES["players"]:
             raise RuleError("Basra is played by 2 players or by 4 in two partnerships.")
-        if self.hand_size not in (4, 6):
+        if self.hand_size not in OPTION_VALUES["hand_size"]:
             raise RuleError("The hand size is 4 (Egyptian) or 6 (Lebanese).")
         if type(self.last_card_basra) is not bool or type(self.card_points) is not bool:
             raise RuleError("last_card_basra and card_points are true or false.")
@@ -172,7 +172,7 @@ _ENUM_FIELDS: dict[str, type[enum.Enum]] = {
     "komi_basra": KomiBasra,
     "majority_tie": MajorityTie,
 }
-_INT_RANGES = {
+INT_OPTIONS: dict[str, tuple[int, int]] = {
     "players": (2, 4),
     "hand_size": (4, 6),
     "jack_basra_points": (0, 1000),
@@ -181,6 +181,9 @@ _INT_RANGES = {
     "target": (1, 100_000),
     "turn_timer": (0, 3600),
 }
+"""Each whole-number option's bounds (PROTOCOL.md §6)."""
+OPTION_VALUES: dict[str, tuple[int, ...]] = {"players": (2, 4), "hand_size": (4, 6)}
+"""The whole-number options that take one of a few values within their bounds."""
 _PRESET_FREE = ("players", "target", "turn_timer")
 
 PRESETS: dict[str, dict[str, Any]] = {

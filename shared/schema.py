@@ -267,6 +267,7 @@ class Tagged(Spec):
 
     tag: str
     variants: Mapping[str, Struct]
+    name: str = "map"
 
     def check(self, value: object, path: str) -> None:
         if type(value) is not dict:

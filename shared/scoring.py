@@ -1,4 +1,4 @@
-"""Round tallies and the match outcome (RULES.md §6)."""
+"""Round tallies and the match outcome (docs/rules.md §6)."""
 
 from __future__ import annotations
 

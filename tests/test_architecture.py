@@ -1,4 +1,5 @@
-"""The arrows of DESIGN.md §1, the client's layers, and no import cycles.
+"""The arrows of docs/design.md §1, the client's layers, no import cycles, small modules and
+classes, and one handler for each client message.
 
 Walks every module's imports with `ast` (inside functions and under ``if TYPE_CHECKING:`` too),
 so a forbidden import fails here even when no test happens to execute it.
@@ -10,7 +11,11 @@ small foundations they all use: theme, tween, settings; the server's config, pla
 refusals). A part with no rules of its own keeps its root's (``server.net`` those of
 ``server``). The client's parts stand in an ordered
 list of layers (`CLIENT_LAYERS`), each importing only lower ones; no two modules import each
-other, directly or round a circle, type-checking imports included.
+other, directly or round a circle, type-checking imports included. No module is over
+`MAX_MODULE_LINES` lines, no function over `MAX_FUNCTION_LINES`, and no class has more than
+`MAX_OWN_METHODS` methods of its own. Every client-to-server message type is handled in one
+place only: the session, the lobby, or one part of a room. The browser client's modules keep
+the same rules of size and cycles in their twin, ``tests/web/architecture.test.mjs``.
 """
 
 from __future__ import annotations
@@ -61,6 +66,7 @@ CLIENT_LAYERS: tuple[tuple[str, ...], ...] = (
     ("client.scenes",),
     ("client.app",),
     ("client.main",),
+    ("client.__main__",),
 )
 """The client's parts, lowest first: a part imports only parts of lower layers."""
 
@@ -233,6 +239,38 @@ def test_modules_and_functions_stay_small(package: str) -> None:
     assert not too_long, too_long
 
 
+MAX_OWN_METHODS = 25
+
+
+def own_methods(node: ast.ClassDef) -> list[str]:
+    """The methods a class defines itself (properties included; not those of a class nested
+    in it, nor inherited ones)."""
+    return [n.name for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_class_does_everything(package: str) -> None:
+    """A class has at most `MAX_OWN_METHODS` methods of its own: one that needs more does
+    several things, and splits along them into parts it holds."""
+    crowded: list[str] = []
+    for path in sorted((ROOT / package).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and len(own_methods(node)) > MAX_OWN_METHODS:
+                where = path.relative_to(ROOT)
+                crowded.append(f"{where}:{node.lineno} {node.name}: {len(own_methods(node))}")
+    assert not crowded, crowded
+
+
+def test_the_method_count_counts_a_class_own_methods_only() -> None:
+    source = (
+        "class A:\n    def a(self): ...\n    @property\n    def b(self): ...\n"
+        "    class Inner:\n        def c(self): ...\n"
+    )
+    [outer] = ast.parse(source).body
+    assert isinstance(outer, ast.ClassDef)
+    assert own_methods(outer) == ["a", "b"]
+
+
 def test_every_client_part_has_a_layer() -> None:
     parts = {str(part_of(module_name(path))) for path in (ROOT / "client").rglob("*.py")}
     layered = {part for layer in CLIENT_LAYERS for part in layer}
@@ -266,6 +304,16 @@ def test_msgpack_only_in_the_wire_package() -> None:
             assert part_of(module_name(path)) == "shared.wire", path
 
 
+def test_the_tests_helpers_never_need_the_benchmarks() -> None:
+    """What several tests share (clients, servers, oracles) lives in tests/, not in bench/,
+    which the wheel leaves out: only a test of a benchmark itself imports `bench`."""
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        if path.name.startswith("test_"):
+            continue
+        roots = {name.split(".")[0] for name in imported_names(path)}
+        assert "bench" not in roots, f"{path.relative_to(ROOT)} imports bench"
+
+
 def test_the_checker_sees_forbidden_and_type_checking_imports(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text(
@@ -293,3 +341,34 @@ def test_the_module_graph_sees_type_checking_imports() -> None:
     graph = module_graph(("client",))
     assert "client.scenes.base" in graph["client.scenes.table"]
     assert "client.sessions.game_session" in graph["client.sessions.remote"]
+
+
+def test_every_client_message_has_exactly_one_handler() -> None:
+    """Each client-to-server message type is answered in one place only: the session (pings),
+    the lobby, or one part of a room; the lobby forwards to rooms what their parts route."""
+    from server.lobby import Lobby
+    from server.room.actor import ROOM_PARTS, ROOM_REQUESTS
+    from shared.wire.protocol import SCHEMAS, Flow
+    from shared.wire.session import ANSWERED_BY_SESSION
+
+    handlers: dict[str, list[str]] = {kind.value: ["the session"] for kind in ANSWERED_BY_SESSION}
+    for owner in (Lobby, *ROOM_PARTS):
+        for route in owner.ROUTES:
+            handlers.setdefault(route.kind.value, []).append(owner.__name__)
+    twice = {kind: owners for kind, owners in handlers.items() if len(owners) > 1}
+    assert not twice, f"handled more than once: {twice}"
+    assert set(handlers) == {kind.value for kind in SCHEMAS[Flow.TO_SERVER]}
+    in_rooms = {route.kind for part in ROOM_PARTS for route in part.ROUTES}
+    assert in_rooms == ROOM_REQUESTS
+
+
+def test_a_table_of_routes_refuses_a_type_routed_twice() -> None:
+    from server.routes import Route, Routes
+    from shared.wire.protocol import MsgType
+
+    def handler(owner: object, asker: object, request: object) -> None:
+        """Nothing: only the table is tried."""
+
+    chat: Route[object, object] = Route(MsgType.CHAT, handler)
+    with pytest.raises(ValueError, match="two handlers for 'chat'"):
+        Routes([("one", [chat]), ("other", [chat])])

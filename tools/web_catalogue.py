@@ -10,9 +10,7 @@ fails while one is stale or a message of the page has no translation.
 
 from __future__ import annotations
 
-import argparse
 import json
-import logging
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -29,8 +27,7 @@ from client.i18n.words import (
 )
 from shared.quick_chat import REACTIONS
 from tools.extract import WEB_SCRIPTS, web_messages
-
-logger = logging.getLogger(__name__)
+from tools.generated import generator_main
 
 WEB_CATALOGUES = WEB_SCRIPTS.parent / "i18n"
 PLURAL_RULES: Mapping[str, str] = {
@@ -120,18 +117,7 @@ def stale_catalogues(out: Path = WEB_CATALOGUES) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tools.web_catalogue", description=__doc__)
-    parser.add_argument("--check", action="store_true", help="only say whether they are current")
-    arguments = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
-    if arguments.check:
-        stale = stale_catalogues()
-        for path in stale:
-            logger.error("stale: %s (run python -m tools.web_catalogue)", path)
-        return 1 if stale else 0
-    for path in write_catalogues():
-        logger.info("wrote %s", path)
-    return 0
+    return generator_main("tools.web_catalogue", __doc__, write_catalogues, stale_catalogues, argv)
 
 
 if __name__ == "__main__":

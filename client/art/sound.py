@@ -3,7 +3,9 @@
 Owns the recipes for each named sound (`synthesize`, pure and testable without audio) and
 `SoundPlayer`, which turns them into `pygame.mixer.Sound`s in the mixer's own sample format
 and plays them with a volume and a mute switch. When the mixer cannot start (no audio device,
-pygame built without it) the player is a silent no-op: sound must never crash the game.
+pygame built without it) the player is a silent no-op: sound must never crash the game, nor
+fill the console: `start_mixer` says so in one line, the audio libraries' own complaints
+(`native_output`) kept for the debug log.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 import pygame
+
+from client.art.native_output import native_stderr_caught
 
 logger = logging.getLogger(__name__)
 
@@ -205,15 +209,24 @@ def mixer_buffers(mixer_format: tuple[int, int, int]) -> dict[str, bytes]:
     return {name: encode_samples(synthesize(name, rate), size, channels) for name in SOUND_NAMES}
 
 
-def start_mixer() -> tuple[int, int, int] | None:
-    """Start the mixer if needed; its (rate, size, channels), or None when there is no audio."""
-    try:
-        if pygame.mixer.get_init() is None:
-            pygame.mixer.init()
+def start_mixer(say_why: bool = True) -> tuple[int, int, int] | None:
+    """Start the mixer if needed; its (rate, size, channels), or None when there is no audio,
+    which is said in one warning (at debug level when not `say_why`: said before)."""
+    if pygame.mixer.get_init() is not None:
         return pygame.mixer.get_init()
-    except (pygame.error, NotImplementedError) as exc:
-        logger.warning("no audio: %s", exc)
+    problem: Exception | None = None
+    with native_stderr_caught() as library_lines:
+        try:
+            pygame.mixer.init()
+        except (pygame.error, NotImplementedError) as exc:
+            problem = exc
+    for line in library_lines:
+        logger.debug("audio library: %s", line)
+    if problem is not None:
+        level = logging.WARNING if say_why else logging.DEBUG
+        logger.log(level, "sound is off: no sound device could be opened (%s)", problem)
         return None
+    return pygame.mixer.get_init()
 
 
 # --- the player --------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The rules for players, as the "How to play" screen tells them: short sections, then worked
-examples drawn with real cards (the project's rule book, RULES.md, sections 3-6 and 8).
+examples drawn with real cards (the project's rule book, docs/rules.md §3-§6 and §8).
 
 Owns `SECTIONS` (a title and its paragraphs, marked for translation in reading order, so that a
 translator finds each section's words together in the catalogue), `EXAMPLES` (a floor, the card

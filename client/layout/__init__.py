@@ -2,11 +2,13 @@
 
 `geometry` owns `Rect`, `Point` and the letterboxed logical 1280x720 surface the screens other
 than the table are drawn on (and the menus' canvas of the window's shape, `menu_canvas`,
-`menu_view`); `seats` which screen side each seat sits on; `table_zones` lays
-the table's zones out in named steps and `table_layout` (`TableLayout`) answers the table's
-questions about them for one window. The names most code uses are here too.
+`menu_view`); `seats` which screen side each seat sits on; `table_zones` lays the table's
+zones out in named steps, `table_layout` (`TableLayout`) answers the table's questions about
+them for one window, and `card_rows` puts each card of a hand or of the floor. The names most
+code uses are here too.
 """
 
+from client.layout.card_rows import floor_grid_shape, floor_positions, hand_positions
 from client.layout.geometry import (
     LOGICAL_SIZE,
     MENU_MIN_SIZE,
@@ -45,6 +47,9 @@ __all__ = [
     "SeatZones",
     "TableLayout",
     "card_rotation",
+    "floor_grid_shape",
+    "floor_positions",
+    "hand_positions",
     "is_sideways",
     "logical_to_window",
     "menu_canvas",

@@ -2,21 +2,20 @@
 
 Owns `TableLayout`: for a window size, a player count and whether the side panel (chat, play
 log) is open, the scale `unit`, the card size and every zone (`table_zones` lays them out),
-with where a hand's, the floor's and the buttons' cards and widgets go, font sizes in this
-window's pixels, and carrying a point across a resize. The table is drawn at the window's
-resolution: a 4:3 or tall window gives its extra height to the floor (the hands stay at the
-real edges), a wide one its extra width. Pure: no pygame, no engine.
+with where the buttons and widgets go, font sizes in this window's pixels, and carrying a point
+across a resize; where each card of a hand or of the floor goes is `card_rows`. The table is
+drawn at the window's resolution: a 4:3 or tall window gives its extra height to the floor
+(the hands stay at the real edges), a wide one its extra width. Pure: no pygame, no engine.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import lru_cache
 
 from client import theme
 from client.layout.geometry import LOGICAL_SIZE, Point, Rect
-from client.layout.seats import SeatPosition, is_sideways, positions_for
+from client.layout.seats import SeatPosition, positions_for
 from client.layout.table_zones import (
     BUTTON_SIZE,
     EDGE_MARGIN,
@@ -31,11 +30,6 @@ DESIGN_SIZE = (1024, 720)
 1280x720 window has unit 1."""
 SIDE_PANEL_WIDTH = 300
 """The side panel's width in units of the whole window."""
-HAND_GAP = 12
-"""Space between cards in the local hand, which is shown face up and must be easy to click."""
-HIDDEN_HAND_STEP = 36
-"""Step between face-down cards in other hands; they overlap because only their count matters."""
-FLOOR_GAP = (12, 12)
 CHOICE_HEIGHT = 96
 PEEK_SIZE = (480, 140)
 
@@ -108,10 +102,6 @@ class TableLayout:
         return max(theme.FONT_MIN, round(size * self.unit))
 
     @property
-    def side_card(self) -> tuple[int, int]:
-        return (self.card[1], self.card[0])
-
-    @property
     def lift(self) -> float:
         """How far a selected card in the local hand rises."""
         return HAND_SELECTED_LIFT * self.unit
@@ -160,9 +150,6 @@ class TableLayout:
             return (pile.center[0], pile.y - room / 4)
         return (pile.center[0], pile.bottom + room / 4)
 
-    def stock_position(self) -> Rect:
-        return self.stock
-
     def button_slot(self, index: int) -> Rect:
         """The `index`-th button of the column, counted from the bottom."""
         w, h = BUTTON_SIZE[0] * self.unit, BUTTON_SIZE[1] * self.unit
@@ -193,63 +180,6 @@ class TableLayout:
         """A standing message (the connection is being restored) across the top of the floor."""
         return (self.floor.center[0], self.floor.y + 20 * self.unit)
 
-    # --- cards ---------------------------------------------------------------------------
-
-    def hand_positions(self, count: int, position: SeatPosition) -> list[Rect]:
-        """Rects for a hand of `count` cards at `position`, centred on that seat, in hand order.
-
-        The bottom (local) hand is spaced apart for clicking; other hands overlap. Left and
-        right hands run top to bottom with sideways rects. Raises ValueError for a negative
-        count.
-        """
-        if count < 0:
-            raise ValueError("count must not be negative")
-        area = self.hand_area(position)
-        cw, ch = self.card
-        if is_sideways(position):
-            step = _row_step(count, cw, HIDDEN_HAND_STEP * self.unit, area.h)
-            first = area.center[1] - ((count - 1) * step) / 2
-            cx = area.center[0]
-            return [Rect.from_center((cx, first + i * step), self.side_card) for i in range(count)]
-        bottom = position is SeatPosition.BOTTOM
-        preferred = cw + HAND_GAP * self.unit if bottom else HIDDEN_HAND_STEP * self.unit
-        step = _row_step(count, cw, preferred, area.w)
-        first = area.center[0] - ((count - 1) * step) / 2
-        cy = area.bottom - ch / 2 if bottom else area.center[1]
-        return [Rect.from_center((first + i * step, cy), self.card) for i in range(count)]
-
-    def floor_grid_shape(self, count: int) -> tuple[int, int]:
-        """(columns, rows) for `count` floor cards: as few rows as fit, then balanced columns."""
-        if count <= 0:
-            return (0, 0)
-        step = self.card[0] + FLOOR_GAP[0] * self.unit
-        max_columns = max(1, int((self.floor.w + FLOOR_GAP[0] * self.unit) // step))
-        rows = math.ceil(count / max_columns)
-        return (math.ceil(count / rows), rows)
-
-    def floor_positions(self, count: int) -> list[Rect]:
-        """Rects for `count` floor cards in a grid centred in the floor area, row by row.
-
-        While they fit the cards keep full spacing; beyond that they overlap more and more
-        (spacing shrinks) so every rect still lies inside the floor area.
-        """
-        columns, rows = self.floor_grid_shape(count)
-        if count <= 0:
-            return []
-        cw, ch = self.card
-        gap_x, gap_y = FLOOR_GAP[0] * self.unit, FLOOR_GAP[1] * self.unit
-        step_x = _row_step(columns, cw, cw + gap_x, self.floor.w)
-        step_y = _row_step(rows, ch, ch + gap_y, self.floor.h)
-        cx, cy = self.floor.center
-        top = cy - ((rows - 1) * step_y) / 2
-        rects: list[Rect] = []
-        for index in range(count):
-            row, column = divmod(index, columns)
-            in_row = min(columns, count - row * columns)  # the last row may be short: centre it
-            left = cx - ((in_row - 1) * step_x) / 2
-            rects.append(Rect.from_center((left + column * step_x, top + row * step_y), self.card))
-        return rects
-
     def carry(self, point: Point, before: TableLayout) -> Point:
         """Where `point` of the `before` layout lies in this one (a window resized mid-flight):
         the same place relative to the table."""
@@ -263,13 +193,6 @@ class TableLayout:
 @lru_cache(maxsize=16)
 def _layout_for(size: tuple[int, int], players: int, side_panel_open: bool) -> TableLayout:
     return TableLayout._make(size, players, side_panel_open)
-
-
-def _row_step(count: int, card_length: float, preferred: float, span: float) -> float:
-    """Distance between card origins so `count` cards fit in `span`, never above `preferred`."""
-    if count <= 1:
-        return 0.0
-    return max(0.0, min(preferred, (span - card_length) / (count - 1)))
 
 
 REFERENCE = TableLayout.for_window(LOGICAL_SIZE)

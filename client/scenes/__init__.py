@@ -1,1 +1,2 @@
-"""The client's screens; `navigation.Navigator` is the one module that knows them all."""
+"""The client's screens; `navigation.Navigator`, with its parts `table_navigation` and
+`lan_navigation`, is the one place that knows them all."""

@@ -205,9 +205,12 @@ class SceneHost(Protocol):
     """The table's felt with the floor area lit, at the logical size."""
     plain_felt: pygame.Surface
     """The felt without the floor area, behind menu screens."""
-    felt_beneath: bool
-    """The window's felt is drawn beneath this frame: a menu screen leaves its background
-    clear (a window of another shape than its stage has no black bars)."""
+
+    @property
+    def felt_beneath(self) -> bool:
+        """The window's felt is drawn beneath this frame: a menu screen leaves its background
+        clear (a window of another shape than its stage has no black bars)."""
+        ...
 
     @property
     def small_cards(self) -> CardArt: ...

@@ -3,9 +3,10 @@
 Owns `ConnectScene`. In join mode it lists the servers found on the LAN (`ServerFinder`: the
 list fills and empties itself, with each server's rooms waiting and players; one click joins)
 beside a field for ``host[:port]`` (remembered) and the name; in host mode it shows every
-address of this machine that others may join at, with the web address phones join at and its
-QR code (drawn crisp in window pixels, `draw_crisp`), and starts a server here first
-(`LanHost`), announced where this client looks for games. Connecting runs as an asyncio task
+address of this machine that others may join at, starts a server here first (`LanHost`),
+announced where this client looks for games, and once that server listens shows the web
+address phones join at with its QR code (drawn crisp in window pixels, `draw_crisp`): never
+before, when a phone that scanned it would find nothing there. Connecting runs as an asyncio task
 beside the frame loop; the screen says what is happening, and a failure (nothing listening,
 unknown host, another protocol version, a refused name) comes back as one readable line, in
 the player's language; the screen is mirrored in Arabic.
@@ -42,7 +43,7 @@ from client.ui.widgets import Button, ListBox, TextInput
 from shared.names import MAX_NAME, name_character
 from shared.wire.client import ConnectFailed, parse_address
 from shared.wire.join import join_url, lan_addresses
-from shared.wire.protocol import DEFAULT_PORT, DEFAULT_WEB_PORT
+from shared.wire.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -84,9 +85,9 @@ class ConnectScene(FormScene):
         self.found: tuple[FoundServer, ...] = ()
         self.servers: ListBox | None = None
         self.lan_addresses: tuple[str, ...] = lan_addresses() if hosting else ()
-        self.join_urls = tuple(join_url(a, DEFAULT_WEB_PORT) for a in self.lan_addresses)
-        """Where phones join the game hosted here (the web port a hosted server takes)."""
-        self.join_qr = QrPicture(self.join_urls[0]) if self.join_urls else None
+        self.join_urls: tuple[str, ...] = ()
+        """Where phones join the game hosted here, once its server listens."""
+        self.join_qr: QrPicture | None = None
         self.target = ""
         """The address being connected to, "host:port"."""
         self.connect_soon = False
@@ -232,11 +233,20 @@ class ConnectScene(FormScene):
             named = ("--server-name", name)
             self.host = LanHost(discovery=self.discovery, extra_args=named)
             port = await self.host.start()
+            self._show_join_page(self.host)
             running = _("Server running on port {port}; joining it...")
             self.say(running.format(port=number(port)))
         client = ServerLink(host, port, name)
         await client.connect()
         return client
+
+    def _show_join_page(self, host: LanHost) -> None:
+        """The addresses phones join ``host``'s server at, now that it listens."""
+        if host.web_port is not None:
+            web_port = host.web_port
+            self.join_urls = tuple(join_url(a, web_port) for a in self.lan_addresses)
+            self.join_qr = QrPicture(self.join_urls[0]) if self.join_urls else None
+            self.dirty = True
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -342,6 +352,12 @@ class ConnectScene(FormScene):
         x, text = area.centerx, self.app.text
         heading = _("Phones join here")
         text.draw(surface, heading, (x, area.y - 10), theme.FONT_BODY, theme.TEXT, "midbottom")
+        if self.join_qr is None:
+            later = _("Once the server runs, its code for phones to scan shows here.")
+            lines = text.wrap(later, min(area.width, self.frame.width - 20), theme.FONT_SMALL)
+            for i, line in enumerate(lines):
+                at = (x, area.centery + (i - (len(lines) - 1) / 2) * 26)
+                text.draw(surface, line, at, theme.FONT_SMALL, theme.TEXT_DIM, "center")
         for i, url in enumerate(self.join_urls[:WEB_ADDRESSES_SHOWN]):
             colour = theme.TEXT_ACCENT if i == 0 else theme.TEXT_DIM
             position = (x, area.bottom + 10 + i * 26)

@@ -1,7 +1,8 @@
 """The lobby of a server: its rooms, and making or joining one.
 
 Owns `LobbyScene` (the room list with players, rules and state; Create, Join, Watch, Refresh,
-Leave; the address others type when this machine hosts) and `CreateRoomScene` (players, rules
+Leave; when this machine hosts, the address others type and a button that shows phones' QR
+code, `overlays.PhoneJoinScene`) and `CreateRoomScene` (players, rules
 preset, target, turn timer, the bots' level, who may join and whether players may ask for
 hints, for a new room). The list refreshes itself every few seconds; entering a room opens the
 room screen. Both are mirrored in Arabic.
@@ -19,15 +20,16 @@ from client.i18n import _, isolate
 from client.i18n.words import level_name, points_text, preset_name, seconds_text
 from client.net.server_link import ServerLink
 from client.scenes.form import FormScene, ListPlaces
-from client.sessions.game_session import Notice, NoticeLevel, RoomChanged
-from client.sessions.link import LinkEvent, LinkStatus
+from client.scenes.overlays import PhoneJoinScene
+from client.sessions.game_session import Notice, NoticeLevel
+from client.sessions.link import LinkListener, LinkStatus
 from client.sessions.room_info import summary_line
 from client.ui.pickers import Choice
 from client.ui.widgets import Button, ListBox, TextInput
 from shared.bots import LEVELS
 from shared.names import MAX_ROOM_NAME, name_character
 from shared.rules import PRESETS
-from shared.wire.rooms import RoomPhase
+from shared.wire.rooms import RoomPhase, RoomState
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -70,8 +72,8 @@ class LobbyRoutes(Protocol):
     def server_gone(self, reason: str) -> None: ...
 
 
-class LobbyScene(FormScene):
-    """The rooms on a server."""
+class LobbyScene(FormScene, LinkListener):
+    """The rooms on a server; it listens to the link while it is on screen."""
 
     wide = True
 
@@ -81,11 +83,15 @@ class LobbyScene(FormScene):
         routes: LobbyRoutes,
         client: ServerLink,
         hosting_at: str | None = None,
+        join_page: str | None = None,
     ) -> None:
+        """``hosting_at``: the addresses others type, and ``join_page`` the page phones open,
+        when this machine hosts the server (its server is listening by now)."""
         super().__init__(app)
         self.routes = routes
         self.client = client
         self.hosting_at = hosting_at
+        self.join_page = join_page
         self.title = _("Lobby")
         self.refresh_in = REFRESH_SECONDS
         self.auto_created = False
@@ -98,6 +104,7 @@ class LobbyScene(FormScene):
             (_("Join"), self.join),
             (_("Watch"), self.watch),
             (_("Refresh"), self.refresh),
+            *([(_("Phones join here"), self.show_join_page)] if join_page is not None else []),
             (_("Leave server"), self.back),
         ]
         self.buttons = [
@@ -134,7 +141,7 @@ class LobbyScene(FormScene):
 
     def selected_room(self) -> int | None:
         index = self.rooms.selected
-        rooms = self.client.rooms
+        rooms = self.client.state.rooms
         return rooms[index].room_id if index is not None and index < len(rooms) else None
 
     def create(self) -> None:
@@ -145,7 +152,7 @@ class LobbyScene(FormScene):
         if room_id is None:
             self.say(_("Pick a room first (or create one)."), NoticeLevel.WARNING)
             return
-        locked = any(r.room_id == room_id and r.locked for r in self.client.rooms)
+        locked = any(r.room_id == room_id and r.locked for r in self.client.state.rooms)
         code = self.code.text.strip()
         if locked and not code:
             self.say(_("That room is private: type its code first."), NoticeLevel.WARNING)
@@ -159,33 +166,40 @@ class LobbyScene(FormScene):
         self.client.list_rooms()
         self.refresh_in = REFRESH_SECONDS
 
+    def show_join_page(self) -> None:
+        """The QR code phones scan to join the server hosted here, large, over the lobby."""
+        if self.join_page is not None:
+            self.app.stack.push(PhoneJoinScene(self.app, self.join_page))
+
     def back(self) -> None:
         """Leave the server (and stop it, when this machine hosts it)."""
         self.routes.disconnect()
 
-    def on_link(self, event: LinkEvent) -> None:
-        """The link's news while the lobby is on screen: notices, and a room joined."""
-        if isinstance(event, Notice):
-            self.say(event.text, event.level)
-        elif isinstance(event, RoomChanged) and self.client.room is not None:
+    # --- the link's news while the lobby is on screen: notices, and a room joined ------
+
+    def notice(self, notice: Notice) -> None:
+        self.say(notice.text, notice.level)
+
+    def room_changed(self, room: RoomState) -> None:
+        if self.client.state.room is not None:
             self.routes.room(self.client)
 
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
-        if client.status is LinkStatus.CLOSED:
-            self.routes.server_gone(client.closed_reason)
+        if client.state.status is LinkStatus.CLOSED:
+            self.routes.server_gone(client.state.closed_reason)
             return
         self.refresh_in -= dt
-        if self.refresh_in <= 0 and client.status is LinkStatus.ONLINE:
+        if self.refresh_in <= 0 and client.state.status is LinkStatus.ONLINE:
             self.refresh()
-        self.rooms.set_items([summary_line(r) for r in client.rooms])
+        self.rooms.set_items([summary_line(r) for r in client.state.rooms])
         if (
-            client.room is None
+            client.state.room is None
             and self.app.options.autoplay
             and not self.auto_created
-            and client.status is LinkStatus.ONLINE
-            and client.rooms_listed
+            and client.state.status is LinkStatus.ONLINE
+            and client.state.rooms_listed
         ):
             self.auto_created = True
             self._autoplay_room()
@@ -194,7 +208,9 @@ class LobbyScene(FormScene):
         """`--autoplay`: join a room waiting for players, else create one (the room fills
         it with bots and starts)."""
         client, s = self.client, self.app.settings
-        waiting = [r for r in client.rooms if r.phase is RoomPhase.WAITING and r.open_seats > 0]
+        waiting = [
+            r for r in client.state.rooms if r.phase is RoomPhase.WAITING and r.open_seats > 0
+        ]
         if waiting:
             client.join_room(waiting[0].room_id)
         else:
@@ -209,7 +225,7 @@ class LobbyScene(FormScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         text, frame = self.app.text, self.frame
         who = _("Connected to {address} as {name}").format(
-            address=isolate(self.client.address), name=isolate(self.client.name)
+            address=isolate(self.client.address), name=isolate(self.client.state.name)
         )
         centre, room = frame.centerx, frame.width - 2 * WHO_MARGIN
         text.draw(surface, who, (centre, 170), theme.FONT_SMALL + 2, theme.TEXT_DIM, "center", room)
@@ -219,7 +235,7 @@ class LobbyScene(FormScene):
             )
             at = (centre, frame.bottom - 20)
             text.draw(surface, line, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center", room)
-        if not self.client.rooms:
+        if not self.client.state.rooms:
             text.draw(
                 surface,
                 _("No rooms yet: create one."),
@@ -228,7 +244,7 @@ class LobbyScene(FormScene):
                 theme.TEXT_DIM,
                 "center",
             )
-        if self.client.status is LinkStatus.RECONNECTING:
+        if self.client.state.status is LinkStatus.RECONNECTING:
             reconnecting = _("Reconnecting...")
             at = (centre, 130)
             text.draw(surface, reconnecting, at, theme.FONT_BODY, theme.TEXT_ACCENT, "center")
@@ -251,7 +267,7 @@ class CreateRoomScene(FormScene):
             TextInput(
                 (x + w - 260, y + 2, 260, h - 4),
                 text,
-                _("{name} table").format(name=client.name),
+                _("{name} table").format(name=client.state.name),
                 max_length=MAX_ROOM_NAME,
                 allowed=name_character,
             )

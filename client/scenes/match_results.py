@@ -22,7 +22,7 @@ from client.i18n import _, isolate, number
 from client.net.server_link import ServerLink
 from client.scenes.rematch import Rematch, tally_line
 from client.scenes.results_overlay import PANEL, ResultsOverlay
-from client.sessions.link import LinkEvent
+from client.sessions.link import Heard
 from client.sessions.remote import RemoteSession
 from client.table.hud import side_names
 from client.table.particles import ParticleBurst
@@ -49,11 +49,27 @@ PARTNERS_RECT = pygame.Rect(PANEL.right - 186, PANEL.y + 14, 172, 36)
 """The creator's Change partners, in a corner of a 4-player LAN game's results."""
 
 
-class MatchResultsRoutes(Protocol):
-    """Where the match results lead, and the server link a LAN game's room is on."""
+class RoomRoutes(Protocol):
+    """The server link a LAN game's room is on, and its next match's table."""
 
     @property
     def remote(self) -> ServerLink | None: ...
+
+    def remote_table(self, client: ServerLink, backlog: Sequence[Heard]) -> None: ...
+
+
+class LeavingRoutes(Protocol):
+    def leave_table(self, table: TableScene) -> None: ...
+
+
+class MatchResultsRoutes(Protocol):
+    """Where the match results lead (`client.scenes.navigation.Navigator`)."""
+
+    @property
+    def lan(self) -> RoomRoutes: ...
+
+    @property
+    def at_table(self) -> LeavingRoutes: ...
 
     def main_menu(self) -> None: ...
 
@@ -62,10 +78,6 @@ class MatchResultsRoutes(Protocol):
         ...
 
     def watch_finished(self, table: TableScene, review: bool = False) -> None: ...
-
-    def leave_table(self, table: TableScene) -> None: ...
-
-    def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
 
 
 class MatchResultsScene(ResultsOverlay):
@@ -94,11 +106,11 @@ class MatchResultsScene(ResultsOverlay):
         nav = routes
         session = table.session
         self.rematch: Rematch | None = None
-        if isinstance(session, RemoteSession) and nav.remote is not None:
-            self.rematch = Rematch(nav.remote, session)
+        if isinstance(session, RemoteSession) and nav.lan.remote is not None:
+            self.rematch = Rematch(nav.lan.remote, session)
         last: tuple[str, Callable[[], None]] = (_("Main menu"), nav.main_menu)
         if self.rematch is not None:
-            last = (_("Back to lobby"), functools.partial(nav.leave_table, table))
+            last = (_("Back to lobby"), functools.partial(nav.at_table.leave_table, table))
         actions: list[tuple[str, Callable[[], None]]] = [
             (_("Play again"), nav.play_again if self.rematch is None else self.rematch.play_again),
             (_("Watch replay"), functools.partial(nav.watch_finished, table)),
@@ -146,7 +158,7 @@ class MatchResultsScene(ResultsOverlay):
         backlog = rematch.session.hand_on()
         while self.app.stack.top is not None and self.app.stack.top is not self.table:
             self.app.stack.pop()
-        self.routes.remote_table(rematch.link, backlog)
+        self.routes.lan.remote_table(rematch.link, backlog)
 
     @property
     def animating(self) -> bool:

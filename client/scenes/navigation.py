@@ -1,49 +1,37 @@
-"""Moving between screens: the one place that knows every scene.
+"""Moving between screens: with its two parts, the one place that knows every scene.
 
 Owns `Navigator` (attached to the `App` as ``app.nav``): each method builds the next scene and
-puts it on the stack (main menu, practice set-up and table, settings, the overlays, the
-replays and their viewer, and the network screens), and it holds what outlives a screen: the
-server connection and the server this machine hosts, both let go when the player leaves the
-server or the app closes, and the records folder where practice matches are kept (and
-continued from) and LAN records saved. Scenes call these methods instead of importing one
-another, so there are no import cycles between screens and the flow of the game reads in one
-file.
+puts it on the stack (main menu, practice set-up and table, settings, the replays and their
+viewer, messages, the ways onto a LAN server), and it holds the records folder where practice
+matches are kept (and continued from) and LAN records saved. Its parts do the rest: what lies
+over a table (`table_navigation.TableNavigator`, ``nav.at_table``) and the screens of a LAN server
+with the link they share (`lan_navigation.LanNavigator`, ``nav.lan``). Scenes call these instead of
+importing one another, so there are no import cycles between screens and the flow of the game
+reads in three files.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from client.i18n import _, isolate
-from client.net.lan_host import LanHost
-from client.net.server_link import ServerLink
+from client.i18n import _
 from client.records import MatchKind, RecordFolder, UnfinishedPractice, now_ms, records_dir_for
 from client.scenes.connect import ConnectScene
-from client.scenes.lobby import LobbyScene
-from client.scenes.match_results import MatchResultsScene
+from client.scenes.lan_navigation import LanNavigator
 from client.scenes.menu import MainMenuScene
-from client.scenes.overlays import ConfirmScene, MessageScene, PauseScene
+from client.scenes.overlays import ConfirmScene, MessageScene
 from client.scenes.practice_setup import PracticeSetupScene
 from client.scenes.replay import ReplayScene
 from client.scenes.replays import ReplaysScene
-from client.scenes.room import RoomScene
-from client.scenes.round_results import RoundResultsScene
 from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
-from client.sessions.link import LinkEvent, LinkListener, LinkStatus
+from client.scenes.table_navigation import TableNavigator
 from client.sessions.local import BOT_DELAY_SECONDS, LocalSession
-from client.sessions.remote import RemoteSession
-from client.sessions.room_info import others_seated
-from shared.events import Event, MatchEnded, RoundScored
-from shared.fairness import DealCheck
 from shared.record import MatchRecord, RecordError
 from shared.record_file import read_record
 from shared.rules import RuleSet
-from shared.wire.rooms import SeatInfo
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -64,13 +52,10 @@ class Navigator:
     def __init__(self, app: SceneHost) -> None:
         self.app = app
         self.last_practice: PracticeSetup | None = None
-        self.remote: ServerLink | None = None
-        self.listener: LinkListener | None = None
-        """Who is told of the link's events: the lobby, the room, or the session of a match."""
-        self.lan_host: LanHost | None = None
-        self.lobby: LobbyScene | None = None
         self.records_dir = records_dir_for(app.settings_path)
         """Where match files are kept; None: nowhere (an app built without a settings file)."""
+        self.at_table = TableNavigator(app, self)
+        self.lan = LanNavigator(app, self)
 
     @property
     def records(self) -> RecordFolder | None:
@@ -130,7 +115,8 @@ class Navigator:
         if isinstance(session, LocalSession):
             record = session.record
             return None if record is None else (record, session.record_path)
-        path = self.remote.record_path if self.remote is not None else None
+        remote = self.lan.remote
+        path = remote.state.witnesses.record_path if remote is not None else None
         if path is None:
             return None
         try:
@@ -205,7 +191,7 @@ class Navigator:
     def _show_practice(self, session: LocalSession) -> TableScene:
         app = self.app
         autoplay = session.level if app.options.autoplay else None
-        table = TableScene(app, self, session, autoplay_level=autoplay)
+        table = TableScene(app, self.at_table, session, autoplay_level=autoplay)
         app.stack.reset(table)
         return table
 
@@ -222,106 +208,6 @@ class Navigator:
         setup = self.last_practice or PracticeSetup(2, "easy", "egyptian", 101)
         self.start_practice(*setup)
 
-    # --- over the table ----------------------------------------------------------------
-
-    def pause(self, table: TableScene) -> None:
-        kept = table.session.offers.kept
-        leave = self.confirm_leave if kept else functools.partial(self.confirm_leave_lan, table)
-        remote = None if kept else self.remote
-        seats = () if remote is None else others_seated(remote.room, remote.player_id)
-        ask = self.confirm_bot_for_seat
-        hand_over = [(s.name or "?", functools.partial(ask, s)) for s in seats]
-        pause = PauseScene(self.app, leave, self.settings, kept, table.rules, hand_over)
-        self.app.stack.push(pause)
-
-    def confirm_bot_for_seat(self, seat: SeatInfo) -> None:
-        """Ask the room's creator before a computer takes another person's seat for good."""
-        name = isolate(seat.name or "?")
-        if seat.connected:
-            why = _(
-                "A computer plays {name}'s seat for the rest of this match. {name} stays in "
-                "the room to watch, and may take a computer's seat again."
-            )
-        else:
-            why = _(
-                "{name} is away. A computer plays the seat for the rest of this match, and "
-                "{name} will not get it back on return."
-            )
-        question = ConfirmScene(
-            self.app,
-            _("Let a computer play for {name}?").format(name=name),
-            why.format(name=name),
-            (_("Let the computer play"), _("Cancel")),
-            functools.partial(self._bot_for_seat, seat.seat),
-        )
-        self.app.stack.push(question)
-
-    def _bot_for_seat(self, seat: int) -> None:
-        """Back to the table, and ask the server to hand ``seat`` to a computer."""
-        if isinstance(self.app.stack.top, PauseScene):
-            self.app.stack.pop()
-        if self.remote is not None:
-            self.remote.bot_for_seat(seat)
-
-    def confirm_leave(self) -> None:
-        """Ask before leaving a practice match: it is kept, to be continued from the menu."""
-        question = ConfirmScene(
-            self.app,
-            _("Leave this match?"),
-            _("It is kept: the main menu's Continue takes you back to this very position."),
-            (_("Leave"), _("Stay")),
-            self.main_menu,
-        )
-        self.app.stack.push(question)
-
-    def confirm_leave_lan(self, table: TableScene) -> None:
-        """Ask before leaving a network game: it goes on without the player."""
-        question = ConfirmScene(
-            self.app,
-            _("Leave this game?"),
-            _("The game goes on without you: a computer player takes your seat."),
-            (_("Leave"), _("Stay")),
-            functools.partial(self.leave_table, table),
-        )
-        self.app.stack.push(question)
-
-    def round_results(self, table: TableScene, event: Event | None) -> None:
-        if isinstance(event, RoundScored):
-            self.app.stack.push(RoundResultsScene(self.app, table, event))
-
-    def match_results(self, table: TableScene, event: Event | None) -> None:
-        if isinstance(event, MatchEnded):
-            check = self._deal_check_of(table)
-            self.app.stack.push(MatchResultsScene(self.app, self, table, event, check))
-
-    def _deal_check_of(self, table: TableScene) -> Callable[[], DealCheck | None] | None:
-        """Where the results screen gets the check of the match's deals: the practice record,
-        or the record the server hands over at the end of a LAN match."""
-        session = table.session
-        if isinstance(session, LocalSession):
-            return session.deal_check if session.record is not None else None
-        remote = self.remote
-        room = remote.room if remote is not None else None
-        if remote is None or room is None:
-            return None
-        return functools.partial(remote.deal_check_for, room.room_id)
-
-    def leave_table(self, table: TableScene) -> None:
-        """Leave a match: practice goes to the menu, a network game back to the lobby."""
-        if isinstance(table.session, RemoteSession):
-            self.back_to_lobby()
-        else:
-            self.main_menu()
-
-    def session_closed(self, reason: str) -> None:
-        online = self.remote is not None and self.remote.status is LinkStatus.ONLINE
-        if online:
-            action, label = self.back_to_lobby, _("Back to lobby")
-        else:
-            action, label = self.disconnect, _("Main menu")
-        title = _("The game has ended")
-        self.app.stack.push(MessageScene(self.app, title, reason, label, action))
-
     def message(self, title: str, text: str) -> None:
         """A message box that closes itself."""
         box = MessageScene(self.app, title, text, _("OK"), lambda: self.app.stack.remove(box))
@@ -330,90 +216,17 @@ class Navigator:
     # --- network -----------------------------------------------------------------------
 
     def connect_screen(self) -> None:
-        self.app.stack.push(ConnectScene(self.app, self, hosting=False))
+        self.app.stack.push(ConnectScene(self.app, self.lan, hosting=False))
 
     def host_game(self) -> None:
-        self.app.stack.push(ConnectScene(self.app, self, hosting=True))
+        self.app.stack.push(ConnectScene(self.app, self.lan, hosting=True))
 
     def connect_to(self, address: str) -> None:
         """`--connect`: open the join screen filled in, and connect at the first frame."""
-        scene = ConnectScene(self.app, self, hosting=False, address=address)
+        scene = ConnectScene(self.app, self.lan, hosting=False, address=address)
         scene.connect_soon = True
         self.app.stack.push(scene)
 
-    def follow_link(self) -> None:
-        """Once a frame, before the screen's update: what the server said since the last
-        frame, each event to whoever listens at the time it is handed on (a screen that one
-        event opens hears the next)."""
-        if self.remote is None:
-            return
-        for event in self.remote.poll():
-            if self.listener is not None:
-                self.listener.on_link(event)
-
-    def enter_lobby(self, client: ServerLink, host: LanHost | None = None) -> None:
-        self.close()
-        self.remote, self.lan_host = client, host
-        client.records = self.records
-        self.lobby = LobbyScene(self.app, self, client, host.address if host is not None else None)
-        self.listener = self.lobby
-        self.app.stack.reset(self.lobby)
-
-    def room(self, client: ServerLink) -> None:
-        scene = RoomScene(self.app, self, client, self.lan_host)
-        self.listener = scene
-        self.app.stack.push(scene)
-
-    def confirm_removal(self, name: str, player_id: int) -> None:
-        """Ask the room's creator before he removes someone: the server keeps him out (by his
-        player id and address) for as long as the room lives."""
-        shown = isolate(name)
-        question = ConfirmScene(
-            self.app,
-            _("Remove {name} from this room?").format(name=shown),
-            _("{name} cannot come back to it.").format(name=shown),
-            (_("Remove"), _("Cancel")),
-            functools.partial(self._remove_member, player_id),
-        )
-        self.app.stack.push(question)
-
-    def _remove_member(self, player_id: int) -> None:
-        if self.remote is not None:
-            self.remote.remove_member(player_id)
-
-    def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None:
-        """The match in the client's room has started (or is running): show the table.
-        `backlog`: the link's events of the match already come."""
-        level = self.app.settings.practice_level if self.app.options.autoplay else None
-        session = RemoteSession(client, backlog)
-        self.listener = session
-        self.app.stack.replace(TableScene(self.app, self, session, autoplay_level=level))
-
-    def back_to_lobby(self) -> None:
-        if self.lobby is None:
-            self.main_menu()
-            return
-        self.listener = self.lobby
-        self.app.stack.reset(self.lobby)
-        if self.remote is not None:
-            self.remote.list_rooms()
-
-    def disconnect(self) -> None:
-        """Leave the server (stopping it when this machine hosts it) for the main menu."""
-        self.close()
-        self.main_menu()
-
-    def server_gone(self, reason: str) -> None:
-        self.close()
-        self.main_menu()
-        self.message(_("Disconnected"), reason or _("The connection to the server closed."))
-
     def close(self) -> None:
         """Let go of the server connection and the hosted server, if any."""
-        remote, self.remote = self.remote, None
-        host, self.lan_host = self.lan_host, None
-        self.lobby = self.listener = None
-        if remote is not None:
-            remote.close()
-        if host is not None:
-            host.stop()
+        self.lan.close()

@@ -1,10 +1,11 @@
-"""Small overlays: the pause menu over the table, a message box and a question.
+"""Small overlays: the pause menu over the table, a message box, a question, the phones' code.
 
 Owns `PauseScene` (Resume, How to play, Settings, for a LAN room's creator one "Let a computer
 play for NAME" a person seated with him, Leave), `MessageScene` (a title, a few
-lines of text and one button that runs an action) and `ConfirmScene` (a message with a button
-that goes ahead and one that stays, Esc included, where the keyboard's focus starts), all drawn
-over the dimmed scene beneath.
+lines of text and one button that runs an action), `ConfirmScene` (a message with a button
+that goes ahead and one that stays, Esc included, where the keyboard's focus starts) and
+`PhoneJoinScene` (the QR code and address of the page phones join a hosted server at, the code
+drawn crisp in window pixels), all drawn over the dimmed scene beneath.
 Their words are given translated; the pause menu words itself again when the language changes
 under it.
 """
@@ -23,6 +24,7 @@ from client.scenes.base import Scene
 from client.scenes.how_to_play import HowToPlayScene
 from client.ui.direction import flow_x
 from client.ui.panel import OPAQUE_FILL, draw_heading
+from client.ui.qr_code import QrPicture
 from client.ui.widgets import Button, FocusCycle
 from shared.rules import RuleSet
 
@@ -36,6 +38,8 @@ ROW_STEP = 64
 """From one button of a column to the next."""
 HAND_OVER_WIDTH = 420
 """The pause menu's buttons when it offers to hand seats to a computer (a name in each)."""
+PHONE_QR = pygame.Rect(470, 140, 340, 340)
+"""Where the phones' QR code goes in its overlay (logical): large, to be scanned from a seat."""
 
 
 class _ButtonOverlay(Scene):
@@ -208,6 +212,30 @@ class ConfirmScene(_ButtonOverlay):
     def _go_ahead(self) -> None:
         self.dismiss()
         self.proceed()
+
+
+class PhoneJoinScene(_ButtonOverlay):
+    """The page phones join the hosted server at: its QR code and its address; Done or Esc
+    closes it."""
+
+    panel = pygame.Rect(390, 40, 500, 640)
+
+    def __init__(self, app: SceneHost, page: str) -> None:
+        super().__init__(app, _("Phones join here"))
+        self.code = QrPicture(page)
+        self.add_button(_("Done"), self.dismiss, self.panel.bottom - 84)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        at = (PHONE_QR.centerx, PHONE_QR.bottom + 20)
+        page = isolate(self.code.text)
+        width = self.panel.width - 40
+        self.app.text.draw(surface, page, at, theme.FONT_BODY, theme.TEXT_ACCENT, "midtop", width)
+
+    def draw_crisp(self, window: pygame.Surface, scale: float, offset: tuple[float, float]) -> None:
+        x, y = PHONE_QR.center
+        centre = (round(x * scale + offset[0]), round(y * scale + offset[1]))
+        self.code.draw(window, centre, int(PHONE_QR.width * scale))
 
 
 def draw_message(scene: _ButtonOverlay, surface: pygame.Surface, message: str) -> None:

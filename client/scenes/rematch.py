@@ -4,15 +4,15 @@ Owns `Rematch`, the room's side of the match results in a LAN game (PROTOCOL.md 
 again says yes to another match with the same seats; the room's creator may change partners
 (4 players) and, once the others have had their chance to leave, start anyway; the screen's
 words about who has said yes (`agreement_line`) and the evening's tally (`tally_line`). It
-learns of the room's changes, notices, the room's end and the next match's start from the
-match's `RemoteSession` (never from the network itself). Pure: no pygame.
+listens to the match's `RemoteSession` in the table's stead (never to the network itself): the
+room's changes, notices, the room's end and the next match's start. Pure: no pygame.
 """
 
 from __future__ import annotations
 
 from client.i18n import _, isolate, number, separator
 from client.net.server_link import ServerLink
-from client.sessions.game_session import NextMatch, Notice, RoomChanged, SessionClosed
+from client.sessions.game_session import MatchListener, Notice
 from client.sessions.remote import RemoteSession
 from shared.wire.rooms import RoomPhase, RoomState, SeatKind
 
@@ -20,7 +20,7 @@ PARTNER_SWAPS = ((1, 2), (2, 3))
 """Taken in turn, these swaps give seat 0 each of the three others as partner."""
 
 
-class Rematch:
+class Rematch(MatchListener):
     """The yeses to another match, the creator's controls, and the next match's start."""
 
     def __init__(self, link: ServerLink, session: RemoteSession) -> None:
@@ -37,8 +37,10 @@ class Rematch:
         self.begun = session.next_match is not None
         """The next match has been dealt: its table takes over."""
         self._swaps = 0
+        self._changed = False
         if session.room is not None:
             self._read(session.room)
+        session.listen(self)
 
     @property
     def room(self) -> RoomState | None:
@@ -48,7 +50,7 @@ class Rematch:
     def mine(self) -> bool:
         """This player created the room (and may change partners and start anyway)."""
         room = self.room
-        return room is not None and room.creator == self.link.player_id
+        return room is not None and room.creator == self.link.state.player_id
 
     @property
     def may_start(self) -> bool:
@@ -79,21 +81,27 @@ class Rematch:
         self._swaps += 1
 
     def follow(self, dt: float) -> bool:
-        """Let `dt` seconds pass and take the session's news; True when the room changed."""
+        """Let `dt` seconds pass; True when the room changed since the last call."""
         self.clock += dt
-        changed = False
-        for update in self.session.poll_updates():
-            if isinstance(update, Notice):
-                self.note = update.text
-            elif isinstance(update, RoomChanged) and not self.closed:
-                self._read(update.room)
-                changed = True
-            elif isinstance(update, SessionClosed):
-                self.closed = True
-                self.note = update.reason
-            elif isinstance(update, NextMatch):
-                self.begun = True
+        changed, self._changed = self._changed, False
         return changed
+
+    # --- what the session tells --------------------------------------------------------
+
+    def notice(self, notice: Notice) -> None:
+        self.note = notice.text
+
+    def room_changed(self, room: RoomState) -> None:
+        if not self.closed:
+            self._read(room)
+            self._changed = True
+
+    def session_closed(self, reason: str) -> None:
+        self.closed = True
+        self.note = reason
+
+    def next_match(self) -> None:
+        self.begun = True
 
     def _read(self, room: RoomState) -> None:
         self.note = ""

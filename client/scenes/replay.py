@@ -2,23 +2,18 @@
 
 Owns `ReplayScene`. It shows a `ReplaySession` with the table's own parts (the animator and its
 queue, the felt and HUD, the card sprites, the effects), so a replay moves exactly as live play
-did, with every hand face up. The `ReplayBar` plays and pauses, changes the speed, steps one
-play forward or back, jumps to the previous or next deal and seeks on its track; the keys do
-the same (Space, Left/Right, PageUp/PageDown for deals, Up/Down for rounds, Home/End, +/-, R
-for the review, L for the play log, Esc to leave). The hand review runs in a `ReviewJob` off
-the frame loop, with its progress on the floor and a Cancel button; once made it is kept beside
-the match file (`client.sessions.kept_review`), so it opens at once the next time. At a flagged
-play the table shows the lesson and outlines the better play. The table and the play log are
-drawn at the window's resolution with the table's `TableLayout` (the log in its side column);
-the bar and the review panel are a `LogicalLayer` over it, on a surface of the window's shape
-where `ReplayPlaces` lays them out for the table (their text never below the readable minimum).
+did, with every hand face up. Its video-player controls (the `ReplayBar` and the keys) are
+`client.scenes.replay_controls`, its hand review `client.scenes.replay_review`; R opens the
+review, L the play log, Esc leaves. The table and the play log are drawn at the window's
+resolution with the table's `TableLayout` (the log in its side column); the bar and the review
+panel are a `LogicalLayer` over it, on a surface of the window's shape where `ReplayPlaces`
+lays them out for the table (their text never below the readable minimum).
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,10 +24,10 @@ from client.i18n import _, number
 from client.i18n.words import computer_name
 from client.layout import TableLayout
 from client.scenes.base import Scene
-from client.sessions.game_session import TableUpdate, worded_players
-from client.sessions.kept_review import keep_review, stored_review
-from client.sessions.replay import SPEEDS, ReplaySession, reviewed_seat
-from client.sessions.review_job import ReviewJob
+from client.scenes.replay_controls import ReplayControls, replay_pace
+from client.scenes.replay_review import ReplayReview
+from client.sessions.game_session import MatchListener, TableUpdate, worded_players
+from client.sessions.replay import ReplaySession, reviewed_seat
 from client.table.animator import AnimationQueue, TableAnimator
 from client.table.choreography import Cue, CueKind
 from client.table.effects import TableEffects
@@ -40,21 +35,17 @@ from client.table.hud import TableStats
 from client.table.log_panel import PlayLogPanel
 from client.table.play_log import PlayLog
 from client.table.replay_places import ReplayPlaces
-from client.table.review_panel import ReviewPanel
 from client.table.stage import Backdrop, TableStage
 from client.ui.logical_layer import LogicalLayer
-from client.ui.replay_bar import BarActions, BarState, ReplayBar
 from client.ui.widgets import Button
 from shared.events import MatchEnded, RoundScored
 from shared.record import MatchRecord, replay
-from shared.review.hand_review import PlayReview, ReviewSettings
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
 
 logger = logging.getLogger(__name__)
 
-BETTER_OUTLINE = (120, 230, 140)
 BANNER_SECONDS = 1.6
 QUIET_ABOVE = 2.0
 """Faster than this, the replay is silent: a clatter of sounds would tell nothing."""
@@ -62,7 +53,7 @@ WIDGET_MARGIN = 24
 """Room around the bar and the review panel for what they draw past their edges."""
 
 
-class ReplayScene(Scene):
+class ReplayScene(Scene, MatchListener):
     """A recorded match on the table, with video-player controls and the hand review."""
 
     window_resolution = True
@@ -81,7 +72,7 @@ class ReplayScene(Scene):
             computer_name(entry.name) if entry.bot_level else entry.name for entry in record.seats
         )
         self.animator = TableAnimator()
-        self.queue = AnimationQueue(self.animator, self._on_cue, self._pace())
+        self.queue = AnimationQueue(self.animator, self._on_cue, replay_pace(app, self.session))
         self.layout = TableLayout.for_window(app.window_size, self._players())
         self.stage = TableStage(app.text, app.panels, app.cards_at, self.layout)
         self.places = ReplayPlaces.for_table(self.layout)
@@ -93,18 +84,22 @@ class ReplayScene(Scene):
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
         self.stats: TableStats | None = None
         self.play_log = PlayLog()
-        self.log_panel = self._make_log_panel()
-        self.bar = self._make_bar()
+        place = pygame.Rect(0, 0, 1, 1)  # `_apply_layout` places the log and its button
+        self.log_panel = PlayLogPanel(
+            place, place, app.text, app.panels, self._seat_name, lambda: self.log_panel.flip()
+        )
+        self.controls = ReplayControls(
+            app, self.session, self.queue, self.effects, lambda: self.reviewer.start()
+        )
+        self.reviewer = ReplayReview(
+            app, record, path, self.session, self.queue, self.controls.seek
+        )
         self.leave_button = Button((0, 0, 1, 1), _("Leave"), app.text, on_click=self.leave)
         """Where the table has its buttons: Esc is not the only way out."""
-        self.panel = ReviewPanel(app.text, app.panels, self._pick, self.cancel_review)
-        self.review = stored_review(self.path, self.session.seat, self.record)
-        self.job: ReviewJob | None = None
         self.clock = 0.0
-        self._outlined = False
         self._apply_layout(self.layout)
         if review:
-            self.start_review()
+            self.reviewer.start()
 
     # --- state ---------------------------------------------------------------------------
 
@@ -114,65 +109,26 @@ class ReplayScene(Scene):
             not self.queue.idle
             or self.session.playing
             or self.effects.active
-            or self.job is not None
-            or self.bar.dragging
+            or self.reviewer.job is not None
+            or self.controls.bar.dragging
         )
-
-    @property
-    def flagged_here(self) -> PlayReview | None:
-        """The flagged play the replay stands before, when it stands still there."""
-        if self.review is None or self.session.playing or not self.queue.idle:
-            return None
-        position = self.session.position
-        return next((p for p in self.review.flagged if p.index == position), None)
-
-    # --- actions -------------------------------------------------------------------------
-
-    def toggle(self) -> None:
-        self.session.toggle()
-
-    def step(self, forward: bool) -> None:
-        self.session.pause()
-        if forward:
-            self.session.forward()
-        else:
-            self._jumped(self.session.back)
-
-    def faster(self) -> None:
-        """The next speed, round to the slowest after the fastest."""
-        index = SPEEDS.index(self.session.speed) if self.session.speed in SPEEDS else 0
-        self.session.speed = SPEEDS[(index + 1) % len(SPEEDS)]
-        self.queue.pace = self._pace()
-
-    def slower(self) -> None:
-        index = SPEEDS.index(self.session.speed) if self.session.speed in SPEEDS else 0
-        self.session.speed = SPEEDS[max(0, index - 1)]
-        self.queue.pace = self._pace()
-
-    def seek(self, position: int) -> None:
-        if position != self.session.position or not self.queue.idle:
-            self._jumped(lambda: self.session.seek(position))
-
-    def start_review(self) -> None:
-        """Show the review: the one made already, else make it now."""
-        if self.review is not None:
-            self.panel.showing_list = not self.panel.showing_list
-            return
-        if self.job is None:
-            settings = ReviewSettings(seed=self.app.options.seed or 0)
-            self.job = ReviewJob(self.record, self.session.seat or 0, settings)
-
-    def cancel_review(self) -> None:
-        if self.job is not None:
-            self.job.cancel()
-            self.job = None
 
     def leave(self) -> None:
         if self.app.stack.top is self:
             self.app.stack.pop()
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.session.listen(self)
+
+    def table_update(self, update: TableUpdate) -> None:
+        """The replay moved on (or jumped): the table shows it."""
+        if update.reset:
+            self.play_log = self.play_log.matching(update.view)
+        self.queue.push(update)
+
     def on_exit(self) -> None:
-        self.cancel_review()
+        self.reviewer.cancel()
         self.session.close()
 
     def on_cover(self) -> None:
@@ -190,12 +146,9 @@ class ReplayScene(Scene):
             return
         logical = self.widgets.event(event, self.app.window_size)
         self._widget_key = None  # a hover or a press may change how a widget looks
-        running = self.job is not None
-        if self.panel.handle_event(logical, self.review, running):
+        if self.reviewer.handle_event(logical) or self.controls.bar.handle_event(logical):
             return
-        if self.bar.handle_event(logical):
-            return
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYDOWN and not self.controls.key(event.key):
             self._key(event.key)
 
     def update(self, dt: float) -> None:
@@ -203,19 +156,15 @@ class ReplayScene(Scene):
         if self.animating:
             self.dirty = True  # also draws the frame on which the motion comes to rest
         self.clock += dt
-        for update in self.session.poll_updates():
-            if isinstance(update, TableUpdate):
-                if update.reset:
-                    self.play_log = self.play_log.matching(update.view)
-                self.queue.push(update)
         self.queue.update(dt)
         if self.queue.idle:
             self.session.tick(dt)
             if self.queue.model is not None:
                 self.stats = TableStats.from_model(self.queue.model)
         self.effects.update(dt)
-        self._poll_review()
-        self._outline_better()
+        self.reviewer.poll(self.effects)
+        self.controls.reviewing = self.reviewer.job is not None
+        self.reviewer.outline_better(self.animator)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit(surface.get_size())
@@ -231,104 +180,31 @@ class ReplayScene(Scene):
 
     def _widgets_shown(self) -> object:
         """What the bar and the review panel show: they are drawn again when it changes."""
-        job = self.job
-        progress = job.progress if job is not None else None
-        review = (self.panel.showing_list, self.review is not None, self.flagged_here)
-        return (self._bar_state(), progress, review, self.bar.dragging)
+        bar = self.controls
+        return (bar.state(), self.reviewer.shown(), bar.bar.dragging)
 
     def _draw_widgets(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The review panel and the bar on their surface; the rects they took."""
         drawn = [self.places.bar]
-        if self.job is not None:
-            self.panel.draw_progress(surface, *self.job.progress)
-            drawn.append(self.places.callout)
-        elif self.panel.showing_list and self.review is not None:
-            self.panel.draw_list(surface, self.review, self.names)
-            drawn.append(self.places.listing)
-        else:
-            flagged = self.flagged_here
-            if flagged is not None:
-                self.panel.draw_callout(surface, flagged, self.names)
-                drawn.append(self.places.callout)
-        self.bar.draw(surface, self._bar_state())
+        panel = self.reviewer.draw(surface, self.places, self.names)
+        if panel is not None:
+            drawn.append(panel)
+        self.controls.bar.draw(surface, self.controls.state())
         return [rect.inflate(WIDGET_MARGIN, WIDGET_MARGIN) for rect in drawn]
 
     # --- internals -----------------------------------------------------------------------
 
     def _key(self, key: int) -> None:
-        session = self.session
-        actions = {
-            pygame.K_SPACE: self.toggle,
-            pygame.K_k: self.toggle,
-            pygame.K_RIGHT: lambda: self.step(True),
-            pygame.K_LEFT: lambda: self.step(False),
-            pygame.K_PAGEDOWN: lambda: self._jumped(session.next_mark),
-            pygame.K_PAGEUP: lambda: self._jumped(session.previous_mark),
-            pygame.K_DOWN: lambda: self._jumped(lambda: session.next_mark(rounds=True)),
-            pygame.K_UP: lambda: self._jumped(lambda: session.previous_mark(rounds=True)),
-            pygame.K_HOME: lambda: self.seek(0),
-            pygame.K_END: lambda: self.seek(session.length),
-            pygame.K_PLUS: self.faster,
-            pygame.K_EQUALS: self.faster,
-            pygame.K_KP_PLUS: self.faster,
-            pygame.K_MINUS: self.slower,
-            pygame.K_KP_MINUS: self.slower,
-            pygame.K_r: self.start_review,
-            pygame.K_l: self.log_panel.flip,
-            pygame.K_ESCAPE: self._escape,
-        }
-        action = actions.get(key)
-        if action is not None:
-            action()
-
-    def _escape(self) -> None:
-        if self.panel.showing_list:
-            self.panel.showing_list = False
-        else:
-            self.leave()
-
-    def _jumped(self, move: Callable[[], None]) -> None:
-        """Make a jump (a reset of the table): what was showing for the old place goes."""
-        self.session.pause()
-        self.effects.clear()
-        move()
-
-    def _pick(self, found: PlayReview) -> None:
-        self.seek(found.index)
-
-    def _pace(self) -> float:
-        return self.app.settings.duration_scale / self.session.speed
-
-    def _make_bar(self) -> ReplayBar:
-        session = self.session
-        actions = BarActions(
-            previous_deal=lambda: self._jumped(session.previous_mark),
-            back=lambda: self.step(False),
-            toggle=self.toggle,
-            forward=lambda: self.step(True),
-            next_deal=lambda: self._jumped(session.next_mark),
-            faster=self.faster,
-            seek=self.seek,
-            review=self.start_review,
-        )
-        marks = [(m.position, m.deal == 1) for m in session.marks]
-        return ReplayBar(self.app.text, self.app.panels, actions, marks, session.length)
-
-    def _bar_state(self) -> BarState:
-        session = self.session
-        mark = session.mark_at(session.position)
-        where = _("Round {round} · deal {deal} · play {play} of {plays}").format(
-            round=number(mark.round_number + 1),
-            deal=number(mark.deal),
-            play=number(session.position),
-            plays=number(session.length),
-        )
-        label = _("Reviewing…") if self.job is not None else _("Review")
-        speed = session.speed
-        shown = "½" if speed == 0.5 else number(int(speed))
-        return BarState(
-            session.position, session.length, session.playing, f"{shown}×", where, label
-        )
+        """The viewer's own keys: R for the review, L for the play log, Esc."""
+        if key == pygame.K_r:
+            self.reviewer.start()
+        elif key == pygame.K_l:
+            self.log_panel.flip()
+        elif key == pygame.K_ESCAPE:
+            if self.reviewer.panel.showing_list:
+                self.reviewer.panel.showing_list = False
+            else:
+                self.leave()
 
     def _backdrop_state(self) -> Backdrop | None:
         model, stats = self.queue.model, self.stats
@@ -371,13 +247,6 @@ class ReplayScene(Scene):
     def _seat_name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else "?"
 
-    def _make_log_panel(self) -> PlayLogPanel:
-        """The play log in the side column, its button where the table has its menu
-        (`_apply_layout` places both)."""
-        app = self.app
-        place = pygame.Rect(0, 0, 1, 1)
-        return PlayLogPanel(place, place, app.text, app.panels, self._seat_name, self._flip_log)
-
     # --- layout --------------------------------------------------------------------------
 
     def _players(self) -> int:
@@ -404,45 +273,11 @@ class ReplayScene(Scene):
         self.leave_button.rect = pygame.Rect(layout.button_slot(0).rounded())
         self.leave_button.font_size = layout.font(theme.FONT_SMALL + 2)
         self.places = places = ReplayPlaces.for_table(layout)
-        self.bar.place(places.bar)
-        self.panel.place(places.callout, places.listing)
+        self.controls.bar.place(places.bar)
+        self.reviewer.panel.place(places.callout, places.listing)
         self.widgets.forget()
         self.dirty = True
-
-    def _flip_log(self) -> None:
-        self.log_panel.flip()
 
     def _side_name(self, team: int) -> str:
         seats = [s for s in range(len(self.names)) if s % 2 == team]
         return " & ".join(self.names[s] for s in seats)
-
-    def _poll_review(self) -> None:
-        job = self.job
-        if job is None:
-            return
-        job.poll()
-        if job.running:
-            return
-        self.job = None
-        job.close()
-        if job.review is None:
-            self.effects.notify(job.error or _("The review stopped."))
-            return
-        self.review = job.review
-        self.panel.showing_list = True
-        keep_review(self.path, job.review)
-
-    def _outline_better(self) -> None:
-        """Outline the better play's cards while the replay stands at a flagged play."""
-        flagged = self.flagged_here
-        if flagged is None:
-            if self._outlined:
-                self._outlined = False
-                for sprite in self.animator.sprites.values():
-                    sprite.highlight = None
-            return
-        better = flagged.best.play
-        lit = {better.card, *better.taken}
-        for key, sprite in self.animator.sprites.items():
-            sprite.highlight = BETTER_OUTLINE if key in lit else None
-        self._outlined = True

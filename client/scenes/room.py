@@ -27,7 +27,7 @@ from client.scenes.form import FormScene, FormWidget
 from client.scenes.room_places import RoomPlaces
 from client.scenes.room_watchers import WatchersPanel
 from client.sessions.game_session import ChatLine, Notice, TableUpdate
-from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.link import Heard, LinkListener, LinkStatus
 from client.sessions.room_info import seat_label
 from client.ui.chat_panel import ChatPanel
 from client.ui.direction import flow_rect
@@ -54,7 +54,7 @@ class RoomRoutes(Protocol):
     """Where a room leads: its match's table, back to the lobby, away from the server, or to
     the question its creator answers before removing someone."""
 
-    def remote_table(self, client: ServerLink, backlog: Sequence[LinkEvent]) -> None: ...
+    def remote_table(self, client: ServerLink, backlog: Sequence[Heard]) -> None: ...
 
     def confirm_removal(self, name: str, player_id: int) -> None: ...
 
@@ -69,8 +69,8 @@ class JoinPages(Protocol):
     def join_page(self, room: int | None = None) -> str | None: ...
 
 
-class RoomScene(FormScene):
-    """One room's seats and chat."""
+class RoomScene(FormScene, LinkListener):
+    """One room's seats and chat; it listens to the link while it is on screen."""
 
     panel_rect = None
     wide = True
@@ -90,7 +90,7 @@ class RoomScene(FormScene):
             flow_rect(self.places.chat), text, app.panels, client.send_chat, collapsible=False
         )
         # Start with the lines still kept, so the room shows what was said in it.
-        self._kept = tuple(client.chat)
+        self._kept = tuple(client.state.chat)
         self._new_lines = list(self._kept)
         self.level = self.add(
             Choice(
@@ -138,12 +138,12 @@ class RoomScene(FormScene):
 
     @property
     def room(self) -> RoomState | None:
-        return self.client.room
+        return self.client.state.room
 
     @property
     def mine(self) -> bool:
         room = self.room
-        return room is not None and room.creator == self.client.player_id
+        return room is not None and room.creator == self.client.state.player_id
 
     @property
     def animating(self) -> bool:
@@ -161,23 +161,26 @@ class RoomScene(FormScene):
             return
         super().handle_event(event)
 
-    def on_link(self, event: LinkEvent) -> None:
-        """The link's news while this room is on screen: chat, notices, the match's start."""
-        if isinstance(event, ChatLine):
-            if not any(event is line for line in self._kept):  # shown already
-                self._new_lines.append(event)
-        elif isinstance(event, Notice):
-            self.say(event.text, event.level)
-        elif isinstance(event, TableUpdate) and self.client.room is not None:
-            self.routes.remote_table(self.client, [event])
+    # --- the link's news while this room is on screen: chat, notices, the match's start ---
+
+    def chat_line(self, line: ChatLine) -> None:
+        if not any(line is kept for kept in self._kept):  # shown already
+            self._new_lines.append(line)
+
+    def notice(self, notice: Notice) -> None:
+        self.say(notice.text, notice.level)
+
+    def table_update(self, update: TableUpdate) -> None:
+        if self.client.state.room is not None:
+            self.routes.remote_table(self.client, [lambda to: to.table_update(update)])
 
     def update(self, dt: float) -> None:
         super().update(dt)
         client = self.client
         self.chat.update(dt)
         self._read_chat()
-        if client.status is LinkStatus.CLOSED:
-            self.routes.server_gone(client.closed_reason)
+        if client.state.status is LinkStatus.CLOSED:
+            self.routes.server_gone(client.state.closed_reason)
             return
         room = self.room
         if room is None:
@@ -214,7 +217,7 @@ class RoomScene(FormScene):
             and waiting
             and s.kind is SeatKind.HUMAN
             and s.player_id is not None
-            and s.player_id != self.client.player_id
+            and s.player_id != self.client.state.player_id
         }
         if room is not self._privacy_of:
             self._privacy_of = room
@@ -303,9 +306,10 @@ class RoomScene(FormScene):
         self._draw_table_join(surface, room)
 
     def _table_qr(self, room: RoomState) -> QrPicture | None:
-        """The QR code of this table's page for phones, while seats are free to take."""
+        """The QR code of this table's page for phones, whenever this machine hosts (a phone
+        takes a free seat there, or watches)."""
         page = None if self.host is None else self.host.join_page(room.room_id)
-        if page is None or room.phase is not RoomPhase.WAITING:
+        if page is None:
             return None
         if self._join_qr is None or self._join_qr.text != page:
             self._join_qr = QrPicture(page)

@@ -5,7 +5,9 @@ player hears and sees them, and are saved when the screen closes; the animation 
 to the next table. A new language or digits is saved and made active at once, and every scene
 on the stack is told (`Scene.on_language`), so this screen and the ones beneath it are worded
 and laid out afresh (mirrored for Arabic). When the game found no sound device, a line under
-the panel says so: once here, rather than with every sound that stays silent.
+the panel says so: once here, rather than with every sound that stays silent. The game's
+version (`shared.version`) stands in the screen's bottom corner, for anyone asked which one
+they play.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from client.settings import ANIMATION_SPEEDS, WINDOW_SIZES, Settings, clean_name
 from client.ui.pickers import Choice, Slider, Toggle
 from client.ui.widgets import Button, TextInput
 from shared.names import MAX_NAME, name_character
+from shared.version import VERSION
 
 if TYPE_CHECKING:
     from client.scenes.base import SceneHost
@@ -33,6 +36,8 @@ ROW = (400, 154, 480, 46)
 ROW_STEP = 54
 SOUND_NOTE_GAP = 26
 """From the panel's bottom to the middle of the line that says there is no sound device."""
+VERSION_MARGIN = 16
+"""From the screen's bottom and end corner to the line that says the game's version."""
 SPEED_LABELS = {
     "slow": N_("Slow"),
     "normal": N_("Normal"),
@@ -148,6 +153,9 @@ class SettingsScene(FormScene):
     def draw_extra(self, surface: pygame.Surface) -> None:
         x, y, _w, h = ROW
         self.write(surface, _("Name"), (x, y + h // 2), theme.FONT_BODY, theme.TEXT, "midleft")
+        corner = (self.frame.right - VERSION_MARGIN, self.frame.bottom - VERSION_MARGIN)
+        version = _("Basra {version}").format(version=VERSION)
+        self.write(surface, version, corner, theme.FONT_SMALL, theme.TEXT_DIM, "bottomright")
         if self.app.sound_device_missing:
             self.app.text.draw(
                 surface,

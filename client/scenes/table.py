@@ -21,23 +21,16 @@ import pygame
 from client.i18n import _, number
 from client.layout import TableLayout
 from client.scenes.base import Scene
-from client.scenes.table_panels import (
-    log_event,
-    place_chat,
-    place_log,
-    play_log_panel,
-    speaker_position,
-    table_chat,
-)
+from client.scenes.table_panels import TableSide, speaker_position
 from client.sessions.autopilot import AUTOPLAY_DELAY, Autopilot
 from client.sessions.game_session import (
     ChatLine,
     GameSession,
-    HintGiven,
+    Hint,
+    MatchListener,
     Notice,
     NoticeLevel,
-    SeatsChanged,
-    SessionClosed,
+    SeatPlayer,
     TableUpdate,
     worded_players,
 )
@@ -49,10 +42,9 @@ from client.table.controls import TableControls
 from client.table.effects import TableEffects
 from client.table.hud import TableStats, pulse_step
 from client.table.notice_turns import NoticeTurns
-from client.table.play_log import PlayLog
+from client.table.sounds import TableSounds
 from client.table.stage import Backdrop, TableStage, TurnTimer
 from client.table.turn import TurnShown, shown_turn
-from client.ui.chat_bubbles import ChatBubbles
 from shared.events import CardsCaptured, Event
 from shared.plays import Play
 from shared.rules import RuleSet
@@ -66,8 +58,6 @@ logger = logging.getLogger(__name__)
 
 PEEK_CARD_SIZE = (48, 70)
 """The last-capture peek's cards, at unit 1."""
-SOUND_GAP = 0.04
-"""Seconds between two plays of the same sound (instant speed would play dozens at once)."""
 BANNER_MIN_SECONDS = 1.2
 """Banners stay readable even at instant speed."""
 
@@ -84,8 +74,9 @@ class TableRoutes(Protocol):
     def session_closed(self, reason: str) -> None: ...
 
 
-class TableScene(Scene):
-    """Shows one match through a `GameSession` and lets the player play in it."""
+class TableScene(Scene, MatchListener):
+    """Shows one match through a `GameSession` and lets the player play in it; it listens to
+    the session from the moment it is on the stack."""
 
     window_resolution = True
 
@@ -104,15 +95,11 @@ class TableScene(Scene):
         self.animator = TableAnimator()
         self.queue = AnimationQueue(self.animator, self._on_cue, pace)
         self.effects = TableEffects(app.text, random.Random(app.options.seed))
-        self.chat = table_chat(app, session)
-        self.play_log = PlayLog()
-        """The plays shown so far this round and last, for the log panel."""
-        self.log_panel = play_log_panel(app, self.seat_name, self.toggle_log, open_=False)
-        self._chat_open = False
-        self.bubbles = ChatBubbles(app.text)
+        self.side = TableSide(app, session, self.seat_name)
+        self.sounds = TableSounds(app.play_sound)
         self.layout = self._wanted_layout()
         self.stage = TableStage(app.text, app.panels, app.cards_at, self.layout)
-        self.controls = TableControls(self._controls_context())
+        self.controls = TableControls(_controls_context(self))
         self._apply_layout(self.layout)
         self.stats: TableStats | None = None
         self.rules: RuleSet | None = None
@@ -126,10 +113,8 @@ class TableScene(Scene):
         self.notices = NoticeTurns(self.effects)
         self.clock = 0.0
         self.closed_reason: str | None = None
-        self._was_ready = False
         self._moving = False
         self._pulse = -1
-        self._sound_times: dict[str, float] = {}
         self.autopilot = (
             Autopilot(autoplay_level, app.options.seed, AUTOPLAY_DELAY * pace)
             if autoplay_level
@@ -171,8 +156,7 @@ class TableScene(Scene):
             or not self.queue.idle
             or self.effects.active
             or (self.timer is not None and self.timer.left > 0)
-            or (self.chat is not None and self.chat.typing)
-            or self.bubbles.active
+            or self.side.active
         )
 
     def seat_name(self, seat: int) -> str:
@@ -192,9 +176,6 @@ class TableScene(Scene):
         self.controls.reset()
         self.session.play(play)
 
-    def open_pause(self) -> None:
-        self.routes.pause(self)
-
     def on_uncover(self) -> None:
         super().on_uncover()
         # The settings may have been opened from the pause menu: adopt a new animation speed.
@@ -208,13 +189,13 @@ class TableScene(Scene):
         super().on_language()
         self.players = worded_players(self.players)
         self.stage.backdrop = self.stage.new_backdrop()
-        self.controls = TableControls(self._controls_context())
-        if self.chat is not None:
-            self.chat.relabel()
-        self.log_panel = play_log_panel(
-            self.app, self.seat_name, self.toggle_log, self.log_panel.open
-        )
+        self.controls = TableControls(_controls_context(self))
+        self.side.relabel()
         self._apply_layout(self.layout)
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        self.session.listen(self)
 
     def on_cover(self) -> None:
         # The table stops updating under an overlay: frozen confetti would hang in the air.
@@ -227,15 +208,9 @@ class TableScene(Scene):
 
     # --- frame -----------------------------------------------------------------------
 
-    def toggle_log(self) -> None:
-        """Open or shut the play log; it takes the chat's place in the side panel."""
-        self.log_panel.flip()
-        if self.log_panel.open and self.chat is not None and self.chat.open:
-            self.chat.flip()
-
     def handle_event(self, event: pygame.event.Event) -> None:
         self._fit()
-        if not log_event(event, self.log_panel, self.chat, self.toggle_log):
+        if not self.side.handle_event(event):
             self.controls.handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -243,16 +218,21 @@ class TableScene(Scene):
         if self.animating:
             self.dirty = True  # also draws the frame on which the motion comes to rest
         self.clock += dt
-        self._drain()
-        self.queue.update(dt, self._on_top)
-        if self.queue.idle and self._on_top():
+
+        def on_top() -> bool:  # asked again as the queue runs: a cue may cover the table
+            return self.app.stack.top is self
+
+        self.queue.update(dt, on_top)
+        if self.queue.idle and on_top():
             self.session.tick(dt)
             if self.queue.model is not None:
                 self.stats = TableStats.from_model(self.queue.model)
-        self._tick_timer(dt)
+        # While the link is restored the server holds the seat: the turn's clock waits.
+        if self.timer is not None and self.session.connection_note is None:
+            self.timer = self.timer.ticked(dt)
         if self.notices.show_next(self.queue.waiting):
             self.dirty = True
-        self._announce_turn()
+        self.sounds.turn(self.ready, self.clock)
         self._moving = self.controls.update(dt)
         pulse = pulse_step(self.clock)
         if pulse != self._pulse:
@@ -263,17 +243,12 @@ class TableScene(Scene):
             if play is not None:
                 self.send_play(play)
         self.effects.update(dt)
-        self.bubbles.update(dt)
-        if self.chat is not None:
-            self.chat.update(dt)
-            if self.chat.open and not self._chat_open and self.log_panel.open:
-                self.log_panel.flip()  # the chat was opened: it takes the log's place
-            self._chat_open = self.chat.open
+        self.side.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         self._fit(surface.get_size())
         self.stage.backdrop.draw(
-            surface, self.queue.model, self._backdrop_state(), self.timer, self.clock
+            surface, self.queue.model, backdrop_of(self), self.timer, self.clock
         )
         sprites = self.animator.sprites.values()
         # The hand's out-of-turn shade lies over the cards at rest, under any card in the air.
@@ -282,41 +257,18 @@ class TableScene(Scene):
         self.stage.sprites.draw(surface, [s for s in sprites if s.flying])
         self.controls.draw(surface)
         self.effects.draw(surface)
-        self.bubbles.draw(surface, self.layout)
-        if self.chat is not None:
-            self.chat.draw(surface)
-        self.log_panel.draw(surface, self.play_log)
+        self.side.draw(surface, self.layout)
         note = self.session.connection_note
         if note:
             self.effects.draw_status(surface, note)
-
-    def _backdrop_state(self) -> Backdrop | None:
-        model, stats = self.queue.model, self.stats
-        if model is None or stats is None:
-            return None
-        return Backdrop(
-            stats,
-            self.players,
-            self.session.seat,
-            self.turn.seat,
-            self.rules.target if self.rules is not None else 0,
-            model.viewer,
-            model.players,
-        )
-
-    # --- internals -------------------------------------------------------------------
-
-    def _on_top(self) -> bool:
-        return self.app.stack.top is self
 
     # --- layout ----------------------------------------------------------------------
 
     def _wanted_layout(self, size: tuple[int, int] | None = None) -> TableLayout:
         """The layout for the window (of `size`, default the app's) and the side panel."""
-        panel = (self.chat is not None and self.chat.open) or self.log_panel.open
         players = self.session.players
         count = len(players) if len(players) in (2, 4) else 2
-        return TableLayout.for_window(size or self.app.window_size, count, panel)
+        return TableLayout.for_window(size or self.app.window_size, count, self.side.open)
 
     def _fit(self, size: tuple[int, int] | None = None) -> None:
         """Follow the window's size and the side panel: a new layout when either changed."""
@@ -329,76 +281,38 @@ class TableScene(Scene):
         self.layout = layout
         self.stage.move_to(layout, self.queue, self.effects)
         self.controls.relayout()
-        if self.chat is not None:
-            place_chat(self.chat, layout, len(self.controls.column))
-            if self.chat.open:
-                self.bubbles.clear()
-        place_log(self.log_panel, layout)
+        self.side.place(layout, len(self.controls.column))
         self.dirty = True
 
-    def _peek_cards(self) -> CardArt:
-        width, height = PEEK_CARD_SIZE
-        return self.app.cards_at((self.layout.px(width), self.layout.px(height)))
+    # --- what the session tells ------------------------------------------------------
 
-    def _controls_context(self) -> TableContext:
-        return TableContext(
-            text=self.app.text,
-            panels=self.app.panels,
-            layout=lambda: self.layout,
-            small_cards=self._peek_cards,
-            session=self.session,
-            effects=self.effects,
-            chat=self.chat,
-            sprites=self.animator.sprites,
-            timeline=self.animator.timeline,
-            model=lambda: self.queue.model,
-            animations_idle=lambda: self.queue.idle,
-            view=lambda: self.view,
-            ready=lambda: self.ready,
-            turn=lambda: self.turn,
-            last_capture=lambda: self.last_capture,
-            seat_name=self.seat_name,
-            send_play=self.send_play,
-            open_pause=self.open_pause,
-        )
+    def chat_line(self, line: ChatLine) -> None:
+        model, seat = self.queue.model, self.session.seat
+        self.side.hear(line, lambda: speaker_position(line, self.players, model, seat))
+        self.sounds.play("chat", self.clock)
 
-    def _say_at_seat(self, line: ChatLine) -> None:
-        """A bubble at the speaker's seat while the chat is shut (news from the room has no
-        seat: it waits in the log, counted on the toggle)."""
-        if self.chat is None or self.chat.open:
-            return
-        position = speaker_position(line, self.players, self.queue.model, self.session.seat)
-        if position is not None:
-            self.bubbles.say(position, line.text)
+    def notice(self, notice: Notice) -> None:
+        if notice.level is NoticeLevel.ERROR:
+            self.awaiting = False  # the play was refused
+        self.notices.add(notice, self.session.connection_note)
 
-    def _drain(self) -> None:
-        for update in self.session.poll_updates():
-            if isinstance(update, TableUpdate):
-                self._receive(update)
-            elif isinstance(update, ChatLine):
-                if self.chat is not None:
-                    self.chat.add(update)
-                self._say_at_seat(update)
-                self._sound("chat")
-            elif isinstance(update, Notice):
-                if update.level is NoticeLevel.ERROR:
-                    self.awaiting = False  # the play was refused
-                self.notices.add(update, self.session.connection_note)
-            elif isinstance(update, SeatsChanged):
-                self.players = worded_players(update.players)
-            elif isinstance(update, HintGiven):
-                self.controls.present_hint(update.hint)
-            elif isinstance(update, SessionClosed):
-                self.closed_reason = update.reason
-                self.routes.session_closed(update.reason)
+    def seats_changed(self, players: tuple[SeatPlayer, ...]) -> None:
+        self.players = worded_players(players)
 
-    def _receive(self, update: TableUpdate) -> None:
+    def hint_given(self, hint: Hint) -> None:
+        self.controls.present_hint(hint)
+
+    def session_closed(self, reason: str) -> None:
+        self.closed_reason = reason
+        self.routes.session_closed(reason)
+
+    def table_update(self, update: TableUpdate) -> None:
         self.awaiting = False
         self.rules = update.view.rules
         self.latest = update.view
         if update.reset:
             self.controls.reset()
-            self.play_log = self.play_log.matching(update.view)
+            self.side.play_log = self.side.play_log.matching(update.view)
         self.queue.push(update)
         to_move = update.view.to_move
         if update.turn_seconds is not None and to_move is not None:
@@ -408,26 +322,14 @@ class TableScene(Scene):
         else:
             self.timer = None
 
-    def _tick_timer(self, dt: float) -> None:
-        if self.session.connection_note is not None:
-            return  # the server holds the seat while the link is restored: the clock waits
-        if self.timer is not None:
-            self.timer = self.timer._replace(left=max(0.0, self.timer.left - dt))
-
-    def _announce_turn(self) -> None:
-        ready = self.ready
-        if ready and not self._was_ready:
-            self._sound("your_turn")
-        self._was_ready = ready
-
     def _on_cue(self, cue: Cue) -> None:
         kind = cue.kind
         if kind is CueKind.SOUND:
-            self._sound(cue.sound)
+            self.sounds.play(cue.sound, self.clock)
         elif kind is CueKind.BANNER:
             self.effects.announce(cue, self.seat_name, BANNER_MIN_SECONDS)
         elif kind is CueKind.STORY and cue.event is not None:
-            self.play_log = self.play_log.with_event(cue.event)
+            self.side.play_log = self.side.play_log.with_event(cue.event)
         elif kind is CueKind.BURST:
             self.effects.burst(cue.point)
         elif kind is CueKind.HIGHLIGHT and isinstance(cue.event, CardsCaptured):
@@ -441,9 +343,49 @@ class TableScene(Scene):
         elif kind is CueKind.MATCH_RESULTS:
             self.routes.match_results(self, cue.event)
 
-    def _sound(self, name: str) -> None:
-        last = self._sound_times.get(name)
-        if last is not None and self.clock - last < SOUND_GAP:
-            return
-        self._sound_times[name] = self.clock
-        self.app.play_sound(name)
+
+def _controls_context(table: TableScene) -> TableContext:
+    """What the table's controls may read and do of ``table``."""
+    app = table.app
+
+    def peek_cards() -> CardArt:
+        width, height = PEEK_CARD_SIZE
+        return app.cards_at((table.layout.px(width), table.layout.px(height)))
+
+    return TableContext(
+        text=app.text,
+        panels=app.panels,
+        layout=lambda: table.layout,
+        small_cards=peek_cards,
+        session=table.session,
+        effects=table.effects,
+        chat=table.side.chat,
+        sprites=table.animator.sprites,
+        timeline=table.animator.timeline,
+        model=lambda: table.queue.model,
+        animations_idle=lambda: table.queue.idle,
+        view=lambda: table.view,
+        ready=lambda: table.ready,
+        turn=lambda: table.turn,
+        last_capture=lambda: table.last_capture,
+        seat_name=table.seat_name,
+        send_play=table.send_play,
+        open_pause=lambda: table.routes.pause(table),
+    )
+
+
+def backdrop_of(table: TableScene) -> Backdrop | None:
+    """What the table's static layer shows now (None before the first view)."""
+    model, stats = table.queue.model, table.stats
+    if model is None or stats is None:
+        return None
+    rules = table.rules
+    return Backdrop(
+        stats,
+        table.players,
+        table.session.seat,
+        table.turn.seat,
+        rules.target if rules is not None else 0,
+        model.viewer,
+        model.players,
+    )

@@ -1,8 +1,9 @@
 """Game sessions: what a match tells the table and what the table may ask of it.
 
-Owns `game_session` (the `GameSession` protocol and its update records), `local` (practice:
-the engine and bots in-process), `remote` (a room's match over a server link), `link` (what a
-server link tells the client: its status and typed events, and what a session needs of it),
+Owns `game_session` (the `GameSession` protocol, the `MatchListener` hooks a session tells its
+table through, and its records), `local` (practice: the engine and bots in-process), `remote` (a
+room's match over a server link), `link` (what a server link tells its listener, hook by hook,
+its status, and what a session needs of it),
 `room_info` (how rooms and seats read to a player), `replay` (a kept match played back),
 `review_job` (the hand review in a process of its own), `bot_thinker` (a bot's decision off
 the frame loop), `practice_record` and `autopilot` (``--autoplay``). Import rules: only

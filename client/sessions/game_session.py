@@ -2,27 +2,26 @@
 
 Owns the `GameSession` protocol that `LocalSession` (practice, in-process), `RemoteSession` (a
 room's match on a server) and `ReplaySession` implement, with `Offers` (what a session offers
-the player besides playing: Undo, Hint, chat), and the update records they emit: `TableUpdate`
-(a seat's view plus the redacted events that led to it), `ChatLine`, `Notice`, `SeatsChanged`
-and `SessionClosed`, and for a room's matches `RoomChanged` and `NextMatch`; and
-`plays_for_card`, the plays a picked card offers the player to choose from. The table scene
-drains `poll_updates()` once per frame; it never changes game state itself. Pure: no pygame.
+the player besides playing: Undo, Hint, chat); `MatchListener`, the hooks a session tells its
+news through (a `TableUpdate`: a seat's view plus the redacted events that led to it; a
+`ChatLine`, a `Notice`, the seats' players, a hint, the end of the session, and for a room's
+matches its changes and the next match's start), and `Told`, which keeps that news until
+someone listens. The table listens to its session (`GameSession.listen`); it never changes
+game state itself. Pure: no pygame.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
 from client.i18n import _
 from client.i18n.words import computer_name, hint_text
 from shared.bots.hints import Reason
-from shared.cards import Card, Rank
+from shared.cards import Card
 from shared.events import Event
 from shared.plays import Play
-from shared.rules import RuleSet
-from shared.scoring import card_points
 from shared.views import PlayerView
 from shared.wire.rooms import RoomState
 
@@ -75,45 +74,6 @@ class Notice(NamedTuple):
     level: NoticeLevel = NoticeLevel.INFO
 
 
-class SeatsChanged(NamedTuple):
-    players: tuple[SeatPlayer, ...]
-
-
-class SessionClosed(NamedTuple):
-    """The session ended for good (the server went away, or the room closed)."""
-
-    reason: str
-
-
-class RoomChanged(NamedTuple):
-    """The state of the room we are in (joined, a seat changed, a match began or ended); a
-    link event, and a network session's update for the screen between two matches."""
-
-    room: RoomState
-
-
-class NextMatch(NamedTuple):
-    """The room's next match has been dealt: its own table takes over from this session."""
-
-
-class HintGiven(NamedTuple):
-    """The hint asked for this seat's turn (`GameSession.ask_hint`), for the view last shown."""
-
-    hint: Hint
-
-
-SessionUpdate = (
-    TableUpdate
-    | ChatLine
-    | Notice
-    | SeatsChanged
-    | SessionClosed
-    | RoomChanged
-    | NextMatch
-    | HintGiven
-)
-
-
 class Offers(NamedTuple):
     """What a session offers the player besides playing: the table shows only these."""
 
@@ -147,6 +107,65 @@ class Hint(NamedTuple):
         return _("The expert player suggests: {hint}").format(hint=hint_text(self.why))
 
 
+class MatchListener:
+    """Who a session tells what happens in its match: its table, and between a room's matches
+    the results screen. One hook per kind of news, each doing nothing unless overridden."""
+
+    def table_update(self, update: TableUpdate) -> None:
+        """A new view of the match and the events that led to it."""
+
+    def chat_line(self, line: ChatLine) -> None:
+        """Someone at the table said something."""
+
+    def notice(self, notice: Notice) -> None:
+        """News for the player ("That is not your turn.", "Reconnecting...")."""
+
+    def seats_changed(self, players: tuple[SeatPlayer, ...]) -> None:
+        """Who sits where has changed (someone left, a computer took a seat)."""
+
+    def hint_given(self, hint: Hint) -> None:
+        """The hint asked for this seat's turn (`GameSession.ask_hint`), for the view last
+        shown."""
+
+    def session_closed(self, reason: str) -> None:
+        """The session ended for good (the server went away, or the room closed)."""
+
+    def room_changed(self, room: RoomState) -> None:
+        """The room of a network match changed (for the screen between two matches)."""
+
+    def next_match(self) -> None:
+        """The room's next match has been dealt: its own table takes over from this session."""
+
+
+class Told:
+    """A session's news for its listener: told at once, or kept until someone listens."""
+
+    __slots__ = ("_kept", "_listener")
+
+    def __init__(self) -> None:
+        self._listener: MatchListener | None = None
+        self._kept: list[Callable[[MatchListener], None]] = []
+
+    def listen(self, listener: MatchListener | None) -> None:
+        """Tell ``listener`` everything from now on, starting with what was kept."""
+        self._listener = listener
+        kept, self._kept = self._kept, []
+        for tell in kept:
+            self(tell)
+
+    def __call__(self, tell: Callable[[MatchListener], None]) -> None:
+        """Tell the listener some news (``tell`` calls one of its hooks), or keep it."""
+        if self._listener is None:
+            self._kept.append(tell)
+        else:
+            tell(self._listener)
+
+    def forget(self) -> None:
+        """Tell nobody anything more (the session closes)."""
+        self._listener = None
+        self._kept.clear()
+
+
 class GameSession(Protocol):
     """A match the table can show and play in, wherever the match runs."""
 
@@ -161,8 +180,9 @@ class GameSession(Protocol):
         """A standing message while the connection is being restored (None when all is well)."""
         ...
 
-    def poll_updates(self) -> list[SessionUpdate]:
-        """Every update that arrived since the last call, oldest first."""
+    def listen(self, listener: MatchListener) -> None:
+        """Tell ``listener`` of the match from now on (and of what came before anyone
+        listened)."""
         ...
 
     def tick(self, dt: float) -> None:
@@ -180,35 +200,11 @@ class GameSession(Protocol):
     def undo(self) -> None: ...
 
     def ask_hint(self) -> bool:
-        """Ask for a hint for this seat's turn: it comes as a `HintGiven` update (at once in
-        practice; from the server in a room that gives hints). False when none can be asked
-        now (not this seat's turn, or no hints here)."""
+        """Ask for a hint for this seat's turn: it comes to `MatchListener.hint_given` (at
+        once in practice; from the server in a room that gives hints). False when none can be
+        asked now (not this seat's turn, or no hints here)."""
         ...
 
     def close(self) -> None:
         """Leave the match and release what the session holds (tasks, sockets)."""
         ...
-
-
-ChoiceKey = tuple[tuple[Rank, ...], int]
-"""The ranks a play takes, and the card points they score (0 when the rules count none)."""
-
-
-def plays_for_card(plays: Sequence[Play], card: object, rules: RuleSet) -> list[Play]:
-    """The legal plays of `card` worth a choice, in their order (several when it can take
-    different sets). Sets that differ only in suits are one choice, the first of them, unless
-    the rules make a suit score (`choice_key`); so the player is not asked to pick between
-    "3♣ + 5♦" and "3♥ + 5♦", in practice and network games alike."""
-    kept: dict[ChoiceKey, Play] = {}
-    for play in plays:
-        if play.card == card:
-            kept.setdefault(choice_key(play, rules), play)
-    return list(kept.values())
-
-
-def choice_key(play: Play, rules: RuleSet) -> ChoiceKey:
-    """What taking `play.taken` is worth: its ranks, and, with card points on, their points
-    (which set the 2c and the 10d apart from the other suits of their rank). Plays with equal
-    keys leave the same chances on the floor, so choosing between them means nothing."""
-    points = card_points(play.taken) if rules.card_points else 0
-    return (tuple(sorted(card.rank for card in play.taken)), points)

@@ -1,22 +1,27 @@
-"""A server link as the rest of the client sees it: its status, and what `poll()` returns.
+"""A server link as the rest of the client sees it: its status, what it tells its listener, and
+what a session of a room's match needs of it.
 
-Owns `LinkStatus`, the typed link events (`RoomsListed`, `RoomLeft`, `LinkClosed`, beside the
-session records `RoomChanged`, `TableUpdate`, `ChatLine` and `Notice` that a link yields as
-they are) and `RoomLink`, what a `RemoteSession` needs of the link. The link itself
-(`client.net.server_link.ServerLink`) reads the network; the navigator is the one caller of
-its `poll()` and hands each event on to whoever listens (`LinkListener`: the lobby, the room,
-or the session of the room's match). Pure: no pygame, no sockets.
+Owns `LinkStatus`, `LinkListener` (one hook per kind of news the link hears: the room list, the
+room's changes, being taken out of a room, a game update, a chat line, a notice, a hint, the
+end of the link; each hook does nothing unless its listener overrides it), `Heard` (one piece of
+news kept to tell a listener later), `LinkView` (the link's state that a session reads) and
+`RoomLink` (what a `RemoteSession` needs of the link). The link itself (`client.net`) reads the
+network and sorts what it hears by type, once, into these hooks; whoever listens (the lobby, the
+room, or the session of the room's match) is told at once. Pure: no pygame, no sockets.
 """
 
 from __future__ import annotations
 
 import enum
 from collections import deque
-from typing import NamedTuple, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
-from client.sessions.game_session import ChatLine, HintGiven, Notice, RoomChanged, TableUpdate
+from client.sessions.game_session import ChatLine, Hint, Notice, TableUpdate
 from shared.plays import Play
 from shared.wire.rooms import RoomState, RoomSummary
+
+__all__ = ["Heard", "LinkListener", "LinkStatus", "LinkView", "RoomLink"]
 
 
 class LinkStatus(enum.StrEnum):
@@ -25,39 +30,41 @@ class LinkStatus(enum.StrEnum):
     CLOSED = "closed"
 
 
-class RoomsListed(NamedTuple):
-    """The server's list of rooms."""
+class LinkListener:
+    """Who is told of the link's news: the lobby, the room, the session of a match."""
 
-    rooms: tuple[RoomSummary, ...]
+    def rooms_listed(self, rooms: tuple[RoomSummary, ...]) -> None:
+        """The server's list of rooms."""
 
+    def room_changed(self, room: RoomState) -> None:
+        """The state of the room we are in (joined, a seat changed, a match began or ended)."""
 
-class RoomLeft(NamedTuple):
-    """The server took us out of the room (it closed, or we were idle)."""
+    def room_left(self, reason: str | None) -> None:
+        """The server took us out of the room (it closed, or we were idle): its words, in the
+        player's language (None: we left ourselves)."""
 
-    reason: str | None
-    """The server's words, in the player's language (None: we left ourselves)."""
+    def table_update(self, update: TableUpdate) -> None:
+        """A new view of the room's match and the events that led to it."""
 
+    def chat_line(self, line: ChatLine) -> None:
+        """Someone in the room said something."""
 
-class LinkClosed(NamedTuple):
-    """The link ended for good (the server went away, or refused to take us back)."""
+    def notice(self, notice: Notice) -> None:
+        """News for the player: a refusal, "reconnecting...", "reconnected"."""
 
-    reason: str
+    def hint_given(self, hint: Hint) -> None:
+        """The hint asked for this seat's turn, for the view last shown."""
 
-
-LinkEvent = (
-    RoomsListed | RoomChanged | RoomLeft | TableUpdate | ChatLine | Notice | HintGiven | LinkClosed
-)
-"""What one `poll()` of a link may return, oldest first."""
-
-
-class LinkListener(Protocol):
-    """Who is told of the link's events: the lobby, the room, the session of a match."""
-
-    def on_link(self, event: LinkEvent) -> None: ...
+    def link_closed(self, reason: str) -> None:
+        """The link ended for good (the server went away, or refused to take us back)."""
 
 
-class RoomLink(Protocol):
-    """What a session of a room's match uses of the link."""
+Heard = Callable[[LinkListener], None]
+"""One piece of the link's news, kept to be told to a listener later."""
+
+
+class LinkView(Protocol):
+    """The link's state, as a session of a room's match reads it."""
 
     @property
     def status(self) -> LinkStatus: ...
@@ -75,6 +82,13 @@ class RoomLink(Protocol):
 
     @property
     def player_id(self) -> int | None: ...
+
+
+class RoomLink(Protocol):
+    """What a session of a room's match uses of the link."""
+
+    @property
+    def state(self) -> LinkView: ...
 
     def play(self, play: Play) -> None: ...
 

@@ -29,12 +29,12 @@ from client.sessions.bot_thinker import BotThinker, HintThinker
 from client.sessions.game_session import (
     PRACTICE_OFFERS,
     Hint,
-    HintGiven,
+    MatchListener,
     Notice,
     NoticeLevel,
     SeatPlayer,
-    SessionUpdate,
     TableUpdate,
+    Told,
 )
 from client.sessions.practice_record import PracticeRecord
 from shared.bots import suggest
@@ -119,7 +119,7 @@ class LocalSession:
         session._begin(state, players, seat, level, bot_delay, None)
         session._record = kept
         session._host = MatchHost(state, kept, len(record.plays))
-        session._updates.append(TableUpdate(session.view, (), reset=True))
+        session._show(TableUpdate(session.view, (), reset=True))
         return session
 
     def _begin(
@@ -141,7 +141,7 @@ class LocalSession:
         self._undo: list[tuple[MatchState, int]] = []
         """Each decision of the player: the state before it and how many plays were made."""
         self._waited = 0.0
-        self._updates: list[SessionUpdate] = []
+        self._told = Told()
         self.players = players
         self._check: DealCheck | None = None
 
@@ -156,9 +156,8 @@ class LocalSession:
     def view(self) -> PlayerView:
         return view_for(self._host.state, self.seat)
 
-    def poll_updates(self) -> list[SessionUpdate]:
-        updates, self._updates = self._updates, []
-        return updates
+    def listen(self, listener: MatchListener) -> None:
+        self._told.listen(listener)
 
     def tick(self, dt: float) -> None:
         """Let a bot move once it has 'thought' for `bot_delay` seconds; pass a hint on once
@@ -166,7 +165,8 @@ class LocalSession:
         state = self._host.state
         given = self._hinter.result(state)
         if given is not None:
-            self._updates.append(HintGiven(Hint(given.play, given.why)))
+            hint = Hint(given.play, given.why)
+            self._told(lambda listener: listener.hint_given(hint))
         mover = state.to_move
         if mover is None or mover == self.seat:
             self._waited = 0.0
@@ -189,7 +189,7 @@ class LocalSession:
         try:
             step = self._host.play(self.seat, play)
         except PlayRefused as refused:
-            self._updates.append(Notice(play_refusal_text(refused.reason), NoticeLevel.ERROR))
+            self._notify(Notice(play_refusal_text(refused.reason), NoticeLevel.ERROR))
             return
         self._undo.append(before)
         del self._undo[:-UNDO_LIMIT]
@@ -215,8 +215,8 @@ class LocalSession:
         self._waited = 0.0
         self._thinker.cancel()
         self._hinter.cancel()
-        self._updates.append(TableUpdate(self.view, (), reset=True))
-        self._updates.append(Notice(_("Took back your last play.")))
+        self._show(TableUpdate(self.view, (), reset=True))
+        self._notify(Notice(_("Took back your last play.")))
 
     def hint(self) -> Hint | None:
         """A suggested play for the player's turn, or None when it is not the player's turn."""
@@ -256,7 +256,7 @@ class LocalSession:
 
     def close(self) -> None:
         """Let the bots go; an unfinished match stays in its file, to be continued."""
-        self._updates.clear()
+        self._told.forget()
         self._thinker.close()
         self._hinter.close()
         if self._record is not None:
@@ -272,7 +272,13 @@ class LocalSession:
 
     def _emit(self, events: tuple[Event, ...]) -> None:
         view, seen = self._host.update_for(self.seat, events)
-        self._updates.append(TableUpdate(view, seen))
+        self._show(TableUpdate(view, seen))
+
+    def _show(self, update: TableUpdate) -> None:
+        self._told(lambda listener: listener.table_update(update))
+
+    def _notify(self, notice: Notice) -> None:
+        self._told(lambda listener: listener.notice(notice))
 
 
 def _seat_players(players: int, seat: Seat, name: str) -> tuple[SeatPlayer, ...]:

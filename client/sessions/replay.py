@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 from typing import NamedTuple
 
-from client.sessions.game_session import Offers, SeatPlayer, SessionUpdate, TableUpdate
+from client.sessions.game_session import MatchListener, Offers, SeatPlayer, TableUpdate, Told
 from shared.engine import opening_events
 from shared.events import Event
 from shared.plays import Play
@@ -65,9 +65,8 @@ class ReplaySession:
         self._position = 0
         self._waited = 0.0
         self.marks = _marks(steps)
-        self._updates: list[SessionUpdate] = [
-            self._update(0, opening_events(steps.start), reset=False)
-        ]
+        self._told = Told()
+        self._show(0, opening_events(steps.start), reset=False)
 
     # --- the video player ----------------------------------------------------------------
 
@@ -102,7 +101,7 @@ class ReplaySession:
             return
         events = self._steps.transitions[self._position].events
         self._position += 1
-        self._updates.append(self._update(self._position, events, reset=False))
+        self._show(self._position, events, reset=False)
 
     def back(self) -> None:
         """Show the table as it was one play earlier."""
@@ -113,7 +112,7 @@ class ReplaySession:
         position = max(0, min(self.length, position))
         self._position = position
         self._waited = 0.0
-        self._updates.append(self._update(position, (), reset=True))
+        self._show(position, (), reset=True)
 
     def next_mark(self, rounds: bool = False) -> None:
         """Jump to the next deal's first play (``rounds``: the next round's)."""
@@ -135,9 +134,8 @@ class ReplaySession:
 
     # --- GameSession -----------------------------------------------------------------------
 
-    def poll_updates(self) -> list[SessionUpdate]:
-        updates, self._updates = self._updates, []
-        return updates
+    def listen(self, listener: MatchListener) -> None:
+        self._told.listen(listener)
 
     def tick(self, dt: float) -> None:
         """While playing, show the next play once the pause between plays has passed."""
@@ -165,13 +163,15 @@ class ReplaySession:
         return False
 
     def close(self) -> None:
-        self._updates.clear()
+        self._told.forget()
 
     # --- internals -----------------------------------------------------------------------
 
-    def _update(self, position: int, events: tuple[Event, ...], reset: bool) -> TableUpdate:
+    def _show(self, position: int, events: tuple[Event, ...], reset: bool) -> None:
+        """Tell the table of the match after ``position`` plays (every hand face up)."""
         state = self.state_at(position)
-        return TableUpdate(view_for(state, self.seat), events, reset, None, state.round.hands)
+        update = TableUpdate(view_for(state, self.seat), events, reset, None, state.round.hands)
+        self._told(lambda listener: listener.table_update(update))
 
 
 def _marks(steps: Replay) -> tuple[Mark, ...]:

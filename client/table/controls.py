@@ -21,7 +21,7 @@ import pygame
 from client import theme
 from client.i18n import _, isolate
 from client.layout import SeatPosition
-from client.sessions.game_session import Hint, NoticeLevel, choice_key, plays_for_card
+from client.sessions.game_session import Hint, NoticeLevel
 from client.table.capture_choice import CaptureChoice
 from client.table.context import TableContext
 from client.table.hand import PICK_KEYS, HandControl, Pick
@@ -32,6 +32,7 @@ from client.ui.direction import flow_rect, flow_x
 from client.ui.toast import Toast
 from client.ui.widgets import Button
 from shared.cards import Card
+from shared.choices import choice_key, plays_for_card
 from shared.events import CardsCaptured
 from shared.views import PlayerView
 

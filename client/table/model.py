@@ -21,6 +21,8 @@ from client.layout import (
     SeatPosition,
     TableLayout,
     card_rotation,
+    floor_positions,
+    hand_positions,
     seat_position,
 )
 from client.table.teams import pile_seat
@@ -163,7 +165,7 @@ class TableModel:
         """The resting place of every card sprite: hands and floor."""
         found: dict[SpriteKey, Placement] = {}
         layout = self.layout
-        mine = layout.hand_positions(len(self.hand), SeatPosition.BOTTOM)
+        mine = hand_positions(layout, len(self.hand), SeatPosition.BOTTOM)
         for i, (card, rect) in enumerate(zip(self.hand, mine, strict=True)):
             found[card] = Placement(rect.center, 0, True, HAND_LAYER + i)
         for seat, count in enumerate(self.hidden):
@@ -171,18 +173,18 @@ class TableModel:
                 continue
             position = self.position_of(seat)
             angle = card_rotation(position)
-            for slot, rect in enumerate(layout.hand_positions(count, position)):
+            for slot, rect in enumerate(hand_positions(layout, count, position)):
                 key = HiddenCard(seat, slot)
                 found[key] = Placement(rect.center, angle, False, HIDDEN_HAND_LAYER + slot)
         for seat, cards in enumerate(self.open_hands):
             position = self.position_of(seat)
             angle = card_rotation(position)
             for slot, (card, rect) in enumerate(
-                zip(cards, layout.hand_positions(len(cards), position), strict=True)
+                zip(cards, hand_positions(layout, len(cards), position), strict=True)
             ):
                 found[card] = Placement(rect.center, angle, True, HIDDEN_HAND_LAYER + slot)
         for i, (card, rect) in enumerate(
-            zip(self.floor, layout.floor_positions(len(self.floor)), strict=True)
+            zip(self.floor, floor_positions(layout, len(self.floor)), strict=True)
         ):
             found[card] = Placement(rect.center, 0, True, FLOOR_LAYER + i)
         return found

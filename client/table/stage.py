@@ -45,6 +45,10 @@ class TurnTimer(NamedTuple):
     left: float
     total: float
 
+    def ticked(self, dt: float) -> TurnTimer:
+        """The timer ``dt`` seconds later (never below nothing left)."""
+        return self._replace(left=max(0.0, self.left - dt))
+
 
 class Backdrop(NamedTuple):
     """Everything the static layer depends on."""

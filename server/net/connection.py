@@ -56,7 +56,8 @@ from server.net.pacing import TurnQuota
 from server.net.stats import Counters
 from server.players import Player
 from shared.wire.framing import HEADER_SIZE
-from shared.wire.protocol import ErrorCode, Message, MsgType
+from shared.wire.protocol import ErrorCode, Message
+from shared.wire.requests import ClientRequest
 from shared.wire.session import Close, ErrorBudget, Event, Incoming, Reply, ServerSession
 
 __all__ = ["FRAME_HEADER", "Carrier", "Connection", "Dispatcher"]
@@ -104,8 +105,8 @@ class Carrier(Protocol):
 class Dispatcher(Protocol):
     """Where a connection's checked messages go (`server.lobby.Lobby`)."""
 
-    def dispatch(self, link: Connection, msg_type: MsgType, message: Message) -> None:
-        """Handle one checked message from ``link``."""
+    def dispatch(self, link: Connection, request: ClientRequest) -> None:
+        """Handle one request from ``link``, read from a checked message."""
 
     def connection_lost(self, link: Connection) -> None:
         """``link`` has closed."""
@@ -179,8 +180,8 @@ class Connection:
         lobby = self._lobby
         for event in events:
             if type(event) is Incoming:
-                assert event.kind is not None
-                lobby.dispatch(self, event.kind, event.message)
+                assert event.request is not None
+                lobby.dispatch(self, event.request)
             elif type(event) is Reply:
                 self.send_frame(event.frame)
             elif type(event) is Close:

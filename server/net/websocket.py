@@ -101,7 +101,8 @@ class WebSocketCarrier:
         self._give_up_later()
 
     def release(self) -> None:
-        """Nothing to break: the library's connection ends its own cycles."""
+        """Nothing to break here: the door breaks the library connection's cycles when its
+        socket is lost (`server.net.web_door`)."""
 
     async def closed(self) -> None:
         """Wait (within the grace) for the close this carrier began, so that its code is the

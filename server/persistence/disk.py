@@ -116,6 +116,11 @@ def _settle(done: asyncio.Future[None]) -> None:
         done.set_result(None)
 
 
+def _remove(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        path.unlink()
+
+
 def _sync_and_close(descriptor: int, what: str) -> None:
     try:
         os.fsync(descriptor)
@@ -127,7 +132,8 @@ def _sync_and_close(descriptor: int, what: str) -> None:
 
 class QueuedFile(io.BytesIO):
     """A file that the writer thread writes: what is written here waits in memory until
-    `flush` hands it over. Made new (``create``: it must not exist) or appended to."""
+    `flush` hands it over. Made new (``create``: emptied if it exists) or appended to; a new
+    one may be written under a name of its own and `promote`d to its real name once whole."""
 
     def __init__(self, disk: Disk, path: Path, create: bool) -> None:
         super().__init__()
@@ -139,7 +145,7 @@ class QueuedFile(io.BytesIO):
         self.error: OSError | None = None
         """Set by the writer thread when the disk refused something."""
         flags = os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0)
-        flags |= os.O_CREAT | os.O_EXCL if create else 0
+        flags |= os.O_CREAT | os.O_TRUNC if create else 0
         disk.write(lambda: self._open(flags))
 
     def write(self, data: ReadableBuffer, /) -> int:
@@ -153,6 +159,13 @@ class QueuedFile(io.BytesIO):
             data = b"".join(self._pending)
             self._pending.clear()
             self._disk.write(lambda: self._write(data))
+
+    def promote(self, path: Path) -> None:
+        """Once what was handed over is written, rename the file to ``path``, over the file
+        there (which stays as it was if any write failed: this file is removed instead), and
+        go on appending to it there."""
+        self.flush()
+        self._disk.write(lambda: self._promote(path))
 
     def sync(self) -> None:
         """Once what was handed over is written, have it synced to the disk."""
@@ -180,6 +193,22 @@ class QueuedFile(io.BytesIO):
                 view = view[os.write(self._fd, view) :]
         except OSError as error:
             self._fail(error)
+
+    def _promote(self, path: Path) -> None:
+        part = self._path
+        if self._fd is None:  # a write failed: what is at ``path`` is the last good file
+            _remove(part)
+            return
+        try:
+            # Closed while renamed, then opened again: Windows renames no file held open.
+            os.close(self._fd)
+            self._fd = None
+            os.replace(part, path)
+            self._path = path
+            self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        except OSError as error:
+            self._fail(error)
+            _remove(part)
 
     def _hand_to_syncer(self) -> None:
         if self._fd is not None:

@@ -17,11 +17,14 @@ when to write it through is a choice of cost against loss:
 
 Without a data directory the writer writes nowhere and only keeps the record in memory, to be
 revealed when the match ends. A disk that fails (full, gone) does not stop the match: the error
-is logged, the match's files are removed (a restart would only find a match that stops short),
-the record goes on in memory and the room is told (``on_saving(False)``, for its players). At
-the first play or chat line ``RETRY_SECONDS`` later it tries again: new files, the whole record
-so far and the last room file written afresh; once a later line finds those writes went
-through, the room is told the match is kept again (``on_saving(True)``).
+is logged, the record goes on in memory and the room is told (``on_saving(False)``, for its
+players). The match's files stay as they are: the record holds every line up to the one that
+failed (a line cut short is dropped when it is read back), so a crash while the disk is still
+full restores the last play saved. At the first play or chat line ``RETRY_SECONDS`` later it
+tries again: the whole record so far written afresh beside the old one, and renamed over it
+only once written whole (`server.persistence.disk.QueuedFile.promote`), and the room file
+again; once a later line finds those writes went through, the room is told the match is kept
+again (``on_saving(True)``).
 """
 
 from __future__ import annotations
@@ -86,6 +89,8 @@ class MatchJournal:
         self._store = store
         self.on_saving: SavingNews | None = None
         """Told when the match stops being kept on disk, and when it is kept again."""
+        self._files = None if disk is None else disk.files
+        """The match's files in the data directory (kept while the disk fails), if any."""
         self._saved_room: SavedRoom | None = None
         self._retry_at: float | None = None
         """While the disk fails: when to try again."""
@@ -103,12 +108,15 @@ class MatchJournal:
         return journal
 
     def _open_files(self, record: MatchRecord) -> None:
-        """Keep the match in new files from now on, ``record`` so far written whole."""
+        """Keep the match on disk from now on, ``record`` so far written whole and put in the
+        place of the match's record file once it is (the last good one stays until then)."""
         store = self._store
         assert store is not None
-        files = store.new_files(self._room_id)
+        files = self._files or store.new_files(self._room_id)
+        self._files = files
         stream = store.new_record(files)
         self._writer = RecordWriter(stream, record)
+        stream.promote(files.record)
         self._disk = _OnDisk(store, files, stream)
         if self._saved_room is not None:
             store.save_room(files, self._saved_room)
@@ -132,8 +140,9 @@ class MatchJournal:
 
     @property
     def files(self) -> MatchFiles | None:
-        """The match's files in the data directory; None when it is kept in memory."""
-        return None if self._disk is None else self._disk.files
+        """The match's files in the data directory (the last good ones while the disk fails,
+        which a restart takes the match up from); None when it has none."""
+        return self._files
 
     def save_room(self, saved: SavedRoom) -> None:
         """Have the server-only room file written beside the record (when persisting)."""
@@ -164,8 +173,8 @@ class MatchJournal:
     def discard(self) -> None:
         """Remove the match's files (its room has closed)."""
         self._writer.close()
-        if self._disk is not None:
-            self._disk.store.remove(self._disk.files)
+        if self._store is not None and self._files is not None:
+            self._store.remove(self._files)
 
     def _write_through(self, sync: bool) -> None:
         disk = self._disk
@@ -188,22 +197,22 @@ class MatchJournal:
         self._retry_at = None
         self._confirming = True
         self._open_files(self._writer.record)
-        self._writer.flush()
 
     def _tell(self, saving: bool) -> None:
         if self.on_saving is not None:
             self.on_saving(saving)
 
     def _notice_failure(self) -> bool:
-        """If the disk refused a write: go on in memory, leave no half match behind, tell the
-        room (unless it was told already), and try again later; whether it did."""
+        """If the disk refused a write: go on in memory, keep the files as they are (the last
+        good ones), tell the room (unless it was told already), and try again later; whether
+        it did."""
         disk = self._disk
         if disk is None or disk.stream.error is None:
             return False
         if not self._confirming:
             log.error(
                 "room %d: its match can no longer be kept on disk (%s); it goes on, but a "
-                "restart would lose it until the disk takes it again",
+                "restart would go back to its last play saved until the disk takes it again",
                 self._room_id,
                 disk.stream.error,
             )
@@ -211,7 +220,6 @@ class MatchJournal:
         self._confirming = False
         record = self._writer.record
         self._writer.close()
-        disk.store.remove(disk.files)
         self._writer = RecordWriter(_Nowhere(), record)
         self._disk = None
         self._retry_at = time.monotonic() + RETRY_SECONDS

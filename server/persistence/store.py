@@ -5,7 +5,9 @@ readable by its owner only (0700): it holds server seeds and token digests. Each
 two files there, named after its room and a random tag: ``<stem>.basra``, its match record
 (`shared.record_file`, appended play by play by `server.persistence.journal`), and ``<stem>.room``,
 the server-only room file (`server.persistence.room_file`). Both go when the room closes: by then
-the finished record was sent to every member (PROTOCOL.md §13).
+the finished record was sent to every member (PROTOCOL.md §13). Either is written whole under a
+name of its own (``<name>.part``) and renamed over the one before once the write went through,
+so a crash at any moment finds the last good file of each.
 
 One server at a time: `MatchStore.open` takes an exclusive lock on ``server.lock`` in the
 directory (with `filelock`, which locks by the operating system's own means on every platform
@@ -135,8 +137,10 @@ class MatchStore:
         return MatchFiles(self.root / f"{stem}{FILE_SUFFIX}", self.root / f"{stem}{ROOM_SUFFIX}")
 
     def new_record(self, files: MatchFiles) -> QueuedFile:
-        """The record file of a new match, to write through the disk thread."""
-        return QueuedFile(self.disk, files.record, create=True)
+        """A new record file for the match of ``files``, to write through the disk thread:
+        written as a ``.part`` file beside the record, for the caller to `QueuedFile.promote`
+        over the record once written whole (so the last good record stays until then)."""
+        return QueuedFile(self.disk, _part_of(files.record), create=True)
 
     def reopen_record(self, files: MatchFiles) -> tuple[MatchRecord, bytes, QueuedFile]:
         """At start-up: the unfinished record in ``files``, the whole lines its file holds (a
@@ -166,9 +170,10 @@ class MatchStore:
         self.disk.write(lambda: self.remove_now(files))
 
     def remove_now(self, files: MatchFiles) -> None:
-        """Forget a match: both its files (and a room file's leftover ``.part``). The record
+        """Forget a match: both its files (and their leftover ``.part`` files). The record
         goes last, so a stop halfway leaves a record that restoring will report."""
-        for path in (_part_of(files.room), files.room, files.record):
+        parts = (_part_of(files.room), _part_of(files.record))
+        for path in (*parts, files.room, files.record):
             try:
                 path.unlink()
             except FileNotFoundError:
@@ -179,7 +184,12 @@ class MatchStore:
     def saved(self) -> Iterator[MatchFiles]:
         """The matches in the directory, oldest file first (a record without its room file is
         still listed: restoring it says what is missing); a match with a file that is not a
-        regular file is skipped, with a log line."""
+        regular file is skipped, with a log line. A ``.part`` file left by a crash was never
+        whole: it goes (the file it was to replace is the match's last good one)."""
+        for part in self.root.glob("room-*.part"):
+            log.info("removing %s, a file the server had not finished writing", part.name)
+            with contextlib.suppress(OSError):
+                part.unlink()
         records = sorted(self.root.glob(f"room-*{FILE_SUFFIX}"), key=_modified)
         for record in records:
             files = self._files(record.stem)
@@ -265,3 +275,5 @@ def _write_whole(path: Path, data: bytes) -> None:
         os.replace(part, path)
     except OSError as error:
         log.error("cannot write %s: %s", path.name, error)
+        with contextlib.suppress(OSError):
+            part.unlink()

@@ -7,9 +7,13 @@ it, so no lock is needed and no two plays can race. Bots think in tasks of their
 their move back; every move carries the turn token it was meant for, so a move made stale by
 a human play, a resume or a seat change is dropped. The commands and the inbox are
 `server.room.commands`; what ends a turn is `server.room.turns`, how long an away player's
-seat is kept `server.room.seat_holds`, and what the room says `server.room.messages`. The
-handlers are in layers (`server.room.core`): the match, the members, the creator's moderation,
-the hints, and here the dispatch and chat.
+seat is kept `server.room.seat_holds`, and what the room says `server.room.messages`.
+
+The room is made of parts around one small context (`server.room.context`): the match
+(`match`), its members' comings and goings (`membership`), the creator's moderation
+(`moderation`), the hints (`hinting`) and the chat (`chat`). Each owns its own state and
+declares the requests it handles; `ROOM_PARTS` is the one list of them, their routes merged
+into the one table that the room dispatches from and the lobby forwards by (`ROOM_REQUESTS`).
 
 Its match is on record (`server.room.record`): every play and chat line is appended as it
 happens, on disk when the server persists, so that a restart restores the match
@@ -27,16 +31,18 @@ lobby); other rooms never notice.
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 
-from server.config import FALLBACK_LEVEL, ServerConfig
+from server.config import ServerConfig
 from server.net.stats import Counters
+from server.persistence.journal import MatchJournal
 from server.persistence.store import MatchStore
 from server.players import Link, Player
 from server.refusals import Refused
 from server.room.bots_runner import BotRunner
+from server.room.chat import RoomChat
 from server.room.commands import (
     AfterLeave,
     BotMove,
@@ -44,31 +50,40 @@ from server.room.commands import (
     Dropped,
     HintReady,
     HoldExpired,
+    Inbox,
     Join,
     LingerOver,
     Request,
     Resumed,
     TurnExpired,
 )
-from server.room.core import RoomCore
-from server.room.deals import match_seed
-from server.room.hinting import HintingRoom
-from server.room.members import RoomIdentity
-from server.room.messages import chat_message, encode, quick_chat_message
-from shared.names import ChatError, clean_chat
+from server.room.context import RoomContext, Sender
+from server.room.deals import RoomDeals, match_seed
+from server.room.hinting import Hints
+from server.room.match import MatchPart
+from server.room.members import Members, RoomIdentity
+from server.room.membership import Membership
+from server.room.messages import left_room_message
+from server.room.moderation import Moderation
+from server.room.seats import Slot
+from server.routes import Routes
 from shared.rules import RuleSet
-from shared.wire.protocol import ErrorCode, Message, MsgType
-from shared.wire.rooms import RoomPhase
+from shared.state import MatchState
+from shared.wire.protocol import ErrorCode, error_message
+from shared.wire.rooms import RoomPhase, RoomState, RoomSummary
 
-__all__ = ["Room", "match_seed"]  # match_seed: where the tests have always found it
+__all__ = ["ROOM_PARTS", "ROOM_REQUESTS", "Room", "match_seed"]  # match_seed: the tests' way in
 
 log = logging.getLogger(__name__)
 
+ROOM_PARTS = (MatchPart, Membership, Moderation, Hints, RoomChat)
+"""The parts a room is made of, each with the requests it handles (its ``ROUTES``)."""
 
-Handler = Callable[["Room", Player, Link, Message], None]
+ROOM_REQUESTS = frozenset(Routes((part, part.ROUTES) for part in ROOM_PARTS).kinds)
+"""Every request a room handles: what the lobby forwards to a member's room."""
 
 
-class Room(HintingRoom):
+class Room:
     """One table: seats, spectators, chat and (once started) a match."""
 
     def __init__(
@@ -81,26 +96,107 @@ class Room(HintingRoom):
         bots: BotRunner,
         counters: Counters,
         release: Callable[[Player], None],
-        closed: Callable[[RoomCore], None],
+        closed: Callable[[Room], None],
         store: MatchStore | None = None,
         code: str | None = None,
         hints: bool = True,
+        bot_level: str | None = None,
     ) -> None:
         """``store``: the data directory that keeps running matches; None keeps none;
-        ``code``: a private room's code; ``hints``: whether its players may ask for hints."""
+        ``code``: a private room's code; ``hints``: whether its players may ask for hints;
+        ``bot_level``: its computer players' level, if its creator chose one."""
         identity = RoomIdentity(room_id, name, rules, turn_seconds, code, hints)
-        super().__init__(identity, config, bots, counters, release, closed, store)
-        self._expired_turn: int | None = None
-        """The token of the turn whose timer ran out: its bot move is played for the player."""
-        # The class's table of plain functions, not bound methods: a table of bound methods
-        # would be a reference cycle that keeps every closed room alive until a full GC.
-        self._handlers: dict[MsgType, Handler] = dict(_HANDLERS)
+        self._inbox = Inbox(config.room_inbox)
+        self._on_closed = closed
+        self.ctx = ctx = RoomContext(identity, config, counters, self._inbox.post, release, store)
+        ctx.bot_level = bot_level
+        self.match_part = match = MatchPart(ctx, bots)
+        self.membership = membership = Membership(ctx, match)
+        self.moderation = Moderation(ctx, membership, match)
+        self.hints = Hints(ctx, bots)
+        self.chat = RoomChat(ctx)
+        parts = (match, membership, self.moderation, self.hints, self.chat)
+        assert tuple(map(type, parts)) == ROOM_PARTS, "ROOM_PARTS lists the room's parts"
+        self._routes: Routes[Sender] = Routes((part, part.ROUTES) for part in parts)
+
+    # -- what the rest of the server reads ------------------------------------------------
+
+    @property
+    def id(self) -> int:
+        return self.ctx.room_id
+
+    @property
+    def identity(self) -> RoomIdentity:
+        return self.ctx.identity
+
+    @property
+    def phase(self) -> RoomPhase:
+        return self.ctx.phase
+
+    @property
+    def members(self) -> Members:
+        return self.ctx.members
+
+    @property
+    def deals(self) -> RoomDeals:
+        return self.ctx.deals
+
+    @property
+    def match(self) -> MatchState | None:
+        return self.ctx.match
+
+    @property
+    def seq(self) -> int:
+        """Plays applied in this match; each game_update carries it."""
+        host = self.ctx.host
+        return 0 if host is None else host.seq
+
+    @property
+    def closed(self) -> bool:
+        return self._inbox.closed
+
+    def post(self, command: Command) -> bool:
+        """Queue a command; client requests are refused (False) when the inbox is full."""
+        return self._inbox.post(command)
+
+    def summary(self) -> RoomSummary:
+        """One line of the lobby's room list."""
+        return self.ctx.summary()
+
+    def room_state(self) -> RoomState:
+        """The room as its members see it (``you`` is filled in per member)."""
+        return self.ctx.room_state()
+
+    def restore_match(
+        self,
+        state: MatchState,
+        journal: MatchJournal,
+        seats: list[Slot],
+        creator: Player | None,
+        deals: RoomDeals,
+    ) -> None:
+        """Take up a match that was running when the server stopped (`server.restore`), before
+        the room's task starts: every seated human is away, his seat held as after a drop."""
+        ctx = self.ctx
+        self.match_part.take_up(state, journal)
+        ctx.members.seats[:] = seats
+        ctx.members.creator = creator
+        ctx.deals = deals
+        for player in ctx.members.players():
+            player.room = self
+        self.membership.hold_away(seats)
+        self.match_part.resume_play()
+
+    # -- the actor ------------------------------------------------------------------------
 
     async def run(self) -> None:
         """The actor: take commands one by one until the room closes."""
         try:
             while not self.closed:
                 self._handle(await self._inbox.take())
+                closing = self.ctx.closing
+                if closing is not None:
+                    self._close(*closing)
         except Exception:
             log.exception("room %d failed; closing it", self.id)
             self._close(
@@ -112,95 +208,90 @@ class Room(HintingRoom):
 
     def _handle(self, command: Command) -> None:
         match command:
-            case Request(player, link, msg_type, message):
+            case Request(player, link, request):
                 if player.link is not link or player.room is not self:
                     return  # sent on a connection that has since been replaced or left
                 try:
-                    if not self.members.is_member(player):
+                    if not self.ctx.members.is_member(player):
                         raise Refused(ErrorCode.NOT_IN_ROOM, "You are not in this room.")
-                    self._handlers[msg_type](self, player, link, message)
+                    self._routes.handle(Sender(player, link), request)
                 except Refused as refusal:
-                    self._refuse(link, message.get("req"), refusal)
+                    self._refuse(link, request.req, refusal)
             case Join(player, link, spectate, req):
                 try:
-                    self._join(player, link, spectate)
+                    self.membership.join(player, link, spectate)
                 except Refused as refusal:
                     player.room = None
                     self._refuse(link, req, refusal)
-                    self._release(player)
+                    self.ctx.release(player)
             case AfterLeave(notify):
                 notify()
-            case Dropped(player):
-                self._on_dropped(player)
-            case Resumed(player, link):
-                if player.link is link:  # else a newer resume follows and will be handled
-                    self._on_resumed(player)
+            case Dropped(player) if player.room is self:
+                self.membership.dropped(player)
+            case Resumed(player, link) if player.room is self and player.link is link:
+                # (on another link, a newer resume follows and will be handled)
+                self.membership.resumed(player)
             case HoldExpired(player, epoch):
-                self._on_hold_expired(player, epoch)
+                self.membership.hold_expired(player, epoch)
             case TurnExpired(token):
-                self._on_turn_expired(token)
+                self.match_part.turn_expired(token)
             case BotMove(token, play):
-                if self._turns.is_current(token):
-                    self._apply_bot_move(play, timed_out=token == self._expired_turn)
+                self.match_part.bot_moved(token, play)
             case HintReady():
-                self._on_hint_ready(command)
-            case LingerOver():
-                if self.phase is RoomPhase.OVER:  # else a new match began as the timer fired
-                    self._close("match_over", "The match is over; the room has closed.")
+                self.hints.ready(command)
+            case LingerOver() if self.ctx.phase is RoomPhase.OVER:
+                # (in another phase, a new match began as the timer fired)
+                self._close("match_over", "The match is over; the room has closed.")
 
-    def _on_turn_expired(self, token: int) -> None:
-        """The turn timer ran out: a bot's play is made for the player, at once."""
-        state = self.match
-        if not self._turns.is_current(token) or state is None or state.to_move is None:
+    def _refuse(self, link: Link, req: int | None, refusal: Refused) -> None:
+        self.ctx.counters.errors_sent += 1
+        link.send(error_message(req, refusal.code, str(refusal)))
+
+    # -- the end --------------------------------------------------------------------------
+
+    def _close(self, reason: str, message: str, failed: bool = False) -> None:
+        """Close the room: everyone back to the lobby, every timer and bot stopped."""
+        if self.closed:
             return
-        log.info("room %d: the turn timer ran out for seat %d", self.id, state.to_move)
-        self._expired_turn = token
-        self._turns.think(state, state.to_move, FALLBACK_LEVEL, delay=0.0)
-
-    def _check_chat_rate(self, player: Player, link: Link) -> None:
-        config = self.config
-        if not self.chat.allow(player.id, link.address, asyncio.get_running_loop().time()):
-            raise Refused(
-                ErrorCode.CHAT_RATE,
-                f"At most {config.chat_lines} lines every "
-                f"{config.chat_window:.0f} seconds, please.",
-            )
-
-    def _on_chat(self, player: Player, link: Link, message: Message) -> None:
+        unheard = self._inbox.close()
+        for part in (self.match_part, self.membership, self.hints):
+            part.close()
+        ctx = self.ctx
         try:
-            text = clean_chat(message["text"], self.config.chat_max_chars)
-        except ChatError as error:
-            raise Refused(ErrorCode(error.code), str(error)) from None
-        self._check_chat_rate(player, link)
-        seat = self.members.seat_of(player)
-        said = chat_message(player, seat, text)
-        if self.phase is RoomPhase.PLAYING:
-            self._record.add_chat(player.name, seat, text, said["ts"])
-        self.members.send_to_all(encode(said))
+            if ctx.record.settle(reason == "shutdown", ctx.match):
+                ctx.send_record()
+        except Exception:
+            # The room closes all the same; what its record could not do is in the log.
+            log.exception("room %d: its match record could not be settled", self.id)
+        for player in ctx.members.players():
+            # Each member is released even if telling one of them fails.
+            with contextlib.suppress(Exception):
+                if player.room is self:
+                    player.room = None
+                    if failed:
+                        player.send(error_message(None, ErrorCode.INTERNAL, message))
+                    player.send(left_room_message(self.id, reason, message))
+                    ctx.release(player)
+        for command in unheard:
+            with contextlib.suppress(Exception):
+                self._answer_unheard(command)
+        log.info("room %d closed (%s)", self.id, reason)
+        self._on_closed(self)
 
-    def _on_quick_chat(self, player: Player, link: Link, message: Message) -> None:
-        """A quick phrase or reaction (its id checked by the schema), paced like chat lines and
-        kept out of the match record, which holds what players typed."""
-        self._check_chat_rate(player, link)
-        seat = self.members.seat_of(player)
-        self.members.send_to_all(encode(quick_chat_message(player, seat, message["phrase"])))
-
-
-_HANDLERS: dict[MsgType, Handler] = {
-    MsgType.LEAVE_ROOM: Room._on_leave,
-    MsgType.TAKE_SEAT: Room._on_take_seat,
-    MsgType.FILL_BOTS: Room._on_fill_bots,
-    MsgType.START_GAME: Room._on_start,
-    MsgType.CLIENT_SEED: Room._on_client_seed,
-    MsgType.PLAY_AGAIN: Room._on_play_again,
-    MsgType.SWAP_SEATS: Room._on_swap_seats,
-    MsgType.PLAY: Room._on_play,
-    MsgType.GET_RECORD: Room._on_get_record,
-    MsgType.CHAT: Room._on_chat,
-    MsgType.QUICK_CHAT: Room._on_quick_chat,
-    MsgType.REMOVE_MEMBER: Room._on_remove_member,
-    MsgType.BOT_FOR_SEAT: Room._on_bot_for_seat,
-    MsgType.HINT: Room._on_hint,
-    MsgType.SET_PRIVATE: Room._on_set_private,
-}
-"""How the room answers each client request it handles (DESIGN: a table, never getattr)."""
+    def _answer_unheard(self, command: Command) -> None:
+        """A request or join that came as the room closed: answered, so that nobody waits for
+        ever; a joiner, never a member, is back in the lobby; a leave is done."""
+        if isinstance(command, AfterLeave):
+            command.notify()
+        if not isinstance(command, Request | Join):
+            return
+        player, link = command.player, command.link
+        if isinstance(command, Join):
+            req = command.req
+            if player.room is self:
+                player.room = None
+                self.ctx.release(player)
+        else:
+            req = command.request.req
+        if player.link is link:
+            link.send(error_message(req, ErrorCode.NO_SUCH_ROOM, "The room has closed."))

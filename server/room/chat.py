@@ -1,7 +1,9 @@
-"""Room chat pacing: how often one player may speak.
+"""Room chat: the lines and quick phrases a member says to everyone in the room, and how often
+one player may speak.
 
 What a chat line may hold is the shared rule of `shared.names` (`clean_chat`); how fast a player
-may send lines is the server's business, kept here.
+may send lines is the server's business, kept here. A line said during a match goes on its
+record (`server.room.record`); a quick phrase does not, the record holding what players typed.
 
 The limit belongs to the person, not to his membership: `ChatAllowance` keeps a room's
 limiters by player id and by address for as long as the room lives, so leaving and coming back,
@@ -12,10 +14,20 @@ so the allowance holds only those who spoke lately.
 
 from __future__ import annotations
 
+import asyncio
 import collections
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
-__all__ = ["ChatAllowance", "ChatLimiter"]
+from server.refusals import Refused
+from server.room.context import RoomContext, Sender
+from server.room.messages import chat_message, encode, quick_chat_message
+from server.routes import Route, route
+from shared.names import ChatError, clean_chat
+from shared.wire.protocol import ErrorCode
+from shared.wire.requests import Chat, QuickChat
+from shared.wire.rooms import RoomPhase
+
+__all__ = ["ChatAllowance", "ChatLimiter", "RoomChat"]
 
 
 class ChatLimiter:
@@ -78,3 +90,48 @@ _Key = TypeVar("_Key", int, str)
 
 def _active(limiters: dict[_Key, ChatLimiter], now: float) -> dict[_Key, ChatLimiter]:
     return {key: limiter for key, limiter in limiters.items() if not limiter.idle(now)}
+
+
+class RoomChat:
+    """What the members of a room say to each other; see the module's docstring."""
+
+    def __init__(self, ctx: RoomContext) -> None:
+        self.ctx = ctx
+        config = ctx.config
+        self._allowance = ChatAllowance(config.chat_lines, config.chat_window)
+
+    def _check_rate(self, sender: Sender) -> None:
+        config = self.ctx.config
+        now = asyncio.get_running_loop().time()
+        if not self._allowance.allow(sender.player.id, sender.link.address, now):
+            raise Refused(
+                ErrorCode.CHAT_RATE,
+                f"At most {config.chat_lines} lines every "
+                f"{config.chat_window:.0f} seconds, please.",
+            )
+
+    def _on_chat(self, sender: Sender, request: Chat) -> None:
+        ctx, player = self.ctx, sender.player
+        try:
+            text = clean_chat(request.text, ctx.config.chat_max_chars)
+        except ChatError as error:
+            raise Refused(ErrorCode(error.code), str(error)) from None
+        self._check_rate(sender)
+        seat = ctx.members.seat_of(player)
+        said = chat_message(player, seat, text)
+        if ctx.phase is RoomPhase.PLAYING:
+            ctx.record.add_chat(player.name, seat, text, said["ts"])
+        ctx.members.send_to_all(encode(said))
+
+    def _on_quick_chat(self, sender: Sender, request: QuickChat) -> None:
+        """A quick phrase or reaction (its id checked by the schema), paced like chat lines."""
+        self._check_rate(sender)
+        members, player = self.ctx.members, sender.player
+        said = quick_chat_message(player, members.seat_of(player), request.phrase)
+        members.send_to_all(encode(said))
+
+    ROUTES: ClassVar[tuple[Route[RoomChat, Sender], ...]] = (
+        route(Chat, _on_chat),
+        route(QuickChat, _on_quick_chat),
+    )
+    """The chat requests."""

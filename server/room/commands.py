@@ -16,7 +16,7 @@ from server.players import Link, Player
 from shared.bots import Suggestion
 from shared.match_host import MatchHost
 from shared.plays import Play
-from shared.wire.protocol import Message, MsgType
+from shared.wire.requests import ClientRequest
 
 __all__ = [
     "AfterLeave",
@@ -37,12 +37,11 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Request:
-    """A client's message for this room, forwarded by the lobby."""
+    """A client's request for this room, forwarded by the lobby."""
 
     player: Player
     link: Link
-    msg_type: MsgType
-    message: Message
+    request: ClientRequest
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,65 +10,81 @@ worked out in time answers ``busy``.
 
 from __future__ import annotations
 
-from server.players import Link, Player
+from typing import ClassVar
+
 from server.refusals import Refused
+from server.room.bots_runner import BotRunner
 from server.room.commands import HintReady, HintTurn
-from server.room.hint_desk import HintAsker
+from server.room.context import RoomContext, Sender
+from server.room.hint_desk import HintAsker, HintDesk
 from server.room.messages import hint_message
-from server.room.moderation import ModeratedRoom
+from server.routes import Route, route
 from shared.bots import Suggestion
 from shared.views import view_for
-from shared.wire.protocol import ErrorCode, Message, error_message
+from shared.wire.protocol import ErrorCode, error_message
+from shared.wire.requests import AskHint
 from shared.wire.rooms import RoomPhase
 
-__all__ = ["HintingRoom"]
+__all__ = ["Hints"]
 
 
-class HintingRoom(ModeratedRoom):
-    """The hints layer of a room; see the module's docstring."""
+class Hints:
+    """A room's hints; see the module's docstring."""
+
+    def __init__(self, ctx: RoomContext, bots: BotRunner) -> None:
+        self.ctx = ctx
+        self._desk = HintDesk(bots, ctx.post)
+
+    def close(self) -> None:
+        self._desk.close()
 
     def _current_turn(self) -> HintTurn | None:
-        host = self._host
-        if self.phase is not RoomPhase.PLAYING or host is None:
+        host = self.ctx.host
+        if self.ctx.phase is not RoomPhase.PLAYING or host is None:
             return None
         return HintTurn(host, host.seq)
 
-    def _on_hint(self, player: Player, link: Link, message: Message) -> None:
-        if not self.identity.hints:
+    def _on_hint(self, sender: Sender, request: AskHint) -> None:
+        ctx = self.ctx
+        if not ctx.identity.hints:
             raise Refused(ErrorCode.HINTS_OFF, "This room gives no hints.")
         turn = self._current_turn()
-        state = self.match
+        state = ctx.match
         if turn is None or state is None:
             raise Refused(ErrorCode.NOT_IN_GAME, "There is no match in progress.")
-        seat = self.members.seat_of(player)
+        seat = ctx.members.seat_of(sender.player)
         if seat is None:
             raise Refused(ErrorCode.NOT_SEATED, "Spectators watch; they do not play.")
         if state.to_move != seat:
             raise Refused(ErrorCode.NOT_YOUR_TURN, "A hint is for your own turn.")
-        asker = HintAsker(turn, player, link, message.get("req"))
-        kept = self._hints.kept(turn)
+        asker = HintAsker(turn, sender.player, sender.link, request.req)
+        kept = self._desk.kept(turn)
         if kept is not None:
-            self._answer_hint(asker, kept)
-        elif self._hints.full():
+            self._answer(asker, kept)
+        elif self._desk.full():
             raise Refused(ErrorCode.BUSY, "Hints are being worked out; try again in a moment.")
         else:
-            self._hints.ask(asker, view_for(state, seat))
+            self._desk.ask(asker, view_for(state, seat))
 
-    def _on_hint_ready(self, ready: HintReady) -> None:
+    ROUTES: ClassVar[tuple[Route[Hints, Sender], ...]] = (route(AskHint, _on_hint),)
+    """The one request of hints."""
+
+    def ready(self, ready: HintReady) -> None:
+        """A hint has been worked out (or could not be): its askers are answered."""
         current = self._current_turn()
-        for asker in self._hints.ready(ready.turn, ready.suggestion):
+        for asker in self._desk.ready(ready.turn, ready.suggestion):
             if asker.player.link is not asker.link:
                 continue  # that connection is gone; a new one asks again
-            if ready.turn != current or self.members.seat_of(asker.player) is None:
-                self._refuse_hint(asker, ErrorCode.NOT_YOUR_TURN, "That turn is over.")
+            if ready.turn != current or self.ctx.members.seat_of(asker.player) is None:
+                self._refuse(asker, ErrorCode.NOT_YOUR_TURN, "That turn is over.")
             elif ready.suggestion is None:
-                self._refuse_hint(asker, ErrorCode.BUSY, "No hint came in time; try again.")
+                self._refuse(asker, ErrorCode.BUSY, "No hint came in time; try again.")
             else:
-                self._answer_hint(asker, ready.suggestion)
+                self._answer(asker, ready.suggestion)
 
-    def _answer_hint(self, asker: HintAsker, suggestion: Suggestion) -> None:
+    def _answer(self, asker: HintAsker, suggestion: Suggestion) -> None:
         asker.link.send(hint_message(asker.turn.seq, suggestion, asker.req))
 
-    def _refuse_hint(self, asker: HintAsker, code: ErrorCode, text: str) -> None:
-        self._counters.errors_sent += 1
+    def _refuse(self, asker: HintAsker, code: ErrorCode, text: str) -> None:
+        self.ctx.counters.errors_sent += 1
         asker.link.send(error_message(asker.req, code, text))

@@ -13,81 +13,95 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
+from typing import ClassVar
 
 from server.config import FALLBACK_LEVEL
-from server.players import Link, Player
+from server.players import Player
 from server.refusals import Refused
 from server.room.codes import new_room_code
-from server.room.membership import MembersRoom
+from server.room.context import RoomContext, Sender
+from server.room.match import MatchPart
+from server.room.membership import Membership
 from server.room.seats import BotSeat, HumanSeat
-from shared.wire.protocol import ErrorCode, Message
+from server.routes import Route, route
+from shared.wire.protocol import ErrorCode
+from shared.wire.requests import BotForSeat, RemoveMember, SetPrivate
 from shared.wire.rooms import RoomPhase
 
-__all__ = ["ModeratedRoom"]
+__all__ = ["Moderation"]
 
 log = logging.getLogger(__name__)
 
 
-class ModeratedRoom(MembersRoom):
-    """The creator's moderation layer of a room; see the module's docstring."""
+class Moderation:
+    """The creator's requests that keep order in a room; see the module's docstring."""
 
-    def _check_not_removed(self, player: Player, link: Link) -> None:
-        """`Refused` if the creator removed this person (this player, or his address)."""
-        if self.members.was_removed(player.id, link.address):
-            raise Refused(ErrorCode.REMOVED, "The room's creator has removed you from this room.")
+    def __init__(self, ctx: RoomContext, membership: Membership, match: MatchPart) -> None:
+        self.ctx = ctx
+        self.membership = membership
+        self.match = match
 
     def _member(self, player_id: int) -> Player:
-        for member in self.members.players():
+        for member in self.ctx.members.players():
             if member.id == player_id:
                 return member
         raise Refused(ErrorCode.NOT_IN_ROOM, "Nobody in this room has that player id.")
 
-    def _check_creator(self, player: Player) -> None:
-        if player is not self.creator:
-            raise Refused(ErrorCode.NOT_CREATOR, "Only the room's creator can do that.")
-
-    def _on_remove_member(self, player: Player, link: Link, message: Message) -> None:
-        self._check_creator(player)
-        target = self._member(message["player_id"])
+    def _on_remove_member(self, sender: Sender, request: RemoveMember) -> None:
+        ctx, player = self.ctx, sender.player
+        ctx.check_creator(player)
+        target = self._member(request.player_id)
         if target is player:
             raise Refused(ErrorCode.NOT_CREATOR, "Leave the room instead of removing yourself.")
-        address = target.link.address if target.link is not None else None
-        self.members.remember_removed(target.id, address)
-        log.info("room %d: %s removed %s", self.id, player.name, target.name)
-        self._remove(target, "removed_by_creator", "The room's creator removed you.")
+        ctx.members.remember_removed(target.id, target.last_address)
+        log.info("room %d: %s removed %s", ctx.room_id, player.name, target.name)
+        self.membership.remove(target, "removed_by_creator", "The room's creator removed you.")
 
-    def _on_bot_for_seat(self, player: Player, link: Link, message: Message) -> None:
-        self._check_creator(player)
-        if self.phase is not RoomPhase.PLAYING:
+    def _on_bot_for_seat(self, sender: Sender, request: BotForSeat) -> None:
+        ctx, player, seat = self.ctx, sender.player, request.seat
+        ctx.check_creator(player)
+        if ctx.phase is not RoomPhase.PLAYING:
             raise Refused(ErrorCode.NOT_IN_GAME, "A bot takes a seat over during a match only.")
-        seat: int = message["seat"]
-        slot = self.seats[seat] if seat < len(self.seats) else None
+        seats = ctx.members.seats
+        slot = seats[seat] if seat < len(seats) else None
         if not isinstance(slot, HumanSeat) or slot.player is player:
             raise Refused(ErrorCode.SEAT_NOT_BOT, "Only another person's seat can go to a bot.")
         target = slot.player
-        self._holds.end(target)
-        self.seats[seat] = BotSeat(FALLBACK_LEVEL)
-        self.evening.forget(seat)
+        self.membership.end_hold(target)
+        seats[seat] = BotSeat(FALLBACK_LEVEL)
+        ctx.evening.forget(seat)
+        spectators = ctx.members.spectators
         if target.link is not None:
-            self.spectators.append(target)
+            spectators.append(target)
         else:  # away: nothing of his is left in the room
-            self.members.forget(target)
+            ctx.members.forget(target)
             target.room = None
-            self._release(target)
-        log.info("room %d: %s gave %s's seat %d to a bot", self.id, player.name, target.name, seat)
-        self._save()
-        if self.match is not None and self.match.to_move == seat:
-            self._schedule_turn()
-        self._send_room_state()
-        if target in self.spectators:
-            self._send_snapshot(target)
+            ctx.release(target)
+        log.info(
+            "room %d: %s gave %s's seat %d to a bot", ctx.room_id, player.name, target.name, seat
+        )
+        ctx.save()
+        self.match.seat_changed(seat)
+        ctx.send_room_state()
+        if target in spectators:
+            self.match.send_snapshot(target)
 
-    def _on_set_private(self, player: Player, link: Link, message: Message) -> None:
+    def _on_set_private(self, sender: Sender, request: SetPrivate) -> None:
         """Private: a fresh code (also for a room already private, whose old code may have
         gone too far); public: no code. Who is already in stays in."""
-        self._check_creator(player)
-        code = new_room_code() if message["private"] else None
-        self.identity = replace(self.identity, code=code)
-        log.info("room %d: %s made it %s", self.id, player.name, "private" if code else "public")
-        self._save()  # a restart keeps what the room is now
-        self._send_room_state()
+        ctx, player = self.ctx, sender.player
+        ctx.check_creator(player)
+        code = new_room_code() if request.private else None
+        ctx.identity = replace(ctx.identity, code=code)
+        log.info(
+            "room %d: %s made it %s", ctx.room_id, player.name, "private" if code else "public"
+        )
+        ctx.save()  # a restart keeps what the room is now
+        ctx.send_room_state()
+
+    ROUTES: ClassVar[tuple[Route[Moderation, Sender], ...]] = (
+        route(RemoveMember, _on_remove_member),
+        route(BotForSeat, _on_bot_for_seat),
+        route(SetPrivate, _on_set_private),
+    )
+    """The creator's requests."""

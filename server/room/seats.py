@@ -1,4 +1,4 @@
-"""Who sits where in a room: the join order of RULES.md §2 and what occupies a seat.
+"""Who sits where in a room: the join order of docs/rules.md §2 and what occupies a seat.
 
 Seats fill by join order: with 4 players the 1st joiner sits at seat 0, the 2nd opposite at
 seat 2 (his partner), the 3rd at seat 1 and the 4th at seat 3; with 2 players seats 0 then 1.

@@ -7,13 +7,14 @@ server's own refusal). `parse_address` reads the ``host[:port]`` a player types.
 
 A client is an `asyncio.Protocol`, not a task per connection, so that two thousand of them cost
 the load generator little. It is a thin shell over the sans-I/O `ClientSession`
-(`shared.wire.session`), which owns every rule of the session: each chunk of bytes goes through
-it, and it checks each message against the server-to-client schemas (unless ``validate`` is off,
-where the client's CPU is precious), answers pings, keeps the `bye` and recognises the answer
-to `hello`. The shell writes the session's replies and hands the rest to ``on_message`` if
-given, or else keeps it for `drain` (once per frame, in the pygame loop) and `recv` / `expect`
-(awaited, in tests). Sending is `send_nowait` (write and go on) or the awaitable `send` (which
-also waits while the transport's buffer is full).
+(`shared.wire.client_session`), which owns every rule of the session: each chunk of bytes
+goes through it, and it checks each message against the server-to-client schemas (unless
+``validate`` is off, where the client's CPU is precious), answers pings, keeps the `bye` and
+recognises the answer to `hello`. The shell writes the session's replies and hands the rest
+to ``on_message`` if given, or else keeps it in its `shared.wire.inbox.Inbox` for `drain`
+(once per frame, in the pygame loop) and `recv` / `expect` (awaited, in tests). Sending is
+`send_nowait` (write and go on) or the awaitable `send` (which also waits while the
+transport's buffer is full).
 """
 
 from __future__ import annotations
@@ -21,12 +22,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from shared.wire.client_session import ClientSession
+from shared.wire.inbox import ConnectionClosed, Inbox, closing_words
 from shared.wire.protocol import DEFAULT_PORT, PROTOCOL_VERSION, Message
-from shared.wire.session import ClientSession, Event, Greeting, Incoming, ReadFailed, Reply
+from shared.wire.session import Event, Greeting, Incoming, ReadFailed, Reply
 from shared.wire.transports import release_transport
 
 __all__ = [
@@ -35,6 +37,7 @@ __all__ = [
     "RECV_TIMEOUT",
     "ConnectFailed",
     "ConnectionClosed",
+    "Transcript",
     "WireClient",
     "closing_words",
     "parse_address",
@@ -58,21 +61,6 @@ class ConnectFailed(ConnectionError):
     def __init__(self, message: str, code: str = "") -> None:
         super().__init__(message)
         self.code = code
-
-
-class ConnectionClosed(ConnectionError):
-    """The connection has ended; ``bye`` holds the server's goodbye, if it sent one."""
-
-    def __init__(self, bye: Message | None) -> None:
-        super().__init__(closing_words(bye))
-        self.bye = bye
-
-
-def closing_words(bye: Message | None) -> str:
-    """What to tell the player when the server has closed the connection."""
-    if bye is not None and bye.get("message"):
-        return str(bye["message"])
-    return "The server closed the connection."
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -118,22 +106,20 @@ class WireClient(asyncio.Protocol):
         self._transport: asyncio.Transport | None = None
         self._eof_written = False
         self._session = ClientSession(validate=validate, answer_pings=answer_pings)
-        self.record = record
-        self.received: list[Message] = []
+        self._inbox = Inbox(lambda: self._session.bye)
+        self.transcript = Transcript(record, trace)
+        self.received = self.transcript.messages
         """With ``record``: every message received, in order (pings included), and a
         ``client_error`` entry where reading stopped on something unreadable."""
         self.on_message = on_message
         """Where messages go instead of the inbox, if set (it may be set at any time)."""
-        self._trace = trace
         self.read_error: str | None = None
         """Why reading stopped, if the server sent something we could not read."""
         self.closed = asyncio.Event()
         self.last_heard = self._loop.time()
         """Event-loop time when the server last sent anything."""
-        self._inbox: deque[Message] = deque()
-        self._arrived = asyncio.Event()
-        """Set while the inbox holds a message or the connection has ended."""
         self._greeting: asyncio.Future[Message | None] | None = None
+        """While our hello waits for its answer."""
         self._room: asyncio.Future[None] | None = None
         """While the transport's buffer is full: done when it has room again."""
 
@@ -141,14 +127,6 @@ class WireClient(asyncio.Protocol):
     def bye(self) -> Message | None:
         """The server's goodbye, once it has said it."""
         return self._session.bye
-
-    @property
-    def answer_pings(self) -> bool:
-        return self._session.answer_pings
-
-    @answer_pings.setter
-    def answer_pings(self, answer: bool) -> None:
-        self._session.answer_pings = answer
 
     @classmethod
     async def connect(
@@ -189,7 +167,7 @@ class WireClient(asyncio.Protocol):
         greeting: asyncio.Future[Message | None] = self._loop.create_future()
         self._greeting = greeting
         if self.closed.is_set():
-            self._answer_greeting(None)
+            greeting.set_result(None)
         self._write(frame, message)
         try:
             async with asyncio.timeout(timeout):
@@ -224,23 +202,24 @@ class WireClient(asyncio.Protocol):
         if transport is None or transport.is_closing() or self._eof_written:
             logger.debug("not sent, the connection is closing: %s", message.get("t"))
             return
-        if self._trace is not None:
-            self._trace("send", message)
+        self.transcript.sent(message)
         transport.write(frame)
 
     async def send(self, message: Message) -> None:
         """Write one message, then wait while the transport's buffer is full;
         `ConnectionClosed` if the connection has ended."""
-        self._check_open()
+        if self.closed.is_set():
+            raise ConnectionClosed(self.bye)
         self.send_nowait(message)
-        await self._room_to_write()
+        await _room_to_write(self._room)
 
     async def send_raw(self, data: bytes) -> None:
         """Bytes as they are, framing and all (for tests of bad input)."""
-        self._check_open()
+        if self.closed.is_set():
+            raise ConnectionClosed(self.bye)
         if self._transport is not None:
             self._transport.write(data)
-        await self._room_to_write()
+        await _room_to_write(self._room)
 
     def write_eof(self) -> None:
         """Say that we will send nothing more, while still reading what the server says."""
@@ -248,46 +227,24 @@ class WireClient(asyncio.Protocol):
             self._eof_written = True
             self._transport.write_eof()
 
-    def _check_open(self) -> None:
-        if self.closed.is_set():
-            raise ConnectionClosed(self.bye)
-
-    async def _room_to_write(self) -> None:
-        if self._room is not None:
-            # Shielded: one sender giving up must not cancel the wait of the others.
-            await asyncio.shield(self._room)
-
     # -- receiving -------------------------------------------------------------------------
 
     def drain(self) -> list[Message]:
         """Every message received since the last call, oldest first (never waits)."""
-        messages = list(self._inbox)
-        self._inbox.clear()
-        return messages
+        return self._inbox.drain()
 
     async def recv(self, timeout: float = RECV_TIMEOUT) -> Message:
         """The next message (pings aside); `ConnectionClosed` once the connection has ended
         and every message before the end has been read."""
-        async with asyncio.timeout(timeout):
-            while not self._inbox:
-                if self.closed.is_set():
-                    raise ConnectionClosed(self.bye)
-                self._arrived.clear()
-                await self._arrived.wait()
-        return self._inbox.popleft()
+        return await self._inbox.take(timeout)
 
     async def expect(self, kind: str, timeout: float = RECV_TIMEOUT) -> Message:
         """Skip messages until one of type ``kind`` arrives."""
-        async with asyncio.timeout(timeout):
-            while True:
-                message = await self.recv(timeout=timeout)
-                if message["t"] == kind:
-                    return message
+        return await self._inbox.take_kind(kind, timeout)
 
     def put_back(self, message: Message) -> None:
         """Return ``message`` to the front of the inbox: the next `recv` reads it again."""
-        self._inbox.appendleft(message)
-        self._arrived.set()
+        self._inbox.put_back(message)
 
     async def wait_closed(self, timeout: float = RECV_TIMEOUT) -> Message | None:
         """Wait until the connection ends; the server's ``bye``, if any."""
@@ -311,11 +268,11 @@ class WireClient(asyncio.Protocol):
 
     def _finish(self) -> None:
         self.closed.set()
-        self._arrived.set()
-        self._answer_greeting(None)
+        self._inbox.end()
+        self._greeted(None)
         self.resume_writing()
 
-    def _answer_greeting(self, reply: Message | None) -> None:
+    def _greeted(self, reply: Message | None) -> None:
         """Hand `hello` the server's answer (None: the connection ended first)."""
         greeting, self._greeting = self._greeting, None
         if greeting is not None and not greeting.done():
@@ -347,41 +304,61 @@ class WireClient(asyncio.Protocol):
         self._take_events(self._session.receive_data(data))
 
     def _take_events(self, events: list[Event]) -> None:
-        """What the session made of what arrived (`bench.ws_client` feeds it messages)."""
+        """What the session made of what arrived (the tests' WebSocket client,
+        `tests.ws_client`, feeds it messages)."""
+        transcript = self.transcript
         for event in events:
-            if type(event) is Incoming:
-                self._take(event.message)
-            elif type(event) is Reply:
-                self._seen(event.answers)
+            if type(event) is Reply:
+                transcript.heard(event.answers)
                 self._write(event.frame, event.message)
-            elif type(event) is Greeting:
-                self._seen(event.message)
-                if self._greeting is not None:
-                    self._answer_greeting(event.message)
-                else:  # nobody waits for it any more: it is a message like another
-                    self._deliver(event.message)
             elif type(event) is ReadFailed:
                 logger.warning("the server sent something we cannot read: %s", event.error)
                 self.read_error = event.error
-                if self.record:
-                    self.received.append({"t": "client_error", "error": self.read_error})
+                transcript.failed(event.error)
                 self.close()
+            elif type(event) is Greeting and self._greeting is not None:
+                transcript.heard(event.message)
+                self._greeted(event.message)
+            elif type(event) is Incoming or type(event) is Greeting:
+                # (a greeting nobody waits for any more is a message like another)
+                transcript.heard(event.message)
+                if self.on_message is not None:
+                    self.on_message(event.message)
+                else:
+                    self._inbox.put(event.message)
 
-    def _seen(self, message: Message | None) -> None:
+
+async def _room_to_write(room: asyncio.Future[None] | None) -> None:
+    """Wait while the transport's buffer is full (``room``: done when it has room again)."""
+    if room is not None:
+        # Shielded: one sender giving up must not cancel the wait of the others.
+        await asyncio.shield(room)
+
+
+class Transcript:
+    """What a client sent and received, for tests and tools: every message received kept in
+    order (``record``; pings included, and a ``client_error`` entry where reading stopped on
+    something unreadable), and every message told to ``trace`` as it goes."""
+
+    __slots__ = ("_record", "_trace", "messages")
+
+    def __init__(self, record: bool, trace: Trace | None) -> None:
+        self._record = record
+        self._trace = trace
+        self.messages: list[Message] = []
+
+    def sent(self, message: Message) -> None:
+        if self._trace is not None:
+            self._trace("send", message)
+
+    def heard(self, message: Message | None) -> None:
         if message is None:
             return
-        if self.record:
-            self.received.append(message)
+        if self._record:
+            self.messages.append(message)
         if self._trace is not None:
             self._trace("recv", message)
 
-    def _take(self, message: Message) -> None:
-        self._seen(message)
-        self._deliver(message)
-
-    def _deliver(self, message: Message) -> None:
-        if self.on_message is not None:
-            self.on_message(message)
-        else:
-            self._inbox.append(message)
-            self._arrived.set()
+    def failed(self, error: str) -> None:
+        if self._record:
+            self.messages.append({"t": "client_error", "error": error})

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from typing import Final
 
-__all__ = ["READING_ERRORS", "ErrorCode", "ProtocolError"]
+__all__ = ["FINAL_CODES", "READING_ERRORS", "ErrorCode", "ProtocolError"]
 
 
 class ErrorCode(enum.StrEnum):
@@ -78,6 +78,18 @@ READING_ERRORS: Final = frozenset(
 """The codes of a message that cannot be taken as a request at all. Only a faulty program earns
 them, never a person typing (typed text is judged by its own rules and codes), so these and no
 other refusals count toward the server's limit of bad messages per connection."""
+
+
+FINAL_CODES: Final = frozenset(
+    {ErrorCode.BAD_TOKEN, ErrorCode.BAD_VERSION, ErrorCode.REPLACED, ErrorCode.SHUTDOWN}
+)
+"""The codes after which a client stops trying to get its session back (PROTOCOL.md §7), the
+desktop client and the browser client alike: its seat is gone (``bad_token`` answering a
+resume, ``shutdown``: a server that stops without keeping its matches), another connection of
+the same player holds it (``replaced``: trying again would take it back, and the two would
+fight), or this client can never be served (``bad_version``). Every other ``bye`` is worth
+another try with the token: network trouble, a server that restarts, or a limit that frees up
+within seconds (``address_limit`` and ``server_full`` say "try later")."""
 
 
 class ProtocolError(ValueError):

@@ -1,6 +1,6 @@
 """Frames on the byte stream: a 4-byte big-endian length, then that many bytes of payload.
 
-This module owns the framing of DESIGN.md §3 and nothing above it (what a payload means is
+This module owns the framing of docs/design.md §4 and nothing above it (what a payload means is
 `shared.wire.protocol`'s business). `FrameDecoder` is sans-I/O: feed it whatever bytes arrived, in
 any split, and it hands back whole payloads. A header announcing 0 bytes or more than the cap is
 refused the moment its 4 bytes are seen, before a single byte of the body is buffered, so a peer
@@ -28,7 +28,7 @@ __all__ = [
 
 HEADER_SIZE = 4
 MAX_CLIENT_FRAME = 4096
-"""Largest payload a client may send (RELIABILITY.md)."""
+"""Largest payload a client may send (docs/promises.md §2)."""
 MAX_SERVER_FRAME = 256 * 1024
 """Largest payload the server sends; a view is well under 2 KiB, a full room list under 200."""
 

@@ -1,9 +1,10 @@
-"""Game values as plain wire data, both ways, and the schemas that game data is checked against.
+"""The game's vocabulary as plain wire data, both ways, and the schemas it is checked against:
+cards, plays, seats, teams and points, rule sets, a round's tally, and the events of a match.
 
 Game data travels as plain maps: cards as their text (``"7d"``), a play as
-``{"card": "5s", "taken": ["2c", "3d"]}`` with ``taken`` sorted in deck order. `view_to_wire`
-and `view_from_wire` (and the event pair) round-trip exactly, so a client rebuilds the very
-`PlayerView` and event records the server's engine produced.
+``{"card": "5s", "taken": ["2c", "3d"]}`` with ``taken`` sorted in deck order. The event pair
+round-trips exactly, so a client rebuilds the very event records the server's engine produced;
+a seat's view, made of the same words, is `shared.wire.views`.
 """
 
 from __future__ import annotations
@@ -27,22 +28,27 @@ from shared.events import (
 )
 from shared.plays import Play
 from shared.rules import Bonus, RuleError, RuleSet
-from shared.schema import CardText, Int, ListOf, Nullable, OneOf, Options, Struct, Tagged
+from shared.schema import CardText, Int, ListOf, Nullable, OneOf, Struct, Tagged
 from shared.scoring import RoundTally
-from shared.state import LastPlay, RoundEnd
-from shared.views import PlayerView
 from shared.wire.card_text import CARD_OF, CARD_TEXT
 from shared.wire.errors import ErrorCode, ProtocolError
 from shared.wire.schema import check
 
 __all__ = [
+    "CARDS_SCHEMA",
     "CARD_SCHEMA",
+    "COUNT_SCHEMA",
     "EVENTS_SCHEMA",
-    "GAME_UPDATE_SCHEMA",
+    "PAIR_SCHEMA",
+    "PLAY_SCHEMA",
+    "POINTS_SCHEMA",
+    "ROUND_TALLY_SCHEMA",
     "SEAT_SCHEMA",
-    "TURN_MS_LIMIT",
-    "VIEW_SCHEMA",
+    "TAKEN_SCHEMA",
+    "TEAM_SCHEMA",
     "card_from_wire",
+    "card_set",
+    "card_tuple",
     "cards_to_wire",
     "event_from_wire",
     "event_to_wire",
@@ -50,9 +56,11 @@ __all__ = [
     "events_to_wire",
     "play_from_wire",
     "play_to_wire",
+    "round_tally_from_wire",
+    "round_tally_to_wire",
     "rules_from_wire",
-    "view_from_wire",
-    "view_to_wire",
+    "rules_to_wire",
+    "sorted_cards",
 ]
 
 SEAT_SCHEMA = Int(0, 3)
@@ -61,80 +69,26 @@ SEAT_SCHEMA = Int(0, 3)
 CARD_SCHEMA = CardText()
 """One card in its canonical text."""
 
-_TEAM = Int(0, 1)
-_COUNT = Int(0, 52)
-_POINTS = Int(0, 10**9)
-_CARDS = ListOf(CARD_SCHEMA, 52, unique=True)
-_TAKEN = ListOf(CARD_SCHEMA, 51, unique=True)
-_PAIR = ListOf(_POINTS, 2, 2)
-_PLAY = Struct({"card": CARD_SCHEMA, "taken": _TAKEN}, name="play")
-_LAST_PLAY = Struct(
+TEAM_SCHEMA = Int(0, 1)
+COUNT_SCHEMA = Int(0, 52)
+POINTS_SCHEMA = Int(0, 10**9)
+CARDS_SCHEMA = ListOf(CARD_SCHEMA, 52, unique=True)
+TAKEN_SCHEMA = ListOf(CARD_SCHEMA, 51, unique=True)
+PAIR_SCHEMA = ListOf(POINTS_SCHEMA, 2, 2)
+PLAY_SCHEMA = Struct({"card": CARD_SCHEMA, "taken": TAKEN_SCHEMA}, name="play")
+ROUND_TALLY_SCHEMA = Struct(
     {
-        "seat": SEAT_SCHEMA,
-        "card": CARD_SCHEMA,
-        "taken": _TAKEN,
-        "bonus": OneOf(tuple(b.value for b in Bonus)),
+        "cards": ListOf(COUNT_SCHEMA, 2, 2),
+        "majority": PAIR_SCHEMA,
+        "basras": PAIR_SCHEMA,
+        "jack_basras": PAIR_SCHEMA,
+        "basra_points": PAIR_SCHEMA,
+        "card_points": PAIR_SCHEMA,
+        "points": PAIR_SCHEMA,
+        "carry_out": POINTS_SCHEMA,
     },
-    name="last_play",
+    name="round_tally",
 )
-
-_TALLY = Struct(
-    {
-        "cards": ListOf(_COUNT, 2, 2),
-        "majority": _PAIR,
-        "basras": _PAIR,
-        "jack_basras": _PAIR,
-        "basra_points": _PAIR,
-        "card_points": _PAIR,
-        "points": _PAIR,
-        "carry_out": _POINTS,
-    },
-    name="tally",
-)
-_LAST_ROUND = Struct(
-    {
-        "number": Int(0, 10**6),
-        "final_play": _LAST_PLAY,
-        "leftovers_to": Nullable(_TEAM),
-        "leftovers": _CARDS,
-        "tally": _TALLY,
-    },
-    name="last_round",
-)
-
-VIEW_SCHEMA = Struct(
-    {
-        "seat": Nullable(SEAT_SCHEMA),
-        "rules": Options(),
-        "hand": ListOf(CARD_SCHEMA, 6, unique=True),
-        "hand_sizes": ListOf(Int(0, 6), 4, 2),
-        "floor": _CARDS,
-        "stock_size": _COUNT,
-        "pile_sizes": ListOf(_COUNT, 2, 2),
-        "basras": _PAIR,
-        "jack_basras": _PAIR,
-        "scores": _PAIR,
-        "dealer": SEAT_SCHEMA,
-        "to_move": Nullable(SEAT_SCHEMA),
-        "legal_plays": ListOf(_PLAY, 4096),
-        "gone": _CARDS,
-        "last_play": Nullable(_LAST_PLAY),
-        "winner": Nullable(_TEAM),
-        "round_number": Int(0, 10**6),
-        "deal": Int(1, 12),
-    },
-    # Added within version 1: a server always sends them, a client takes a missing one as
-    # nil (0 for carry, none for deal_plays).
-    {
-        "last_capturer": Nullable(_TEAM),
-        "carry": _POINTS,
-        "last_round": Nullable(_LAST_ROUND),
-        "deal_plays": ListOf(_LAST_PLAY, 24),
-    },
-    name="view",
-)
-"""A `PlayerView` as a plain map."""
-
 _EVENT = Tagged(
     "kind",
     {
@@ -147,38 +101,30 @@ _EVENT = Tagged(
                 "cards": Nullable(ListOf(CARD_SCHEMA, 6, unique=True)),
             }
         ),
-        "floor_dealt": Struct({"cards": _CARDS}),
+        "floor_dealt": Struct({"cards": CARDS_SCHEMA}),
         "card_played": Struct({"seat": SEAT_SCHEMA, "card": CARD_SCHEMA}),
         "cards_captured": Struct(
-            {"seat": SEAT_SCHEMA, "team": _TEAM, "card": CARD_SCHEMA, "taken": _TAKEN}
+            {"seat": SEAT_SCHEMA, "team": TEAM_SCHEMA, "card": CARD_SCHEMA, "taken": TAKEN_SCHEMA}
         ),
         "basra_scored": Struct(
             {
                 "seat": SEAT_SCHEMA,
-                "team": _TEAM,
+                "team": TEAM_SCHEMA,
                 "bonus": OneOf(tuple(b.value for b in Bonus)),
-                "points": _POINTS,
+                "points": POINTS_SCHEMA,
             }
         ),
-        "leftovers_taken": Struct({"team": Nullable(_TEAM), "cards": _CARDS}),
-        "round_scored": Struct({"number": Int(0, 10**6), "tally": _TALLY, "scores": _PAIR}),
-        "match_ended": Struct({"winner": _TEAM, "scores": _PAIR}),
+        "leftovers_taken": Struct({"team": Nullable(TEAM_SCHEMA), "cards": CARDS_SCHEMA}),
+        "round_scored": Struct(
+            {"number": Int(0, 10**6), "tally": ROUND_TALLY_SCHEMA, "scores": PAIR_SCHEMA}
+        ),
+        "match_ended": Struct({"winner": TEAM_SCHEMA, "scores": PAIR_SCHEMA}),
     },
+    name="game_event",
 )
 
 EVENTS_SCHEMA = ListOf(_EVENT, 256)
 """The events of one game update."""
-
-TURN_MS_LIMIT = 3600 * 1000
-"""The longest turn a room's timer gives, in milliseconds (`turn_timer` is at most an hour)."""
-
-GAME_UPDATE_SCHEMA = Struct(
-    {"seq": Int(0, 10**9), "view": VIEW_SCHEMA, "events": EVENTS_SCHEMA},
-    # Added within version 1, like the view's optional fields. ``timed_out`` is sent only with
-    # the play the server made for a seat whose turn timer ran out.
-    {"turn_ms": Nullable(Int(0, TURN_MS_LIMIT)), "timed_out": SEAT_SCHEMA},
-)
-"""A ``game_update`` message (its ``t`` apart)."""
 
 
 def card_from_wire(text: str) -> Card:
@@ -194,22 +140,22 @@ def cards_to_wire(cards: Iterable[Card]) -> list[str]:
     return [CARD_TEXT[c] for c in cards]
 
 
-def _sorted_cards(cards: Iterable[Card]) -> list[str]:
+def sorted_cards(cards: Iterable[Card]) -> list[str]:
     # Cards are ints in deck order, so `sorted` gives the canonical order of a set.
     return [CARD_TEXT[c] for c in sorted(cards)]
 
 
-def _card_tuple(texts: Sequence[str]) -> tuple[Card, ...]:
+def card_tuple(texts: Sequence[str]) -> tuple[Card, ...]:
     return tuple(CARD_OF[t] for t in texts)
 
 
-def _card_set(texts: Sequence[str]) -> frozenset[Card]:
+def card_set(texts: Sequence[str]) -> frozenset[Card]:
     return frozenset(CARD_OF[t] for t in texts)
 
 
 def play_to_wire(play: Play) -> dict[str, Any]:
     """``{"card": "5s", "taken": ["2c", "3d"]}``, ``taken`` in deck order."""
-    return {"card": CARD_TEXT[play.card], "taken": _sorted_cards(play.taken)}
+    return {"card": CARD_TEXT[play.card], "taken": sorted_cards(play.taken)}
 
 
 def play_from_wire(data: Mapping[str, Any]) -> Play:
@@ -220,7 +166,7 @@ def play_from_wire(data: Mapping[str, Any]) -> Play:
 
 
 @lru_cache(maxsize=256)
-def _rules_to_wire(rules: RuleSet) -> dict[str, Any]:
+def rules_to_wire(rules: RuleSet) -> dict[str, Any]:
     # Shared between views of the same room; nothing mutates it (msgpack only reads).
     return rules.to_options()
 
@@ -238,108 +184,7 @@ def rules_from_wire(options: Mapping[str, Any]) -> RuleSet:
         raise ProtocolError(ErrorCode.BAD_RULES, str(error)) from None
 
 
-def _last_play_to_wire(last: LastPlay | None) -> dict[str, Any] | None:
-    if last is None:
-        return None
-    return {
-        "seat": last.seat,
-        "card": CARD_TEXT[last.card],
-        "taken": _sorted_cards(last.taken),
-        "bonus": last.bonus.value,
-    }
-
-
-def _last_play_from_wire(d: Mapping[str, Any]) -> LastPlay:
-    return LastPlay(d["seat"], CARD_OF[d["card"]], _card_set(d["taken"]), Bonus(d["bonus"]))
-
-
-def _round_end_to_wire(end: RoundEnd | None) -> dict[str, Any] | None:
-    if end is None:
-        return None
-    return {
-        "number": end.number,
-        "final_play": _last_play_to_wire(end.final_play),
-        "leftovers_to": end.leftovers_to,
-        "leftovers": cards_to_wire(end.leftovers),
-        "tally": _tally_to_wire(end.tally),
-    }
-
-
-def _round_end_from_wire(d: Mapping[str, Any] | None) -> RoundEnd | None:
-    if d is None:
-        return None
-    return RoundEnd(
-        d["number"],
-        _last_play_from_wire(d["final_play"]),
-        d["leftovers_to"],
-        _card_tuple(d["leftovers"]),
-        _tally_from_wire(d["tally"]),
-    )
-
-
-def view_to_wire(view: PlayerView) -> dict[str, Any]:
-    """A `PlayerView` as a plain map (see PROTOCOL.md, "view")."""
-    return {
-        "seat": view.seat,
-        "rules": _rules_to_wire(view.rules),
-        "hand": cards_to_wire(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "floor": cards_to_wire(view.floor),
-        "stock_size": view.stock_size,
-        "pile_sizes": list(view.pile_sizes),
-        "basras": list(view.basras),
-        "jack_basras": list(view.jack_basras),
-        "scores": list(view.scores),
-        "dealer": view.dealer,
-        "to_move": view.to_move,
-        "legal_plays": [
-            {"card": CARD_TEXT[p.card], "taken": _sorted_cards(p.taken)} for p in view.legal_plays
-        ],
-        "gone": cards_to_wire(view.gone),
-        "last_play": _last_play_to_wire(view.last_play),
-        "winner": view.winner,
-        "round_number": view.round_number,
-        "deal": view.deal,
-        "last_capturer": view.last_capturer,
-        "carry": view.carry,
-        "last_round": _round_end_to_wire(view.last_round),
-        "deal_plays": [_last_play_to_wire(p) for p in view.deal_plays],
-    }
-
-
-def view_from_wire(data: Any) -> PlayerView:
-    """The `PlayerView` of a wire map; checks it first and raises `ProtocolError` if wrong."""
-    check(VIEW_SCHEMA, data, "view")
-    last = data["last_play"]
-    return PlayerView(
-        seat=data["seat"],
-        rules=rules_from_wire(data["rules"]),
-        hand=_card_tuple(data["hand"]),
-        hand_sizes=tuple(data["hand_sizes"]),
-        floor=_card_tuple(data["floor"]),
-        stock_size=data["stock_size"],
-        pile_sizes=tuple(data["pile_sizes"]),
-        basras=tuple(data["basras"]),
-        jack_basras=tuple(data["jack_basras"]),
-        scores=tuple(data["scores"]),
-        dealer=data["dealer"],
-        to_move=data["to_move"],
-        legal_plays=tuple(
-            Play(CARD_OF[p["card"]], _card_set(p["taken"])) for p in data["legal_plays"]
-        ),
-        gone=_card_tuple(data["gone"]),
-        last_play=None if last is None else _last_play_from_wire(last),
-        deal_plays=tuple(_last_play_from_wire(p) for p in data.get("deal_plays", ())),
-        winner=data["winner"],
-        round_number=data["round_number"],
-        deal=data["deal"],
-        last_capturer=data.get("last_capturer"),
-        carry=data.get("carry", 0),
-        last_round=_round_end_from_wire(data.get("last_round")),
-    )
-
-
-def _tally_to_wire(t: RoundTally) -> dict[str, Any]:
+def round_tally_to_wire(t: RoundTally) -> dict[str, Any]:
     return {
         "cards": list(t.cards),
         "majority": list(t.majority),
@@ -352,7 +197,7 @@ def _tally_to_wire(t: RoundTally) -> dict[str, Any]:
     }
 
 
-def _tally_from_wire(d: Mapping[str, Any]) -> RoundTally:
+def round_tally_from_wire(d: Mapping[str, Any]) -> RoundTally:
     return RoundTally(
         cards=tuple(d["cards"]),
         majority=tuple(d["majority"]),
@@ -381,7 +226,7 @@ _EVENT_TO_WIRE: dict[type, Callable[[Any], dict[str, Any]]] = {
         "seat": e.seat,
         "team": e.team,
         "card": CARD_TEXT[e.card],
-        "taken": _sorted_cards(e.taken),
+        "taken": sorted_cards(e.taken),
     },
     BasraScored: lambda e: {
         "kind": "basra_scored",
@@ -398,7 +243,7 @@ _EVENT_TO_WIRE: dict[type, Callable[[Any], dict[str, Any]]] = {
     RoundScored: lambda e: {
         "kind": "round_scored",
         "number": e.number,
-        "tally": _tally_to_wire(e.tally),
+        "tally": round_tally_to_wire(e.tally),
         "scores": list(e.scores),
     },
     MatchEnded: lambda e: {"kind": "match_ended", "winner": e.winner, "scores": list(e.scores)},
@@ -407,17 +252,17 @@ _EVENT_TO_WIRE: dict[type, Callable[[Any], dict[str, Any]]] = {
 _EVENT_FROM_WIRE: dict[str, Callable[[Mapping[str, Any]], Event]] = {
     "round_started": lambda d: RoundStarted(d["number"], d["dealer"]),
     "hand_dealt": lambda d: HandDealt(
-        d["seat"], d["deal"], d["size"], None if d["cards"] is None else _card_tuple(d["cards"])
+        d["seat"], d["deal"], d["size"], None if d["cards"] is None else card_tuple(d["cards"])
     ),
-    "floor_dealt": lambda d: FloorDealt(_card_tuple(d["cards"])),
+    "floor_dealt": lambda d: FloorDealt(card_tuple(d["cards"])),
     "card_played": lambda d: CardPlayed(d["seat"], CARD_OF[d["card"]]),
     "cards_captured": lambda d: CardsCaptured(
-        d["seat"], d["team"], CARD_OF[d["card"]], _card_set(d["taken"])
+        d["seat"], d["team"], CARD_OF[d["card"]], card_set(d["taken"])
     ),
     "basra_scored": lambda d: BasraScored(d["seat"], d["team"], Bonus(d["bonus"]), d["points"]),
-    "leftovers_taken": lambda d: LeftoversTaken(d["team"], _card_tuple(d["cards"])),
+    "leftovers_taken": lambda d: LeftoversTaken(d["team"], card_tuple(d["cards"])),
     "round_scored": lambda d: RoundScored(
-        d["number"], _tally_from_wire(d["tally"]), tuple(d["scores"])
+        d["number"], round_tally_from_wire(d["tally"]), tuple(d["scores"])
     ),
     "match_ended": lambda d: MatchEnded(d["winner"], tuple(d["scores"])),
 }

@@ -1,5 +1,6 @@
-"""The messages of the wire (DESIGN.md §3, PROTOCOL.md): their types, their strict schemas, and
-the msgpack encoding.
+"""Reading and writing the messages of the wire (docs/design.md §4, PROTOCOL.md): the msgpack
+encoding, the limits of unpacking, and the check of each message against its schema (the
+message types and their schemas are `shared.wire.messages`).
 
 Every message is a msgpack map with string keys and a ``"t"`` naming its `MsgType`.
 `unpack_message` unpacks (no bin, no ext, string keys, no more than `MAX_NESTING` deep; a client's
@@ -10,38 +11,21 @@ int), ranges, string lengths, no extra keys. Anything wrong raises `ProtocolErro
 Text a person types (names, chat) is only checked for being text: its limits are the server's
 rules, answered with their own codes (PROTOCOL.md §8).
 
-This module stays the wire's single public face: its `__all__` also lists the errors and game
-data conversions it imports from `shared.wire.errors` and `shared.wire.game`, so callers
-import from here alone.
+This module stays the wire's single public face: its `__all__` also lists the message types,
+errors and game data conversions it imports from `shared.wire.messages`, `errors`, `game` and
+`views`, so callers import from here alone.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Mapping
 from typing import Any, Final, cast
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
-from shared.quick_chat import QUICK_IDS
-from shared.schema import (
-    Bool,
-    Int,
-    ListOf,
-    Nullable,
-    OneOf,
-    Options,
-    Spec,
-    Str,
-    Struct,
-    Text,
-)
-from shared.wire.errors import READING_ERRORS, ErrorCode, ProtocolError
+from shared.wire.errors import FINAL_CODES, READING_ERRORS, ErrorCode, ProtocolError
 from shared.wire.framing import MAX_CLIENT_FRAME
 from shared.wire.game import (
-    CARD_SCHEMA,
-    GAME_UPDATE_SCHEMA,
-    SEAT_SCHEMA,
     card_from_wire,
     cards_to_wire,
     event_from_wire,
@@ -50,22 +34,22 @@ from shared.wire.game import (
     events_to_wire,
     play_from_wire,
     play_to_wire,
-    view_from_wire,
-    view_to_wire,
 )
-from shared.wire.hints import HINT_SCHEMA
-from shared.wire.records import MATCH_RECORD_SCHEMA, MAX_PARTS
-from shared.wire.rooms import ID_SCHEMA, ROOM_STATE_SCHEMA, ROOM_SUMMARY_SCHEMA
+from shared.wire.messages import MAX_REQ, SCHEMAS, Flow, Message, MsgType
 from shared.wire.schema import check_fields
+from shared.wire.views import view_from_wire, view_to_wire
 
 __all__ = [
     "DEFAULT_PORT",
     "DEFAULT_WEB_PORT",
+    "FINAL_CODES",
     "MAX_CONTAINERS",
     "MAX_NESTING",
     "MAX_REQ",
     "PROTOCOL_VERSION",
     "READING_ERRORS",
+    "SCHEMAS",
+    "UNPACK_LIMITS",
     "ErrorCode",
     "Flow",
     "Message",
@@ -95,9 +79,6 @@ DEFAULT_PORT: Final = 40404
 DEFAULT_WEB_PORT: Final = 40480
 """The server's HTTP and WebSocket port (PROTOCOL.md §14): the browser client and ``/ws``."""
 
-MAX_REQ: Final = 2**31 - 1
-"""Largest request id a client may use."""
-
 MAX_CONTAINERS: Final = 64
 """Most maps and arrays in one message from a client (a play with 16 cards holds 19)."""
 
@@ -105,195 +86,9 @@ MAX_NESTING: Final = 8
 """How deep maps and arrays may nest in a message (the message's own map is 1). No message
 nests deeper than 5, so a message that fits its schema is never too deep."""
 
-Message = dict[str, Any]
-"""A message as plain data: ``{"t": <MsgType value>, ...fields}``."""
-
-
-class MsgType(enum.StrEnum):
-    """Every message type. ``hint``, ``chat``, ``quick_chat``, ``ping``, ``pong`` and ``stats``
-    go both ways."""
-
-    # client -> server
-    HELLO = "hello"
-    LIST_ROOMS = "list_rooms"
-    CREATE_ROOM = "create_room"
-    JOIN_ROOM = "join_room"
-    SPECTATE = "spectate"
-    LEAVE_ROOM = "leave_room"
-    TAKE_SEAT = "take_seat"
-    FILL_BOTS = "fill_bots"
-    START_GAME = "start_game"
-    CLIENT_SEED = "client_seed"
-    PLAY_AGAIN = "play_again"
-    SWAP_SEATS = "swap_seats"
-    PLAY = "play"
-    GET_RECORD = "get_record"
-    REMOVE_MEMBER = "remove_member"
-    BOT_FOR_SEAT = "bot_for_seat"
-    SET_PRIVATE = "set_private"
-    # both ways
-    HINT = "hint"
-    CHAT = "chat"
-    QUICK_CHAT = "quick_chat"
-    PING = "ping"
-    PONG = "pong"
-    STATS = "stats"
-    # server -> client
-    WELCOME = "welcome"
-    ROOMS = "rooms"
-    ROOM_STATE = "room_state"
-    GAME_UPDATE = "game_update"
-    MATCH_RECORD = "match_record"
-    LEFT_ROOM = "left_room"
-    NOTICE = "notice"
-    ERROR = "error"
-    BYE = "bye"
-
-
-class Flow(enum.Enum):
-    """Which way a message travels; the schemas and unpack limits differ."""
-
-    TO_SERVER = "to_server"
-    TO_CLIENT = "to_client"
-
-
-_REQ = Int(0, MAX_REQ)
-QUICK_PHRASE_SCHEMA = OneOf(tuple(sorted(QUICK_IDS)))
-"""A quick-chat phrase or reaction, by its id (`shared.quick_chat`)."""
-
-_OPT_REQ: dict[str, Spec] = {"req": _REQ}
-
-_TO_SERVER: dict[MsgType, Struct] = {
-    MsgType.HELLO: Struct(
-        {"name": Text(), "version": Int(0, 65535)},
-        {**_OPT_REQ, "resume_token": Str(1, 64)},
-    ),
-    MsgType.LIST_ROOMS: Struct({}, _OPT_REQ),
-    MsgType.CREATE_ROOM: Struct(
-        {"players": OneOf((2, 4))},
-        {
-            **_OPT_REQ,
-            "name": Text(),
-            "preset": Str(1, 16),
-            "rules": Options(),
-            "target": Int(1, 100_000),
-            "turn_timer": Int(0, 3600),
-            "private": Bool(),
-            "hints": Bool(),
-            "bot_level": Str(1, 16),
-        },
-    ),
-    MsgType.JOIN_ROOM: Struct({"room_id": ID_SCHEMA}, {**_OPT_REQ, "code": Str(1, 16)}),
-    MsgType.SPECTATE: Struct({"room_id": ID_SCHEMA}, {**_OPT_REQ, "code": Str(1, 16)}),
-    MsgType.LEAVE_ROOM: Struct({}, _OPT_REQ),
-    MsgType.REMOVE_MEMBER: Struct({"player_id": ID_SCHEMA}, _OPT_REQ),
-    MsgType.BOT_FOR_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
-    MsgType.SET_PRIVATE: Struct({"private": Bool()}, _OPT_REQ),
-    MsgType.TAKE_SEAT: Struct({"seat": SEAT_SCHEMA}, _OPT_REQ),
-    MsgType.FILL_BOTS: Struct({"level": Str(1, 16)}, _OPT_REQ),
-    MsgType.START_GAME: Struct({}, _OPT_REQ),
-    MsgType.CLIENT_SEED: Struct({"seed": Str(32, 64)}, _OPT_REQ),
-    MsgType.PLAY_AGAIN: Struct({}, _OPT_REQ),
-    MsgType.SWAP_SEATS: Struct({"seats": ListOf(SEAT_SCHEMA, 2, 2, unique=True)}, _OPT_REQ),
-    MsgType.PLAY: Struct(
-        {"card": CARD_SCHEMA, "taken": ListOf(CARD_SCHEMA, 16, unique=True)}, _OPT_REQ
-    ),
-    MsgType.GET_RECORD: Struct({"part": Int(0, MAX_PARTS - 1)}, _OPT_REQ),
-    MsgType.HINT: Struct({}, _OPT_REQ),
-    MsgType.CHAT: Struct({"text": Text()}, _OPT_REQ),
-    MsgType.QUICK_CHAT: Struct({"phrase": QUICK_PHRASE_SCHEMA}, _OPT_REQ),
-    MsgType.PING: Struct({}, _OPT_REQ),
-    MsgType.PONG: Struct({}, _OPT_REQ),
-    MsgType.STATS: Struct({}, {**_OPT_REQ, "reset": Bool()}),
-}
-
-_TO_CLIENT: dict[MsgType, Struct] = {
-    MsgType.WELCOME: Struct(
-        {
-            "player_id": ID_SCHEMA,
-            "resume_token": Str(16, 64),
-            "name": Str(1, 16),
-            "version": Int(0, 65535),
-            "resumed": Bool(),
-        }
-    ),
-    MsgType.ROOMS: Struct({"rooms": ListOf(ROOM_SUMMARY_SCHEMA, 1000), "total": Int(0, 10**6)}),
-    MsgType.ROOM_STATE: ROOM_STATE_SCHEMA,
-    MsgType.GAME_UPDATE: GAME_UPDATE_SCHEMA,
-    MsgType.MATCH_RECORD: MATCH_RECORD_SCHEMA,
-    MsgType.HINT: HINT_SCHEMA,
-    MsgType.CHAT: Struct(
-        {
-            "from": Str(1, 64),
-            "seat": Nullable(SEAT_SCHEMA),
-            "text": Str(1, 1024),
-            "ts": Int(0, 2**53),
-        }
-    ),
-    MsgType.QUICK_CHAT: Struct(
-        {
-            "from": Str(1, 64),
-            "seat": Nullable(SEAT_SCHEMA),
-            "phrase": QUICK_PHRASE_SCHEMA,
-            "ts": Int(0, 2**53),
-        }
-    ),
-    MsgType.LEFT_ROOM: Struct(
-        {
-            "room_id": ID_SCHEMA,
-            "reason": OneOf(
-                (
-                    "left",
-                    "removed",
-                    "removed_by_creator",
-                    "last_human_left",
-                    "match_over",
-                    "error",
-                    "shutdown",
-                )
-            ),
-            "message": Str(0, 500),
-        }
-    ),
-    MsgType.NOTICE: Struct({"code": OneOf(("not_saved", "saved_again")), "message": Str(0, 500)}),
-    MsgType.ERROR: Struct({"req": Nullable(_REQ), "code": Str(1, 32), "message": Str(0, 500)}),
-    MsgType.BYE: Struct({"code": Str(1, 32), "message": Str(0, 500)}),
-    MsgType.PING: Struct({}),
-    MsgType.PONG: Struct({}, _OPT_REQ),
-    MsgType.STATS: Struct(
-        {
-            "connections": Int(0, 10**9),
-            "players": Int(0, 10**9),
-            "rooms": Int(0, 10**9),
-            "messages_in": Int(0, 2**63),
-            "messages_out": Int(0, 2**63),
-            "plays": Int(0, 2**63),
-            "drops": Int(0, 2**63),
-            "errors_sent": Int(0, 2**63),
-            "loop_lag_max_us": Int(0, 2**63),
-            "loop_lag_p99_us": Int(0, 2**63),
-            "loop_block_max_us": Nullable(Int(0, 2**63)),
-            "loop_block_cpu_max_us": Nullable(Int(0, 2**63)),
-            "gc_pause_max_us": Int(0, 2**63),
-            "gc_collections": Int(0, 2**63),
-            "rss_kib": Int(0, 2**63),
-            "heap_blocks": Int(0, 2**63),
-            "cpu_ms": Int(0, 2**63),
-            "uptime_ms": Int(0, 2**63),
-        },
-        _OPT_REQ,
-    ),
-}
-
-SCHEMAS: Final[Mapping[Flow, Mapping[MsgType, Struct]]] = {
-    Flow.TO_SERVER: _TO_SERVER,
-    Flow.TO_CLIENT: _TO_CLIENT,
-}
-"""Per direction, the schema of each message type that may travel that way."""
-
 _TYPE_BY_VALUE: dict[str, MsgType] = {t.value: t for t in MsgType}
 
-_LIMITS: dict[Flow, dict[str, int]] = {
+UNPACK_LIMITS: Final[Mapping[Flow, Mapping[str, int]]] = {
     # A client's frame is the only bound on its strings and containers: it keeps what one
     # message can make us allocate small, and anything a person can type (4 bytes a character
     # at most) is read, to be judged by the rules with their own error codes.
@@ -315,6 +110,7 @@ _LIMITS: dict[Flow, dict[str, int]] = {
         "max_ext_len": 0,
     },
 }
+"""Per direction, the limits of msgpack's unpacker (the browser client reads with the same)."""
 
 
 def error_message(req: object, code: ErrorCode, text: str) -> Message:
@@ -360,7 +156,9 @@ def unpack_raw(data: bytes, direction: Flow = Flow.TO_SERVER) -> Message:
     """
     hooks = _ContainerCount().hooks() if direction is Flow.TO_SERVER else {}
     try:
-        obj = msgpack.unpackb(data, raw=False, strict_map_key=True, **_LIMITS[direction], **hooks)
+        obj = msgpack.unpackb(
+            data, raw=False, strict_map_key=True, **UNPACK_LIMITS[direction], **hooks
+        )
     except (ValueError, TypeError, OverflowError, RecursionError) as error:
         # All of msgpack's complaints are ValueErrors (ExtraData, FormatError, StackError,
         # UnicodeDecodeError, limit overruns); the others are belt and braces.

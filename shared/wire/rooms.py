@@ -1,10 +1,10 @@
 """Lobby and room values, both ways as plain wire data, and the schemas they are checked against.
 
 Owns `SeatKind` and `RoomPhase` (the only place their wire words are spelled), the frozen
-`SeatInfo` (who sits in one seat), `AnnouncedDeals` (the room's commitment to its server seed and
-the client seeds received, PROTOCOL.md §13), `RoomState` (a room as its members see it: the body
-of ``room_state``), `Tally` (the evening's matches, `shared.wire.tally`) and
-`RoomSummary` (one line of the lobby's ``rooms`` list). The server builds these values and sends
+`SeatInfo` (who sits in one seat), `RoomState` (a room as its members see it: the body of
+``room_state``, with its `AnnouncedDeals`, `shared.wire.announced_deals`, and its `Tally` of
+the evening's matches, `shared.wire.tally`) and `RoomSummary` (one line of the lobby's
+``rooms`` list). The server builds these values and sends
 them with the ``*_to_wire`` functions; the client rebuilds the very same values with the
 ``*_from_wire`` functions (see PROTOCOL.md, "room_state" and "rooms").
 
@@ -19,10 +19,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shared.deals import SealedDeals, SeedError, parse_client_seed, parse_commitment
 from shared.rules import RuleSet
 from shared.schema import Bool, Int, ListOf, Nullable, OneOf, Options, Str, Struct
 from shared.state import Seat, Team, team_of
+from shared.wire.announced_deals import (
+    ANNOUNCED_DEALS_SCHEMA,
+    AnnouncedDeals,
+    checked_deals,
+    deals_from_wire,
+    deals_to_wire,
+)
 from shared.wire.errors import ErrorCode, ProtocolError
 from shared.wire.game import SEAT_SCHEMA, rules_from_wire
 from shared.wire.schema import check
@@ -87,25 +93,6 @@ class SeatInfo:
     """A human is connected; a bot always is, an empty seat never."""
     bot_level: str | None
     """A bot's level; for a human seat, set while a bot stands in for the absent player."""
-
-
-@dataclass(frozen=True, slots=True)
-class AnnouncedDeals:
-    """A room's fair deals as everyone in it may know them before the reveal: the commitment to
-    the server seed (fixed when the room was made) and the client seeds received from its
-    seated players, as (seat, seed) in seat order. From the start of the match on, these are
-    exactly the seeds every deck is drawn from."""
-
-    commitment: bytes
-    client_seeds: tuple[tuple[Seat, bytes], ...] = ()
-
-    def sealed(self) -> SealedDeals:
-        """The `SealedDeals` to check the revealed server seed against (`shared.fairness`)."""
-        return SealedDeals(self.commitment, tuple(seed for _, seed in self.client_seeds))
-
-    def seed_of(self, seat: Seat) -> bytes | None:
-        """The client seed ``seat`` sent, if any."""
-        return next((seed for at, seed in self.client_seeds if at == seat), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,19 +208,6 @@ SEAT_INFO_SCHEMA = Struct(
 )
 """A `SeatInfo` as a plain map."""
 
-_HEX_SEED = Str(32, 64)
-
-ANNOUNCED_DEALS_SCHEMA = Struct(
-    {
-        "commitment": Str(64, 64),
-        "client_seeds": ListOf(
-            Struct({"seat": SEAT_SCHEMA, "seed": _HEX_SEED}, name="client_seed"), 4
-        ),
-    },
-    name="deals",
-)
-"""`AnnouncedDeals` as a plain map (lowercase hexadecimal seeds)."""
-
 ROOM_STATE_SCHEMA = Struct(
     {
         "room_id": ID_SCHEMA,
@@ -342,7 +316,7 @@ def room_state_from_wire(data: Any) -> RoomState:
         seats=tuple(_seat(s) for s in data["seats"]),
         spectators=tuple(data["spectators"]),
         you=data["you"],
-        deals=None if data.get("deals") is None else _deals(data["deals"]),
+        deals=None if data.get("deals") is None else checked_deals(data["deals"]),
         tally=None if data.get("tally") is None else checked_tally(data["tally"]),
         play_again=tuple(data.get("play_again", ())),
         start_in_ms=data.get("start_in_ms"),
@@ -361,35 +335,6 @@ def _spectator_ids(data: Mapping[str, Any]) -> tuple[int, ...]:
             ErrorCode.BAD_MESSAGE, "The spectators' ids come one per spectator, in their order."
         )
     return ids
-
-
-def deals_to_wire(deals: AnnouncedDeals) -> dict[str, Any]:
-    """The ``deals`` field of a ``room_state``."""
-    return {
-        "commitment": deals.commitment.hex(),
-        "client_seeds": [{"seat": seat, "seed": seed.hex()} for seat, seed in deals.client_seeds],
-    }
-
-
-def deals_from_wire(data: Any) -> AnnouncedDeals:
-    """The `AnnouncedDeals` of a wire map; checks it first and raises `ProtocolError` if wrong
-    (also for hexadecimal that is not lowercase, or seeds out of seat order)."""
-    check(ANNOUNCED_DEALS_SCHEMA, data, "deals")
-    return _deals(data)
-
-
-def _deals(data: Mapping[str, Any]) -> AnnouncedDeals:
-    try:
-        seeds = tuple(
-            (entry["seat"], parse_client_seed(entry["seed"])) for entry in data["client_seeds"]
-        )
-        deals = AnnouncedDeals(parse_commitment(data["commitment"]), seeds)
-    except SeedError as error:
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, str(error)) from None
-    seats = [seat for seat, _ in seeds]
-    if seats != sorted(set(seats)):
-        raise ProtocolError(ErrorCode.BAD_MESSAGE, "The client seeds come one per seat, in order.")
-    return deals
 
 
 def _readable_rules(data: Mapping[str, Any]) -> RuleSet:

@@ -1,5 +1,7 @@
 """The session, both ends of it, as one sans-I/O state machine: bytes in, events out; messages
-in, bytes out (in the manner of the websockets library's ``Protocol``, GUIDE.md §13).
+in, bytes out (in the manner of the websockets library's ``Protocol``, docs/design.md §4). This
+module owns the events and the server's end (`ServerSession`); the client's is
+`shared.wire.client_session`.
 
 A session owns every rule of a connection that is not the game's: the framing and its size
 cap, reading and checking each message against its direction's schemas, the greeting (``hello``
@@ -26,11 +28,10 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from shared.wire.framing import (
     MAX_CLIENT_FRAME,
-    MAX_SERVER_FRAME,
     FrameDecoder,
     FrameError,
     encode_frame,
@@ -38,20 +39,19 @@ from shared.wire.framing import (
 from shared.wire.protocol import (
     PROTOCOL_VERSION,
     ErrorCode,
-    Flow,
     Message,
     MsgType,
     ProtocolError,
     check_message,
     error_message,
     pack_message,
-    unpack_message,
     unpack_raw,
 )
+from shared.wire.requests import ClientRequest, request_from_wire
 
 __all__ = [
+    "ANSWERED_BY_SESSION",
     "Admission",
-    "ClientSession",
     "Close",
     "Greeting",
     "Incoming",
@@ -65,17 +65,22 @@ __all__ = [
 
 _PING = MsgType.PING.value
 _BYE = MsgType.BYE.value
-_GREETING_REPLIES = frozenset({MsgType.WELCOME.value, MsgType.ERROR.value, _BYE})
-"""What can answer a ``hello``: the welcome, or the server's reason for not giving one."""
-_BEFORE_WELCOME = frozenset({MsgType.HELLO, MsgType.PING, MsgType.PONG})
+ANSWERED_BY_SESSION: Final = frozenset({MsgType.PING, MsgType.PONG})
+"""The client's messages that the server's session handles itself: they reach no application."""
+_BEFORE_WELCOME = frozenset({MsgType.HELLO, *ANSWERED_BY_SESSION})
 """What a server reads from a client it has not welcomed yet."""
 
 
 class Incoming(NamedTuple):
-    """A message for the application (server side: already checked, with its type)."""
+    """A message for the application (server side: already checked, and read into its typed
+    `request`)."""
 
     message: Message
-    kind: MsgType | None = None
+    request: ClientRequest | None = None
+
+    @property
+    def kind(self) -> MsgType | None:
+        return None if self.request is None else self.request.KIND
 
 
 class Reply(NamedTuple):
@@ -253,12 +258,12 @@ class ServerSession:
             if "req" in message:
                 reply["req"] = message["req"]
             events.append(Reply(self.frame(reply), reply, message))
-        elif kind is MsgType.PONG:
-            pass  # hearing anything at all is what keeps a connection alive
+        elif kind in ANSWERED_BY_SESSION:
+            pass  # a pong: hearing anything at all is what keeps a connection alive
         elif kind is MsgType.HELLO:
             self._hello(message, events)
         else:
-            events.append(Incoming(message, kind))
+            events.append(Incoming(message, request_from_wire(message, kind)))
 
     def _bad_message(self, error: ProtocolError, now: float, events: list[Event]) -> None:
         """A message that cannot be read: answered, and counted against both budgets."""
@@ -285,7 +290,7 @@ class ServerSession:
             )
             self._close(events, ErrorCode.BAD_VERSION, text)
         else:
-            events.append(Incoming(message, MsgType.HELLO))
+            events.append(Incoming(message, request_from_wire(message, MsgType.HELLO)))
 
     def _refuse(self, events: list[Event], req: object, code: ErrorCode, text: str) -> None:
         reply = error_message(req, code, text)
@@ -331,91 +336,3 @@ def ping_frame() -> bytes:
 def bye_frame(code: ErrorCode, text: str) -> bytes:
     """A ``bye`` with ``code``: how a server ends a session (or turns a client away)."""
     return encode_frame(pack_message({"t": _BYE, "code": code.value, "message": text}))
-
-
-class ClientSession:
-    """The client's end of a session; see the module's docstring.
-
-    ``validate`` checks every message against the server-to-client schemas (off where the
-    client's CPU is precious: the load generator); ``answer_pings`` answers each ``ping``.
-    """
-
-    __slots__ = ("_closed", "_decoder", "_greeting", "_next_req", "_unpack", "answer_pings", "bye")
-
-    def __init__(self, *, validate: bool = True, answer_pings: bool = True) -> None:
-        self._decoder = FrameDecoder(MAX_SERVER_FRAME)
-        self._unpack = unpack_message if validate else unpack_raw
-        self.answer_pings = answer_pings
-        self.bye: Message | None = None
-        """The server's goodbye, once it has said it."""
-        self._greeting = False
-        """Our hello waits for its answer."""
-        self._closed = False
-        self._next_req = 1
-
-    # -- bytes in, events out -------------------------------------------------------------
-
-    def receive_data(self, data: bytes) -> list[Event]:
-        """The events of ``data``, a piece of the framed byte stream."""
-        if self._closed:
-            return []
-        events: list[Event] = []
-        try:
-            for body in self._decoder.feed(data):
-                self._read(self._unpack(body, Flow.TO_CLIENT), events)
-        except (FrameError, ProtocolError) as error:
-            self._closed = True
-            events.append(ReadFailed(str(error)))
-        return events
-
-    def receive_message(self, body: bytes) -> list[Event]:
-        """The events of one frame body from a transport that frames messages itself."""
-        if self._closed:
-            return []
-        events: list[Event] = []
-        try:
-            if len(body) > MAX_SERVER_FRAME:
-                raise FrameError(f"A message of {len(body)} bytes is over the limit.")
-            self._read(self._unpack(body, Flow.TO_CLIENT), events)
-        except (FrameError, ProtocolError) as error:
-            self._closed = True
-            events.append(ReadFailed(str(error)))
-        return events
-
-    def _read(self, message: Message, events: list[Event]) -> None:
-        kind = message.get("t")
-        if kind == _PING and self.answer_pings:
-            pong: Message = {"t": MsgType.PONG.value}
-            events.append(Reply(self.frame(pong), pong, message))
-            return
-        if kind == _BYE:
-            self.bye = message
-        if self._greeting and kind in _GREETING_REPLIES:
-            self._greeting = False
-            events.append(Greeting(message))
-        else:
-            events.append(Incoming(message))
-
-    # -- messages in, bytes out -----------------------------------------------------------
-
-    @staticmethod
-    def frame(message: Message) -> bytes:
-        """``message`` as a frame to send; `FrameError` if it is too big for a server."""
-        return encode_frame(pack_message(message), MAX_CLIENT_FRAME)
-
-    def hello(
-        self, name: str, token: str | None = None, version: int = PROTOCOL_VERSION
-    ) -> tuple[bytes, Message]:
-        """Our ``hello`` (resuming with ``token``, if given; speaking protocol ``version``):
-        its frame, and the message. The server's answer will come as a `Greeting`."""
-        message: Message = {"t": MsgType.HELLO.value, "name": name, "version": version}
-        if token is not None:
-            message["resume_token"] = token
-        self._greeting = True
-        return self.frame(message), message
-
-    def next_req(self) -> int:
-        """A fresh request id for this connection (errors echo it)."""
-        req = self._next_req
-        self._next_req += 1
-        return req

@@ -45,7 +45,7 @@ TALLY_SCHEMA = Struct(
             Struct({"name": Str(1, 64), "wins": Int(0, 2**31 - 1)}, name="player_wins"), 64
         ),
     },
-    name="tally",
+    name="evening_tally",
 )
 """A `Tally` as a plain map."""
 

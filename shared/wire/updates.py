@@ -16,14 +16,16 @@ from typing import Any
 
 import msgpack  # type: ignore[import-untyped]  # msgpack ships no type hints
 
+from shared.choices import choice_indices
 from shared.engine import legal_plays
 from shared.events import Event, HandDealt
+from shared.plays import Play
 from shared.state import MatchState, Seat
 from shared.views import redact, view_for
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import MsgType, cards_to_wire, events_to_wire, play_to_wire, view_to_wire
 
-_PER_SEAT = ("seat", "hand", "legal_plays")
+_PER_SEAT = ("seat", "hand", "legal_plays", "choices")
 """The view fields that differ between recipients; the rest are the spectator's."""
 
 
@@ -93,19 +95,26 @@ class GameUpdate:
         """The framed message for ``seat`` (None: a spectator's, built once and shared)."""
         if seat is None:
             if self._spectators is None:
-                self._spectators = self._frame(None, [], [], self._public_events)
+                self._spectators = self._frame(None, [], (), self._public_events)
             return self._spectators
         state = self._state
         hand = cards_to_wire(sorted(state.round.hands[seat]))
-        plays = [play_to_wire(p) for p in legal_plays(state)] if seat == state.to_move else []
+        plays = legal_plays(state) if seat == state.to_move else ()
         events = self._public_events
         if any(type(e) is HandDealt and e.seat == seat for e in self._events):
             events = _pack(events_to_wire([redact(e, seat) for e in self._events]))
         return self._frame(seat, hand, plays, events)
 
     def _frame(
-        self, seat: Seat | None, hand: list[str], plays: list[dict[str, Any]], events: bytes
+        self, seat: Seat | None, hand: list[str], plays: tuple[Play, ...], events: bytes
     ) -> bytes:
-        own = _pairs({"seat": seat, "hand": hand, "legal_plays": plays})
+        own = _pairs(
+            {
+                "seat": seat,
+                "hand": hand,
+                "legal_plays": [play_to_wire(p) for p in plays],
+                "choices": choice_indices(plays, self._state.rules),
+            }
+        )
         pieces = (self._head, self._public_view, own, _EVENTS_KEY, events, self._tail)
         return encode_frame(b"".join(pieces))

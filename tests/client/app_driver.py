@@ -182,7 +182,7 @@ def rigged_table(
     """A practice table of two at our first turn, dealt `my_hand`, `their_hand` and `floor`."""
     deck = rigged_deck(my_hand, their_hand, floor)
     session = LocalSession(rules or RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table

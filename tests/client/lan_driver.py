@@ -1,6 +1,6 @@
 """Driving the desktop client against a real LAN server: links for the other players at the
 table (`two_links`, `room_of_two`), a table shown from a link's updates (`started_table`),
-the link's events polled by hand (`pumped`, `polled`, `fed`), and the Join screen filled in
+the link's news polled by hand (`pumped`, `polled`, `fed`), and the Join screen filled in
 by mouse (`join_lobby_by_mouse`, `type_into`)."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from client.scenes.connect import ConnectScene
 from client.scenes.lobby import LobbyScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import TableUpdate
-from client.sessions.link import LinkEvent
 from client.sessions.remote import RemoteSession
 from server.app import BasraServer
 from tests.waiting import eventually
 
 from .app_driver import FRAME, button, click, frames_until
+from .news import News
 
 
 def type_into(app: App, rect: pygame.Rect, text: str) -> None:
@@ -60,38 +60,39 @@ async def two_links(server: BasraServer) -> tuple[ServerLink, ServerLink]:
 async def room_of_two(ann: ServerLink, bob: ServerLink, turn_seconds: int = 0) -> None:
     """Ann creates a room of two (a turn of ``turn_seconds``; 0: no timer) and Bob joins it."""
     ann.create_room(2, "egyptian", 101, turn_seconds)
-    await eventually(lambda: pumped(ann).room is not None)
-    assert ann.room is not None
-    bob.join_room(ann.room.room_id)
-    await eventually(lambda: pumped(bob).room is not None)
+    await eventually(lambda: pumped(ann).state.room is not None)
+    assert ann.state.room is not None
+    bob.join_room(ann.state.room.room_id)
+    await eventually(lambda: pumped(bob).state.room is not None)
 
 
 async def started_table(app: App, link: ServerLink) -> TableScene:
     """A table in ``app`` that shows ``link``'s match from its first update on."""
-    heard: list[LinkEvent] = []
+    heard = News()
     await eventually(lambda: polled(link, heard, TableUpdate))
-    first = next(i for i, e in enumerate(heard) if isinstance(e, TableUpdate))
-    table = TableScene(app, app.navigator, RemoteSession(link, heard[first:]))
+    session = RemoteSession(link, heard.since(TableUpdate))
+    link.state.listener = session
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     return table
 
 
-def pumped(client: ServerLink, heard: list[LinkEvent] | None = None) -> ServerLink:
-    """`client` after a poll of its link (whose events go to `heard`)."""
-    events = client.poll()
+def pumped(client: ServerLink, heard: News | None = None) -> ServerLink:
+    """`client` after a poll of its link (whose news goes to `heard`, if given)."""
     if heard is not None:
-        heard += events
+        client.state.listener = heard
+    client.poll()
     return client
 
 
-def polled(client: ServerLink, heard: list[LinkEvent], kind: type) -> bool:
-    """Polls `client`'s link into `heard`: True once an event of `kind` was heard."""
+def polled(client: ServerLink, heard: News, kind: type) -> bool:
+    """Polls `client`'s link into `heard`: True once news of `kind` was heard."""
     pumped(client, heard)
-    return any(isinstance(event, kind) for event in heard)
+    return bool(heard.of(kind))
 
 
 def fed(client: ServerLink, session: RemoteSession) -> RemoteSession:
-    """`session` told of its link's events, as the navigator does each frame."""
-    for event in client.poll():
-        session.on_link(event)
+    """`session` told of its link's news, as when it is the link's listener."""
+    client.state.listener = session
+    client.poll()
     return session

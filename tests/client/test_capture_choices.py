@@ -13,7 +13,6 @@ from client.app import App
 from client.art.suits import SUIT_SYMBOLS
 from client.layout import REFERENCE, SeatPosition
 from client.scenes.table import TableScene
-from client.sessions.game_session import choice_key, plays_for_card
 from client.sessions.local import LocalSession
 from client.table.capture_choice import (
     CHIP_PADDING,
@@ -26,6 +25,7 @@ from client.table.model import SpriteKey
 from client.table.sprites import HIGHLIGHT_COLOURS, CardSprite
 from client.ui.panel import PanelPainter
 from shared.cards import Card, parse_cards
+from shared.choices import choice_key, plays_for_card
 from shared.plays import Play
 from shared.rules import RuleSet, capture_options
 from shared.state import MatchState
@@ -84,7 +84,7 @@ def test_sets_that_differ_only_in_suits_are_one_choice_unless_a_suit_scores() ->
     assert plays_for_card(suits_only, FIVE, CARD_POINTS) == suits_only, "the 2c scores"
     threes = _plays("8s", "3c 3d 5h Kh", CARD_POINTS)
     assert len(threes) == 2 and len(plays_for_card(threes, Card.parse("8s"), CARD_POINTS)) == 1
-    ranks = _plays("9d", "Ac 2c 3c 4c 5c 9h", RuleSet())  # RULES.md §8, example 5
+    ranks = _plays("9d", "Ac 2c 3c 4c 5c 9h", RuleSet())  # docs/rules.md §8, example 5
     assert plays_for_card(ranks, Card.parse("9d"), RuleSet()) == ranks and len(ranks) == 2
     assert plays_for_card(ranks, Card.parse("9h"), RuleSet()) == []
 

@@ -161,7 +161,7 @@ def test_the_hand_shows_the_komi_ring_and_the_court_figures(
     try:
         deck = rigged_deck("7d Kh Qs 9c", "Ad 4s 8h 10c", "2c 3d 5h 9s")
         session = LocalSession(RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
-        table = TableScene(app, app.navigator, session)
+        table = TableScene(app, app.navigator.at_table, session)
         app.stack.reset(table)
         run_until(app, lambda: table.ready)
         x, y = sprite_center(table, Card.parse("7d"))

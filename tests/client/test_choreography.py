@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from client.layout import REFERENCE, SeatPosition
+from client.layout import REFERENCE, SeatPosition, hand_positions
 from client.table.choreography import (
     CAPTURE_PAUSE,
     DEAL_STAGGER,
@@ -66,7 +66,7 @@ def test_my_deal_flies_from_the_stock_and_turns_face_up() -> None:
     assert all(m.start is not None and m.start.center == stock.center for m in plan.moves)
     assert all(m.start is not None and not m.start.face_up for m in plan.moves)
     assert all(m.end.face_up for m in plan.moves)
-    slots = [r.center for r in REFERENCE.hand_positions(4, SeatPosition.BOTTOM)]
+    slots = [r.center for r in hand_positions(REFERENCE, 4, SeatPosition.BOTTOM)]
     assert [m.end.center for m in plan.moves] == slots
     delays = [m.delay for m in plan.moves]
     assert delays == sorted(delays) and delays[1] - delays[0] == pytest.approx(DEAL_STAGGER)

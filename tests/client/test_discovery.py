@@ -213,7 +213,7 @@ async def test_hosting_shows_every_lan_address_of_this_machine(
 ) -> None:
     app = make_app(tmp_path, "--name", "Hostess")
     try:
-        scene = ConnectScene(app, app.navigator, hosting=True)
+        scene = ConnectScene(app, app.navigator.lan, hosting=True)
         assert scene.lan_addresses == lan_addresses()
         assert not any(address.startswith("127.") for address in scene.lan_addresses)
         assert scene.finder is None, "a host does not look for others"

@@ -13,10 +13,8 @@ from pathlib import Path
 import pytest
 
 from client.net.deal_witness import DealWitness
-from client.net.server_link import ServerLink
 from client.records import RecordFolder
 from client.scenes.match_results import MatchResultsScene
-from client.sessions.link import LinkStatus
 from client.ui.deal_verdict import Tone
 from client.verify import main as verify_main
 from server.app import BasraServer
@@ -57,9 +55,9 @@ async def test_a_lan_match_is_verified_on_the_results_screen_and_saved(
     app = lan_player_app(tmp_path, server.port, "Mona", "--speed", "instant", "--target", "20")
     try:
         _, remote = await lan_table(app)
-        room = remote.room
+        room = remote.state.room
         assert room is not None and room.deals is not None
-        witness = remote._witness
+        witness = remote.state.witnesses.current
         assert witness is not None
         assert room.deals.seed_of(0) == witness.client_seed, "our seed was sent and taken"
         shown = witness.commitment
@@ -77,7 +75,7 @@ async def test_a_lan_match_is_verified_on_the_results_screen_and_saved(
         assert verdict.tone is Tone.VERIFIED
 
         [saved] = sorted((tmp_path / "records").glob("lan-*.basra"))
-        assert remote.record_path == saved
+        assert remote.state.witnesses.record_path == saved
         record = read_record(saved)
         assert record == witness.record and record.is_over
         assert isinstance(record.chance, SealedDeals)
@@ -233,15 +231,12 @@ def test_a_room_that_closes_without_its_record_says_so(witness: DealWitness) -> 
 def test_the_client_sends_its_seed_asks_for_each_part_and_saves_the_record(
     tmp_path: Path,
 ) -> None:
-    client = ServerLink("127.0.0.1", 1, "Mona")
     link = FakeLink()
-    client._link = link  # type: ignore[assignment]
-    client.status = LinkStatus.ONLINE
-    client.records = RecordFolder(tmp_path / "records")
+    client = link.state
+    client.witnesses.records = RecordFolder(tmp_path / "records")
     first = AnnouncedDeals(bytes(32))
-    link.inbox.append(_room_message(RoomPhase.WAITING, first))
-    client.poll()
-    witness = client._witness
+    link.hear(_room_message(RoomPhase.WAITING, first))
+    witness = client.witnesses.current
     assert witness is not None
     [sent] = [m for m in link.sent if m["t"] == "client_seed"]
     assert sent["seed"] == witness.client_seed.hex()
@@ -253,25 +248,20 @@ def test_the_client_sends_its_seed_asks_for_each_part_and_saves_the_record(
         record = record.with_chat("Karim", 1, "x" * 2000, ts=5)
     data = encode_record(record)
     taken = exchange.announced(witness, seeded=True)
-    link.inbox += [
-        _room_message(RoomPhase.WAITING, taken),
-        _room_message(RoomPhase.PLAYING, taken),
-    ]
-    client.poll()
+    link.hear(_room_message(RoomPhase.WAITING, taken), _room_message(RoomPhase.PLAYING, taken))
     assert [m["t"] for m in link.sent].count("client_seed") == 1
     for events in _updates(exchange.seen):
         witness.saw(events, 0)
-    link.inbox.append(record_part(ROOM, data, 0))
-    client.poll()
+    link.hear(record_part(ROOM, data, 0))
     assert link.sent[-1]["t"] == "get_record" and link.sent[-1]["part"] == 1
-    assert client.deal_check_for(ROOM) is None
-    link.inbox.append(record_part(ROOM, data, 1))
-    client.poll()
-    check = client.deal_check_for(ROOM)
+    witnesses = client.witnesses
+    assert witnesses.check_for(ROOM) is None
+    link.hear(record_part(ROOM, data, 1))
+    check = witnesses.check_for(ROOM)
     assert check is not None and check.ok
-    assert client.record_path is not None and read_record(client.record_path) == record
-    assert client.record_path.name.startswith("lan-")
-    assert client.deal_check_for(ROOM + 1) is None
-    link.inbox.append(record_part(ROOM, data, 0))
-    client.poll()
+    path = witnesses.record_path
+    assert path is not None and read_record(path) == record
+    assert path.name.startswith("lan-")
+    assert witnesses.check_for(ROOM + 1) is None
+    link.hear(record_part(ROOM, data, 0))
     assert len(list((tmp_path / "records").iterdir())) == 1, "a record sent again is kept once"

@@ -15,7 +15,6 @@ from client.scenes.lobby import CreateRoomScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import TableUpdate
-from client.sessions.link import LinkEvent
 from client.sessions.remote import RemoteSession
 from server.app import BasraServer
 from shared.bots import suggest
@@ -23,6 +22,7 @@ from tests.waiting import eventually
 
 from .app_driver import FRAME, button, click, frames_until, make_app, press
 from .lan_driver import fed, join_lobby_by_mouse, polled, pumped
+from .news import News
 from .test_room_moderation import next_value
 
 pytestmark = pytest.mark.timeout(60)
@@ -36,16 +36,17 @@ async def test_the_lan_table_asks_the_server_for_the_hint_of_your_turn(
     app = make_app(tmp_path, "--speed", "instant")
     try:
         ann.create_room(2, "egyptian", 101, 0)
-        await eventually(lambda: pumped(ann).room is not None)
+        await eventually(lambda: pumped(ann).state.room is not None)
         ann.fill_bots("easy")
-        await eventually(lambda: (room := pumped(ann).room) is not None and not room.empty_seats)
+        await eventually(
+            lambda: (room := pumped(ann).state.room) is not None and not room.empty_seats
+        )
         ann.start_game()
-        heard: list[LinkEvent] = []
+        heard = News()
         await eventually(lambda: polled(ann, heard, TableUpdate))
-        first = next(i for i, e in enumerate(heard) if isinstance(e, TableUpdate))
-        session = RemoteSession(ann, heard[first:])
+        session = RemoteSession(ann, heard.since(TableUpdate))
         assert session.offers.hint, "the room gives hints: the table offers Hint"
-        table = TableScene(app, app.navigator, session)
+        table = TableScene(app, app.navigator.at_table, session)
         app.stack.reset(table)
 
         def after_a_frame(done: bool | None = None) -> bool:

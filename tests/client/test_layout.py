@@ -12,6 +12,9 @@ from client.layout import (
     SeatPosition,
     TableLayout,
     card_rotation,
+    floor_grid_shape,
+    floor_positions,
+    hand_positions,
     logical_to_window,
     menu_canvas,
     menu_scale,
@@ -78,11 +81,11 @@ def test_cards_stay_in_their_zones(size: tuple[int, int], players: int, panel: b
     layout = TableLayout.for_window(size, players, panel)
     for position in layout.positions:
         area = layout.hand_area(position)
-        assert all(area.contains(r) for r in layout.hand_positions(4, position)), position
+        assert all(area.contains(r) for r in hand_positions(layout, 4, position)), position
         zone = layout.pile_zone(position)
         assert zone.contains(layout.pile_position(position)), position
     for count in (1, 4, 8, 12, 20, 40):
-        assert all(layout.floor.contains(r) for r in layout.floor_positions(count))
+        assert all(layout.floor.contains(r) for r in floor_positions(layout, count))
 
 
 @pytest.mark.parametrize(("size", "players", "panel"), SHAPES)
@@ -90,9 +93,9 @@ def test_a_hand_of_four_and_a_floor_of_ten_never_overlap(
     size: tuple[int, int], players: int, panel: bool
 ) -> None:
     layout = TableLayout.for_window(size, players, panel)
-    mine = layout.hand_positions(4, SeatPosition.BOTTOM)
+    mine = hand_positions(layout, 4, SeatPosition.BOTTOM)
     assert not any(a.overlaps(b) for a, b in itertools.combinations(mine, 2))
-    floor = layout.floor_positions(10)
+    floor = floor_positions(layout, 10)
     assert not any(a.overlaps(b) for a, b in itertools.combinations(floor, 2))
 
 
@@ -132,13 +135,13 @@ def test_a_4_3_window_uses_its_height_and_a_tall_one_more_so() -> None:
 
 def test_a_wide_window_uses_its_width_for_the_floor() -> None:
     ultra = TableLayout.for_window((2560, 1080))
-    assert ultra.floor_grid_shape(10) == (10, 1)
+    assert floor_grid_shape(ultra, 10) == (10, 1)
     assert ultra.hand_area(SeatPosition.RIGHT).right == pytest.approx(2560 - 16 * ultra.unit)
 
 
 @pytest.mark.parametrize("count", range(1, 7))
 def test_bottom_hand_is_centred_spaced_and_on_screen(count: int) -> None:
-    rects = REFERENCE.hand_positions(count, SeatPosition.BOTTOM)
+    rects = hand_positions(REFERENCE, count, SeatPosition.BOTTOM)
     assert len(rects) == count
     assert all(REFERENCE.window.contains(r) for r in rects)
     left, right = rects[0].x, rects[-1].right
@@ -151,7 +154,7 @@ def test_bottom_hand_is_centred_spaced_and_on_screen(count: int) -> None:
 @pytest.mark.parametrize("position", ALL_POSITIONS)
 @pytest.mark.parametrize("count", [0, 1, 4, 6, 13])
 def test_every_hand_stays_inside_its_area(position: SeatPosition, count: int) -> None:
-    rects = REFERENCE.hand_positions(count, position)
+    rects = hand_positions(REFERENCE, count, position)
     area = REFERENCE.hand_area(position)
     assert all(area.contains(r) for r in rects)
     xs = [r.center[0] for r in rects]
@@ -161,22 +164,22 @@ def test_every_hand_stays_inside_its_area(position: SeatPosition, count: int) ->
 
 
 def test_side_hands_are_sideways_and_top_hand_overlaps() -> None:
-    left = REFERENCE.hand_positions(4, SeatPosition.LEFT)
+    left = hand_positions(REFERENCE, 4, SeatPosition.LEFT)
     assert left[0].size == (REFERENCE.card[1], REFERENCE.card[0])
     assert [r.y for r in left] == sorted(r.y for r in left)
-    top = REFERENCE.hand_positions(4, SeatPosition.TOP)
+    top = hand_positions(REFERENCE, 4, SeatPosition.TOP)
     assert top[0].overlaps(top[1])
     assert card_rotation(SeatPosition.TOP) == 180
 
 
 def test_negative_hand_count_raises() -> None:
     with pytest.raises(ValueError):
-        REFERENCE.hand_positions(-1, SeatPosition.BOTTOM)
+        hand_positions(REFERENCE, -1, SeatPosition.BOTTOM)
 
 
 @pytest.mark.parametrize("count", range(1, 25))
 def test_floor_cards_stay_inside_floor_area_without_overlap(count: int) -> None:
-    rects = REFERENCE.floor_positions(count)
+    rects = floor_positions(REFERENCE, count)
     assert len(rects) == count
     assert all(REFERENCE.floor.contains(r) for r in rects)
     assert not any(a.overlaps(b) for a, b in itertools.combinations(rects, 2))
@@ -184,14 +187,14 @@ def test_floor_cards_stay_inside_floor_area_without_overlap(count: int) -> None:
 
 @pytest.mark.parametrize("count", [25, 32, 40])
 def test_crowded_floor_shrinks_spacing_but_stays_inside(count: int) -> None:
-    rects = REFERENCE.floor_positions(count)
+    rects = floor_positions(REFERENCE, count)
     assert all(REFERENCE.floor.contains(r) for r in rects)
     assert len({r.topleft for r in rects}) == count
 
 
 def test_floor_grid_is_centred() -> None:
     for count in (1, 4, 7, 12):
-        rects = REFERENCE.floor_positions(count)
+        rects = floor_positions(REFERENCE, count)
         min_x, max_x = min(r.x for r in rects), max(r.right for r in rects)
         min_y, max_y = min(r.y for r in rects), max(r.bottom for r in rects)
         centre = ((min_x + max_x) / 2, (min_y + max_y) / 2)

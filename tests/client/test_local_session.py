@@ -11,11 +11,19 @@ from shared.engine import apply_play, new_match, opening_events
 from shared.events import HandDealt
 from shared.rules import RuleSet
 from shared.views import view_for
+from tests.client.news import News
 from tests.waiting import eventually_sync
 
 
-def _game_updates(session: LocalSession) -> list[TableUpdate]:
-    return [u for u in session.poll_updates() if isinstance(u, TableUpdate)]
+def heard(session: LocalSession) -> News:
+    """A listener of ``session``, told from its start."""
+    news = News()
+    session.listen(news)
+    return news
+
+
+def _game_updates(news: News) -> list[TableUpdate]:
+    return [u for u in news.clear() if isinstance(u, TableUpdate)]
 
 
 def _play_until_my_turn(session: LocalSession) -> None:
@@ -29,7 +37,7 @@ def _play_until_my_turn(session: LocalSession) -> None:
 def test_opening_update_matches_the_engine() -> None:
     rules = RuleSet()
     session = LocalSession(rules, seed=11)
-    [first] = _game_updates(session)
+    [first] = _game_updates(heard(session))
     state = new_match(rules, 11)
     assert first.view == view_for(state, 0)
     assert len(first.events) == len(opening_events(state))
@@ -37,7 +45,7 @@ def test_opening_update_matches_the_engine() -> None:
 
 def test_other_hands_are_redacted() -> None:
     session = LocalSession(RuleSet(players=4), seed=3)
-    [first] = _game_updates(session)
+    [first] = _game_updates(heard(session))
     dealt = [e for e in first.events if isinstance(e, HandDealt)]
     assert len(dealt) == 4
     for event in dealt:
@@ -46,55 +54,55 @@ def test_other_hands_are_redacted() -> None:
 
 def test_bot_waits_for_its_delay() -> None:
     session = LocalSession(RuleSet(), seed=5, bot_delay=0.5)
-    session.poll_updates()
+    news = heard(session)
     if session.state.to_move == 0:
         session.play(session.view.legal_plays[0])
-        session.poll_updates()
+    news.clear()
     before = session.state
     session.tick(0.3)
     assert session.state is before, "no move before the delay"
     session.tick(0.25)
     assert session.state is not before
-    assert _game_updates(session), "the bot's move was emitted"
+    assert _game_updates(news), "the bot's move was told"
 
 
 def test_my_play_is_applied_like_the_engine() -> None:
     session = LocalSession(RuleSet(), seed=8, bot_delay=0)
-    session.poll_updates()
+    news = heard(session)
     _play_until_my_turn(session)
-    session.poll_updates()
+    news.clear()
     state = session.state
     play = session.view.legal_plays[-1]
     session.play(play)
-    [update] = _game_updates(session)
+    [update] = _game_updates(news)
     assert update.view == view_for(apply_play(state, play).state, 0)
 
 
 def test_illegal_play_is_refused_with_a_notice() -> None:
     session = LocalSession(RuleSet(), seed=8, bot_delay=0)
-    session.poll_updates()
+    news = heard(session)
     _play_until_my_turn(session)
-    session.poll_updates()
+    news.clear()
     state = session.state
     bogus = session.view.legal_plays[0]._replace(card=state.round.hands[1][0])
     session.play(bogus)
-    [notice] = session.poll_updates()
+    [notice] = news.clear()
     assert isinstance(notice, Notice) and notice.level is NoticeLevel.ERROR
     assert session.state is state
 
 
 def test_undo_returns_to_my_previous_decision() -> None:
     session = LocalSession(RuleSet(), seed=21, bot_delay=0)
+    news = heard(session)
     _play_until_my_turn(session)
-    session.poll_updates()
     assert not session.can_undo()
     decision = session.state
     session.play(session.view.legal_plays[0])
     _play_until_my_turn(session)
-    session.poll_updates()
+    news.clear()
     assert session.can_undo()
     session.undo()
-    updates = session.poll_updates()
+    updates = news.clear()
     reset = next(u for u in updates if isinstance(u, TableUpdate))
     assert reset.reset and reset.events == ()
     assert session.state is decision

@@ -41,7 +41,7 @@ def connect_scene(
     tmp_path_factory: pytest.TempPathFactory, pygame_ready: None
 ) -> Iterator[ConnectScene]:
     app = make_app(tmp_path_factory.mktemp("name_rule"))
-    scene = ConnectScene(app, app.navigator)
+    scene = ConnectScene(app, app.navigator.lan)
     scene.name.focused = True
     yield scene
     app.shutdown()

@@ -11,7 +11,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from bench.ws_client import WebSocketClient
 from client.app import App
 from client.i18n import isolate
 from client.i18n.words import card_text
@@ -23,8 +22,8 @@ from client.scenes.match_results import MatchResultsScene
 from client.scenes.overlays import ConfirmScene, PauseScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
-from client.sessions.game_session import Notice, NoticeLevel, SessionUpdate, TableUpdate
-from client.sessions.link import LinkEvent, LinkStatus
+from client.sessions.game_session import Notice, NoticeLevel, TableUpdate
+from client.sessions.link import LinkStatus
 from client.sessions.remote import RemoteSession
 from server.app import BasraServer
 from shared import host_system
@@ -32,6 +31,7 @@ from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
 from tests.waiting import eventually
+from tests.ws_client import WebSocketClient
 
 from .app_driver import (
     FRAME,
@@ -53,6 +53,7 @@ from .lan_driver import (
     two_links,
     type_into,
 )
+from .news import News
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -63,7 +64,7 @@ async def test_autoplay_client_plays_a_match_and_chats(
     app = lan_player_app(tmp_path, server.port, "Tester", "--speed", "instant", "--target", "20")
     try:
         table, _ = await lan_table(app)
-        chat = table.chat
+        chat = table.side.chat
         assert chat is not None
         chat.open = True
         type_into(app, chat.input.rect, "good luck!")
@@ -168,10 +169,10 @@ async def test_a_dropped_connection_reconnects_and_says_so(
         table, client = await lan_table(app)
         assert isinstance(table.session, RemoteSession)
         await frames_until(app, lambda: table.view is not None and table.view.round_number == 0)
-        link = client._link
-        assert link is not None
-        link.abort()  # the cable is pulled
-        await frames_until(app, lambda: client.status is LinkStatus.RECONNECTING, 5)
+        wire = client.keeper.wire
+        assert wire is not None
+        wire.abort()  # the cable is pulled
+        await frames_until(app, lambda: client.state.status is LinkStatus.RECONNECTING, 5)
         await frames_until(app, lambda: table.session.connection_note is not None, 5)
         note = table.session.connection_note
         assert note is not None and "reconnecting" in note.lower()
@@ -181,9 +182,9 @@ async def test_a_dropped_connection_reconnects_and_says_so(
             notice = table.effects.notice
             assert notice is None or notice.text != note, "said once, by the line on the table"
             assert note not in [waiting.text for waiting in table.notices.waiting]
-        if client.status is LinkStatus.RECONNECTING and timer is not None:
+        if client.state.status is LinkStatus.RECONNECTING and timer is not None:
             assert table.timer is not None and table.timer.left == timer.left, "the clock waits"
-        await frames_until(app, lambda: client.status is LinkStatus.ONLINE, 10)
+        await frames_until(app, lambda: client.state.status is LinkStatus.ONLINE, 10)
         await frames_until(
             app,
             lambda: (
@@ -223,15 +224,17 @@ async def test_a_full_room_is_refused_with_a_notice(server: BasraServer) -> None
     first, second = await two_links(server)
     try:
         first.create_room(2, "egyptian", 101, 0)
-        await eventually(lambda: pumped(first).room is not None)
+        await eventually(lambda: pumped(first).state.room is not None)
         first.fill_bots("easy")
-        await eventually(lambda: (room := pumped(first).room) is not None and not room.empty_seats)
+        await eventually(
+            lambda: (room := pumped(first).state.room) is not None and not room.empty_seats
+        )
         second.list_rooms()
-        await eventually(lambda: bool(pumped(second).rooms))
-        second.join_room(second.rooms[0].room_id)
-        said: list[LinkEvent] = []
+        await eventually(lambda: bool(pumped(second).state.rooms))
+        second.join_room(second.state.rooms[0].room_id)
+        said = News()
         await eventually(lambda: polled(second, said, Notice))
-        assert next(e for e in said if isinstance(e, Notice)).text == "That room is full."
+        assert next(e for e in said.told if isinstance(e, Notice)).text == "That room is full."
     finally:
         first.close()
         second.close()
@@ -262,7 +265,7 @@ async def test_hosting_starts_and_stops_a_server_process() -> None:
         assert host.running and port > 0
         client = ServerLink("127.0.0.1", port, "Host")
         await client.connect()
-        assert client.status is LinkStatus.ONLINE
+        assert client.state.status is LinkStatus.ONLINE
         client.close()
         assert host.address.endswith(f":{port}")
         assert host.web_port is not None and host.web_port not in (0, port)
@@ -349,7 +352,9 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         ann.start_game()
         table = await started_table(app, ann)
         bobs = RemoteSession(bob)
-        heard: list[SessionUpdate] = []
+        bobs_table = News()
+        bobs.listen(bobs_table)
+        heard = bobs_table.told
         shown: list[str] = []
 
         def both_timed_out() -> bool:
@@ -359,7 +364,7 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
             notice = table.effects.notice
             if notice is not None and notice.text not in shown:
                 shown.append(notice.text)
-            heard.extend(fed(bob, bobs).poll_updates())
+            fed(bob, bobs)
             return len(shown) >= 2 and len([u for u in heard if isinstance(u, Notice)]) >= 2
 
         await eventually(both_timed_out, 15)
@@ -384,14 +389,17 @@ async def test_autoplay_joins_the_room_waiting_for_players(
     ann = ServerLink("127.0.0.1", server.port, "Ann")
     await ann.connect()
     ann.create_room(2, "egyptian", 101, 0)
-    await eventually(lambda: pumped(ann).room is not None)
-    assert ann.room is not None
+    await eventually(lambda: pumped(ann).state.room is not None)
+    assert ann.state.room is not None
     app = lan_player_app(tmp_path, server.port, "Robo")
     try:
         await frames_until(app, lambda: isinstance(app.stack.top, RoomScene))
         room = app.stack.top
         assert isinstance(room, RoomScene)
-        assert room.client.room is not None and room.client.room.room_id == ann.room.room_id
+        assert (
+            room.client.state.room is not None
+            and room.client.state.room.room_id == ann.state.room.room_id
+        )
     finally:
         app.shutdown()
         ann.close()
@@ -438,17 +446,19 @@ async def test_the_level_chosen_on_create_plays_for_one_who_leaves_a_room_of_two
         while create.level.value != "hard":
             create.level.step(1)
         click(app, button(create, "Create").rect.center)
-        await eventually(lambda: pumped(ann).room is not None)
-        assert ann.room is not None
-        bob.join_room(ann.room.room_id)
-        await eventually(lambda: pumped(bob).room is not None)
+        await eventually(lambda: pumped(ann).state.room is not None)
+        assert ann.state.room is not None
+        bob.join_room(ann.state.room.room_id)
+        await eventually(lambda: pumped(bob).state.room is not None)
         ann.start_game()
-        await eventually(lambda: (r := pumped(bob).room) is not None and r.phase.value == "playing")
+        await eventually(
+            lambda: (r := pumped(bob).state.room) is not None and r.phase.value == "playing"
+        )
         ann.leave_room()
         await eventually(
-            lambda: (r := pumped(bob).room) is not None and r.seats[0].kind.value == "bot"
+            lambda: (r := pumped(bob).state.room) is not None and r.seats[0].kind.value == "bot"
         )
-        assert bob.room is not None and bob.room.seats[0].bot_level == "hard"
+        assert bob.state.room is not None and bob.state.room.seats[0].bot_level == "hard"
     finally:
         app.shutdown()
         ann.close()

@@ -37,13 +37,13 @@ async def test_play_again_in_a_lan_game_deals_the_next_match_in_the_same_room(
             first_table = results.table
             assert results.rematch is not None
             remote = results.rematch.link
-            assert remote.room is not None
-            room_id = remote.room.room_id
+            assert remote.state.room is not None
+            room_id = remote.state.room.room_id
             await frames_until(app, lambda: results.again.enabled, 10)
             await frames_until(app, lambda: results.check is not None, 10)
             assert results.check is not None and results.check.ok, results.check
             assert results.again.label == "Play again"
-            tally = remote.room.tally
+            tally = remote.state.room.tally
             assert tally is not None and tally.matches == 1
             click(app, results.again.rect.center)
             # The only person at the table said yes: the next match is dealt at once.
@@ -54,11 +54,11 @@ async def test_play_again_in_a_lan_game_deals_the_next_match_in_the_same_room(
             )
             table = app.stack.top
             assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
-            assert remote.room is not None and remote.room.room_id == room_id
-            assert remote.room.phase is RoomPhase.PLAYING
+            assert remote.state.room is not None and remote.state.room.room_id == room_id
+            assert remote.state.room.phase is RoomPhase.PLAYING
             assert room_id in server.lobby.rooms, "the room stayed"
             room = server.lobby.rooms[room_id]
-            assert room.evening.tally is not None
+            assert room.ctx.evening.tally is not None
             assert room.deals.seeded_seats() == (0,), "the client sent a seed for this match too"
             await frames_until(app, lambda: table.queue.model is not None, 10)
         finally:

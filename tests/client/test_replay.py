@@ -114,7 +114,7 @@ def test_stepping_back_and_forth_gives_the_same_picture(app: App) -> None:
     scene = open_replay(app, played_match(ONE_ROUND, seed=7))
     session = scene.session
     for position in (5, 17, 30):
-        scene.seek(position - 1)
+        scene.controls.seek(position - 1)
         settle(app, scene)
         press(app, pygame.K_RIGHT)
         settle(app, scene)
@@ -129,15 +129,15 @@ def test_stepping_back_and_forth_gives_the_same_picture(app: App) -> None:
         settle(app, scene)
         assert scene.queue.model is not None and scene.queue.model.snapshot() == snapshot
         assert picture(scene) == ahead
-        scene.seek(session.length)
-        scene.seek(position)
+        scene.controls.seek(session.length)
+        scene.controls.seek(position)
         settle(app, scene)
         assert picture(scene) == ahead
 
 
 def test_the_bar_and_the_keys_drive_the_replay(app: App) -> None:
     scene = open_replay(app, played_match(ONE_ROUND, seed=8))
-    session, bar = scene.session, scene.bar
+    session, bar = scene.session, scene.controls.bar
     icons = dict(bar.icons)
     click(app, icons["toggle"].rect.center)
     assert session.playing
@@ -179,23 +179,23 @@ def test_the_review_runs_off_the_frame_loop_and_is_kept_beside_the_file(
     path.parent.mkdir()
     write_record(path, record)
     scene = open_replay(app, record, path)
-    click(app, scene.bar.review.rect.center)
-    assert scene.job is not None
+    click(app, scene.controls.bar.review.rect.center)
+    assert scene.reviewer.job is not None
     seen = set()
     deadline = time.monotonic() + 120
-    while scene.job is not None and time.monotonic() < deadline:
-        seen.add(scene.job.progress.done)
+    while scene.reviewer.job is not None and time.monotonic() < deadline:
+        seen.add(scene.reviewer.job.progress.done)
         app.step(1 / 60)
-    assert scene.review is not None and scene.panel.showing_list
+    assert scene.reviewer.review is not None and scene.reviewer.panel.showing_list
     assert len(seen) >= 3, "frames went on while the review reported its progress"
-    assert read_review(sidecar_path(path)) == scene.review
+    assert read_review(sidecar_path(path)) == scene.reviewer.review
 
-    worst = scene.review.worst
+    worst = scene.reviewer.review.worst
     assert worst, "an easy player's match has costly plays"
-    click(app, (400, scene.panel.row_top + ROW_HEIGHT + 20))
+    click(app, (400, scene.reviewer.panel.row_top + ROW_HEIGHT + 20))
     assert session_stands_at(scene, worst[1].index)
     settle(app, scene)
-    assert scene.flagged_here == worst[1] and worst[1].lesson is not None
+    assert scene.reviewer.flagged_here == worst[1] and worst[1].lesson is not None
     better = worst[1].best.play
     lit = {k for k, sprite in scene.animator.sprites.items() if sprite.highlight is not None}
     assert lit == {better.card, *better.taken}, "the better play is outlined"
@@ -203,17 +203,18 @@ def test_the_review_runs_off_the_frame_loop_and_is_kept_beside_the_file(
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_ESCAPE)
     again = open_replay(app, record, path)
-    assert again.review == scene.review and again.job is None, "reopened at once"
+    assert again.reviewer.review == scene.reviewer.review, "reopened at once"
+    assert again.reviewer.job is None
 
 
 def session_stands_at(scene: ReplayScene, position: int) -> bool:
-    return scene.session.position == position and not scene.panel.showing_list
+    return scene.session.position == position and not scene.reviewer.panel.showing_list
 
 
 def test_a_review_can_be_cancelled(app: App) -> None:
     scene = open_replay(app, played_match(RuleSet(), seed=10))
     press(app, pygame.K_r)
-    job = scene.job
+    job = scene.reviewer.job
     assert job is not None
 
     def one_play_reviewed() -> bool:
@@ -222,8 +223,8 @@ def test_a_review_can_be_cancelled(app: App) -> None:
 
     eventually_sync(one_play_reviewed, 60)
     step(app)
-    click(app, scene.panel.cancel.rect.center)
-    assert scene.job is None and scene.review is None
+    click(app, scene.reviewer.panel.cancel.rect.center)
+    assert scene.reviewer.job is None and scene.reviewer.review is None
     assert job._process.returncode is not None, "the review's process has ended"
 
 
@@ -314,8 +315,8 @@ def test_the_results_screen_opens_the_replay_and_the_review(app: App, tmp_path: 
         assert isinstance(finished.stack.top, MatchResultsScene)
         click(finished, button(finished.stack.top, "Review my game").rect.center)
         review = finished.stack.top
-        assert isinstance(review, ReplayScene) and review.job is not None
-        review.cancel_review()
+        assert isinstance(review, ReplayScene) and review.reviewer.job is not None
+        review.reviewer.cancel()
     finally:
         finished.shutdown()
 
@@ -355,8 +356,8 @@ def test_no_costly_play_is_said_in_a_small_box(app: App, language: str) -> None:
         settings = ReviewSettings(seed=0)
         review = Review(0, "digest", settings)
         surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
-        scene.panel.draw_list(surface, review, scene.names)
-        listing, empty = scene.panel.listing, scene.panel.listing_box(review)
+        scene.reviewer.panel.draw_list(surface, review, scene.names)
+        listing, empty = scene.reviewer.panel.listing, scene.reviewer.panel.listing_box(review)
         assert empty.height < listing.height / 3
         below = listing.centerx, (empty.bottom + listing.bottom) // 2
         assert surface.get_at(below).a == 0, "no empty box under the words"
@@ -373,9 +374,9 @@ def test_a_short_list_of_costly_plays_ends_under_its_last(app: App) -> None:
     review = review_match(scene.record, 0, settings)
     assert len(review.worst) == 2
     surface = pygame.Surface((1280, 720), pygame.SRCALPHA)
-    scene.panel.draw_list(surface, review, scene.names)
-    listing, box = scene.panel.listing, scene.panel.listing_box(review)
-    last_row = scene.panel.row_top + 2 * ROW_HEIGHT
+    scene.reviewer.panel.draw_list(surface, review, scene.names)
+    listing, box = scene.reviewer.panel.listing, scene.reviewer.panel.listing_box(review)
+    last_row = scene.reviewer.panel.row_top + 2 * ROW_HEIGHT
     assert last_row <= box.bottom < last_row + ROW_HEIGHT // 2 < listing.bottom
     assert surface.get_at((listing.centerx, box.bottom + 10)).a == 0, "no empty box below"
 

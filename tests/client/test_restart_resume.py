@@ -20,6 +20,9 @@ from shared.wire.rooms import RoomPhase
 from tests.server.helpers import FAST, running_server
 from tests.waiting import eventually
 
+from .lan_driver import polled, pumped
+from .news import News
+
 pytestmark = pytest.mark.timeout(60)
 
 
@@ -41,7 +44,7 @@ def in_room(link: ServerLink, phase: RoomPhase | None = None, full: bool = False
     """Whether ``link`` (polled now) is in a room, in ``phase`` if given, with every seat
     taken if ``full``."""
     link.poll()
-    room = link.room
+    room = link.state.room
     if room is None:
         return False
     return (phase is None or room.phase is phase) and not (full and room.empty_seats)
@@ -59,21 +62,22 @@ async def test_a_graceful_restart_brings_the_player_back_to_his_seat(tmp_path: P
         await eventually(lambda: in_room(link, full=True))
         link.start_game()
         await eventually(lambda: in_room(link, RoomPhase.PLAYING))
-        assert link.room is not None
-        room_id, player_id = link.room.room_id, link.player_id
-    bye = link._link.bye if link._link is not None else None
+        assert link.state.room is not None
+        room_id, player_id = link.state.room.room_id, link.state.player_id
+    wire = link.keeper.wire
+    bye = wire.bye if wire is not None else None
     assert bye is not None and bye["code"] == "restarting"
-    await eventually(lambda: link.status is LinkStatus.RECONNECTING)
+    await eventually(lambda: link.state.status is LinkStatus.RECONNECTING)
     try:
         async with running_server(config, port=port):
-            await eventually(lambda: link.status is LinkStatus.ONLINE, 15)
+            await eventually(lambda: link.state.status is LinkStatus.ONLINE, 15)
             await eventually(
                 lambda: (
                     in_room(link, RoomPhase.PLAYING)
-                    and getattr(link.room, "room_id", None) == room_id
+                    and getattr(link.state.room, "room_id", None) == room_id
                 )
             )
-            assert link.player_id == player_id, "the same player, in the same seat"
+            assert link.state.player_id == player_id, "the same player, in the same seat"
     finally:
         link.close()
 
@@ -84,14 +88,14 @@ async def test_the_desktop_link_makes_a_private_room_and_joins_one_with_its_code
     async with running_server() as server, host_and_guest(server.port) as (host, guest):
         host.create_room(2, "egyptian", 101, 0, private=True)
         await eventually(lambda: in_room(host))
-        assert host.room is not None and host.room.code is not None
-        code = host.room.code
+        assert host.state.room is not None and host.state.room.code is not None
+        code = host.state.room.code
         guest.list_rooms()
-        await eventually(lambda: bool(guest.poll() or True) and bool(guest.rooms))
-        assert guest.rooms[0].locked
-        guest.join_room(guest.rooms[0].room_id)
-        await eventually(lambda: any(isinstance(e, Notice) for e in guest.poll()))
-        guest.join_room(guest.rooms[0].room_id, code=code)
+        await eventually(lambda: bool(pumped(guest).state.rooms))
+        assert guest.state.rooms[0].locked
+        guest.join_room(guest.state.rooms[0].room_id)
+        await eventually(lambda: polled(guest, News(), Notice))
+        guest.join_room(guest.state.rooms[0].room_id, code=code)
         await eventually(lambda: in_room(guest))
 
 
@@ -101,15 +105,19 @@ async def test_the_desktop_link_removes_a_player_who_is_told_why() -> None:
     async with running_server() as server, host_and_guest(server.port) as (host, guest):
         host.create_room(4, "egyptian", 101, 0)
         await eventually(lambda: in_room(host))
-        assert host.room is not None
-        guest.join_room(host.room.room_id)
+        assert host.state.room is not None
+        guest.join_room(host.state.room.room_id)
         await eventually(lambda: in_room(guest))
-        assert guest.player_id is not None
-        host.remove_member(guest.player_id)
-        await eventually(lambda: bool(guest.poll() or True) and guest.room is None)
-        assert guest.left_reason == "The room's creator removed you from the room."
-        assert host.room is not None
-        guest.join_room(host.room.room_id)
+        assert guest.state.player_id is not None
+        host.remove_member(guest.state.player_id)
+        await eventually(lambda: pumped(guest).state.room is None)
+        assert guest.state.left_reason == "The room's creator removed you from the room."
+        assert host.state.room is not None
+        guest.join_room(host.state.room.room_id)
+        said = News()
         await eventually(
-            lambda: any(isinstance(e, Notice) and "removed you" in e.text for e in guest.poll())
+            lambda: (
+                polled(guest, said, Notice)
+                and any(isinstance(e, Notice) and "removed you" in e.text for e in said.told)
+            )
         )

@@ -23,7 +23,6 @@ from client.scenes.overlays import ConfirmScene, PauseScene
 from client.scenes.room import RoomScene
 from client.scenes.table import TableScene
 from client.sessions.game_session import Notice, TableUpdate
-from client.sessions.link import LinkEvent
 from client.sessions.remote import RemoteSession
 from client.sessions.room_info import others_seated
 from client.ui.widgets import Button
@@ -34,7 +33,8 @@ from shared.wire.rooms import RoomPhase, RoomState, SeatInfo, SeatKind
 from tests.waiting import eventually
 
 from .app_driver import button, click, frames_until, make_app, press
-from .lan_driver import join_lobby_by_mouse, pumped
+from .lan_driver import join_lobby_by_mouse, polled, pumped
+from .news import News
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -105,13 +105,13 @@ async def test_the_creator_removes_a_watcher(
         press(app, pygame.K_RETURN)
         assert app.stack.top is room
         await still_in(app, room.client, link)
-        assert link.room is not None and link.room.you is None, "he watches on"
+        assert link.state.room is not None and link.state.room.you is None, "he watches on"
         assert names.items == ["Sami"]
         click(app, remove.rect.center)
         click(app, button(app.stack.top, "Remove").rect.center)
         assert app.stack.top is room
-        await frames_until(app, lambda: not names.items and pumped(link).room is None)
-        assert link.left_reason == "The room's creator removed you from the room."
+        await frames_until(app, lambda: not names.items and pumped(link).state.room is None)
+        assert link.state.left_reason == "The room's creator removed you from the room."
         assert room.watchers.widgets() == [], "nobody left to choose"
 
 
@@ -120,18 +120,18 @@ async def test_removing_a_seated_player_asks_first_and_cancel_keeps_him(
 ) -> None:
     async with creators_room(tmp_path, server.port) as (app, room):
         link.join_room(room_id(room))
-        await frames_until(app, lambda: bool(room.remove) and pumped(link).room is not None)
+        await frames_until(app, lambda: bool(room.remove) and pumped(link).state.room is not None)
         [remove] = room.remove.values()
         assert remove in room.widgets
         click(app, remove.rect.center)
         click(app, button(asked_to_remove(app, "Sami"), "Cancel").rect.center)
         assert app.stack.top is room
         await still_in(app, room.client, link)
-        assert link.room is not None and link.room.you == 1, "he keeps his seat"
+        assert link.state.room is not None and link.state.room.you == 1, "he keeps his seat"
         click(app, remove.rect.center)
         click(app, button(app.stack.top, "Remove").rect.center)
-        await frames_until(app, lambda: pumped(link).room is None and not room.remove)
-        assert link.left_reason == "The room's creator removed you from the room."
+        await frames_until(app, lambda: pumped(link).state.room is None and not room.remove)
+        assert link.state.left_reason == "The room's creator removed you from the room."
         assert room.room is not None and room.room.empty_seats == 1
 
 
@@ -155,7 +155,7 @@ async def still_in(
 
     def arrived() -> bool:
         (hear or link.poll)()
-        return any(line.text == words for line in link.chat)
+        return any(line.text == words for line in link.state.chat)
 
     await frames_until(app, arrived)
 
@@ -173,14 +173,18 @@ async def test_the_creator_makes_the_room_private_after_creating_it(
         code = room.room.code if room.room is not None else None
         assert code is not None
         link.list_rooms()
-        await eventually(lambda: bool(pumped(link).rooms))
-        assert link.rooms[0].locked, "listed as private"
+        await eventually(lambda: bool(pumped(link).state.rooms))
+        assert link.state.rooms[0].locked, "listed as private"
         link.join_room(state.room_id)
-        await eventually(lambda: any(isinstance(e, Notice) for e in link.poll()))
-        assert link.room is None, "no code, no seat"
+        await eventually(lambda: polled(link, News(), Notice))
+        assert link.state.room is None, "no code, no seat"
         link.join_room(state.room_id, code=code)
-        await frames_until(app, lambda: pumped(link).room is not None)
-        assert link.room is not None and link.room.you == 1 and link.room.code == code
+        await frames_until(app, lambda: pumped(link).state.room is not None)
+        assert (
+            link.state.room is not None
+            and link.state.room.you == 1
+            and link.state.room.code == code
+        )
 
 
 async def test_the_creator_lets_a_computer_play_for_a_silent_player(
@@ -189,7 +193,7 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
     """From the pause menu, by keyboard, with a question first; the player watches on."""
     async with creators_room(tmp_path, server.port, "--speed", "instant") as (app, room):
         link.join_room(room_id(room))
-        await frames_until(app, lambda: room.start.enabled and pumped(link).room is not None)
+        await frames_until(app, lambda: room.start.enabled and pumped(link).state.room is not None)
         click(app, room.start.rect.center)
         await frames_until(app, lambda: isinstance(app.stack.top, TableScene))
         table = app.stack.top
@@ -197,17 +201,16 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         # Whoever moves first: the match is dealt and shown, and Sami's link knows it runs.
         await frames_until(app, lambda: table.view is not None and table.queue.idle)
         await frames_until(
-            app, lambda: getattr(pumped(link).room, "phase", None) is RoomPhase.PLAYING
+            app, lambda: getattr(pumped(link).state.room, "phase", None) is RoomPhase.PLAYING
         )
         victim = RemoteSession(link)  # what Sami's own table would be told
-        heard: list[LinkEvent] = []
+        told = News()
+        victim.listen(told)
+        link.state.listener = victim
 
-        def hear() -> list[LinkEvent]:
-            news = link.poll()
-            for event in news:
-                victim.on_link(event)
-            heard.extend(news)
-            return heard
+        def hear() -> list[object]:
+            link.poll()
+            return told.told
 
         press(app, pygame.K_ESCAPE)
         pause = app.stack.top
@@ -222,7 +225,7 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
         after = app.stack.top
         assert after is pause, "Enter twice from the pause menu gives nothing away"
         await still_in(app, room.client, link, hear)
-        assert link.room is not None and link.room.you == 1, "he keeps his seat"
+        assert link.state.room is not None and link.state.room.you == 1, "he keeps his seat"
         press(app, pygame.K_RETURN)
         question = app.stack.top
         assert isinstance(question, ConfirmScene), "asked again"
@@ -234,14 +237,14 @@ async def test_the_creator_lets_a_computer_play_for_a_silent_player(
 
         def handed_over() -> bool:
             hear()
-            state = link.room
+            state = link.state.room
             return state is not None and state.you is None and state.seats[1].kind is SeatKind.BOT
 
         await frames_until(app, handed_over)
-        assert link.room is not None and link.room.phase is RoomPhase.PLAYING
-        assert "Sami" in link.room.spectators, "he watches on"
-        told = [u.text for u in victim.poll_updates() if isinstance(u, Notice)]
-        assert "The room's creator let a computer play your seat: you are watching now." in told
+        assert link.state.room is not None and link.state.room.phase is RoomPhase.PLAYING
+        assert "Sami" in link.state.room.spectators, "he watches on"
+        notices = [u.text for u in told.told if isinstance(u, Notice)]
+        assert "The room's creator let a computer play your seat: you are watching now." in notices
         await frames_until(app, lambda: "Sami watches" in shown(table))
         view = table.view
         assert view is not None
@@ -258,7 +261,7 @@ def shown(table: TableScene) -> str:
     return bare.replace(POP_DIRECTIONAL_ISOLATE, "")
 
 
-def played_by(heard: list[LinkEvent], seat: int) -> bool:
+def played_by(heard: list[object], seat: int) -> bool:
     """Whether a card played from ``seat`` is among the updates ``heard``."""
     return any(
         isinstance(event, TableUpdate)

@@ -1,5 +1,5 @@
-"""Menu screens driven by synthetic events: settings saved, clicks in a window of another
-shape, keyboard menus."""
+"""Menu screens driven by synthetic events: settings saved, the game's version shown, clicks in
+a window of another shape, keyboard menus."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 
 from client.layout import logical_to_window, menu_canvas, menu_scale
 from client.scenes.connect import ConnectScene
@@ -16,8 +17,9 @@ from client.scenes.settings_screen import SettingsScene
 from client.scenes.table import TableScene
 from client.settings import Settings, save_settings
 from client.ui.widgets import Button
+from shared.version import VERSION
 
-from .app_driver import FRAME, click, make_app, press, step
+from .app_driver import FRAME, click, drawn_texts, make_app, press, step
 
 
 def _button(scene: object, label: str) -> Button:
@@ -42,6 +44,21 @@ def test_settings_are_changed_on_screen_and_saved(tmp_path: Path, pygame_ready: 
         assert saved["animation_speed"] == "fast"
         assert saved["muted"] is True
         assert app.settings.animation_speed == "fast"
+    finally:
+        app.shutdown()
+
+
+@pytest.mark.parametrize(("language", "words"), [("en", "Basra"), ("ar", "بصرة")])
+def test_settings_say_the_games_version(
+    tmp_path: Path, pygame_ready: None, monkeypatch: pytest.MonkeyPatch, language: str, words: str
+) -> None:
+    app = make_app(tmp_path, "--lang", language)
+    try:
+        drawn = drawn_texts(app, monkeypatch)
+        app.stack.push(SettingsScene(app))
+        step(app)
+        app.draw()
+        assert f"{words} {VERSION}" in drawn
     finally:
         app.shutdown()
 

@@ -1,55 +1,51 @@
-"""ServerLink folding server messages into state, without a socket (a fake link)."""
+"""The link's state folding server messages into state and telling its listener, without a
+socket; the session of a room's match listening to it."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from client.net.server_link import ServerLink
-from client.sessions.game_session import (
-    ChatLine,
-    Notice,
-    RoomChanged,
-    SeatsChanged,
-    SessionClosed,
-    TableUpdate,
-)
-from client.sessions.link import LinkEvent, LinkStatus, RoomLeft
+from client.net.link_state import LinkState
+from client.sessions.game_session import ChatLine, Notice, TableUpdate
 from client.sessions.remote import RemoteSession
 from client.sessions.room_info import players_by_seat
 from shared.engine import new_match, opening_events
+from shared.plays import Play
 from shared.rules import RuleSet
 from shared.views import redact, view_for
 from shared.wire.protocol import Message, events_to_wire, view_to_wire
+from shared.wire.requests import PlayCard, request_to_wire
+from tests.client.news import News, RoomChanged, RoomLeft, SeatsChanged, SessionClosed
 
 
 class FakeLink:
+    """What a session of a room's match uses of a server link: a state, and requests (kept)."""
+
     def __init__(self) -> None:
-        self.inbox: list[Message] = []
         self.sent: list[Message] = []
-        self.requests = 0
+        self.state = LinkState("Ann", lambda request: self.sent.append(request_to_wire(request)))
+        self.state.welcomed(7, "Ann")
 
-    def next_req(self) -> int:
-        self.requests += 1
-        return self.requests
+    def play(self, play: Play) -> None:
+        self.sent.append(request_to_wire(PlayCard(play)))
 
-    def drain(self) -> list[Message]:
-        messages, self.inbox = self.inbox, []
-        return messages
+    def send_chat(self, text: str) -> None:
+        self.sent.append({"t": "chat", "text": text})
 
-    def send_nowait(self, message: Message) -> None:
-        self.sent.append(message)
+    def ask_hint(self) -> None:
+        self.sent.append({"t": "hint"})
 
-    def close(self) -> None:
-        pass
+    def leave_room(self) -> None:
+        self.sent.append({"t": "leave_room"})
+        self.state.leaving()
 
-
-def _client() -> tuple[ServerLink, FakeLink]:
-    client = ServerLink("127.0.0.1", 1, "Ann")
-    link = FakeLink()
-    client._link = link  # type: ignore[assignment]
-    client.status = LinkStatus.ONLINE
-    client.player_id = 7
-    return client, link
+    def hear(self, *messages: Message) -> list[object]:
+        """What the state tells, of ``messages`` received (heard by a `News`)."""
+        news = News()
+        self.state.listener = news
+        for message in messages:
+            self.state.receive(message)
+        return news.told
 
 
 def _seat(seat: int, kind: str, name: str | None, level: str | None = None) -> dict[str, Any]:
@@ -97,99 +93,104 @@ def _update(events: bool = True, turn_ms: int | None = 29_250) -> Message:
     }
 
 
-def _updates(events: list[LinkEvent]) -> list[TableUpdate]:
-    return [e for e in events if isinstance(e, TableUpdate)]
-
-
-def _hand_on(client: ServerLink, session: RemoteSession) -> None:
-    """What the navigator does each frame while the session's table is on screen."""
-    for event in client.poll():
-        session.on_link(event)
+def _updates(told: list[object]) -> list[TableUpdate]:
+    return [e for e in told if isinstance(e, TableUpdate)]
 
 
 def test_room_state_game_updates_and_chat_are_folded_in() -> None:
-    client, link = _client()
-    link.inbox += [
-        _room_state(),
-        _update(),
-        {"t": "chat", "from": "Bo", "seat": 1, "text": "hi", "ts": 1},
-    ]
-    events = client.poll()
-    assert client.room is not None and client.room.you == 0
-    assert [type(e) for e in events] == [RoomChanged, TableUpdate, ChatLine], "in their order"
-    [update] = _updates(events)
+    link = FakeLink()
+    told = link.hear(
+        _room_state(), _update(), {"t": "chat", "from": "Bo", "seat": 1, "text": "hi", "ts": 1}
+    )
+    state = link.state
+    assert state.room is not None and state.room.you == 0
+    assert [type(e) for e in told] == [RoomChanged, TableUpdate, ChatLine], "in their order"
+    [update] = _updates(told)
     assert update.events and not update.reset
     assert update.turn_seconds == 29.25, "the table shows the time the server says is left"
-    assert list(client.chat) == [ChatLine("Bo", "hi")] == events[2:]
-    assert client.poll() == [], "each event is told once"
+    assert list(state.chat) == [ChatLine("Bo", "hi")] == told[2:]
+    assert link.hear() == [], "each piece of news is told once"
 
 
 def test_a_snapshot_without_events_resets_the_table() -> None:
-    client, link = _client()
-    link.inbox += [_room_state(timer=0), _update(events=False, turn_ms=None)]
-    [update] = _updates(client.poll())
+    [update] = _updates(FakeLink().hear(_room_state(timer=0), _update(events=False, turn_ms=None)))
     assert update.reset and update.turn_seconds is None
 
 
 def test_an_update_without_turn_ms_shows_no_timer() -> None:
-    client, link = _client()
     old_server = _update()
     del old_server["turn_ms"]
-    link.inbox += [_room_state(), old_server]
-    [update] = _updates(client.poll())
+    [update] = _updates(FakeLink().hear(_room_state(), old_server))
     assert update.turn_seconds is None
 
 
 def test_bots_with_the_same_name_are_told_apart() -> None:
-    client, link = _client()
-    link.inbox.append(_room_state())
-    client.poll()
-    assert client.room is not None
-    names = [p.name for p in players_by_seat(client.room)]
+    link = FakeLink()
+    link.hear(_room_state())
+    assert link.state.room is not None
+    names = [p.name for p in players_by_seat(link.state.room)]
     assert names == ["Ann", "Medium bot 2", "Easy bot", "Medium bot 4"]
 
 
 def test_leaving_ignores_the_rooms_last_words() -> None:
-    client, link = _client()
-    link.inbox.append(_room_state())
-    client.poll()
-    client.leave_room()
-    assert link.sent[-1]["t"] == "leave_room" and client.room is None
-    link.inbox += [
+    link = FakeLink()
+    link.hear(_room_state())
+    link.leave_room()
+    assert link.sent[-1]["t"] == "leave_room" and link.state.room is None
+    told = link.hear(
         _room_state(),
         _update(),
         {"t": "left_room", "room_id": 3, "reason": "left", "message": ""},
-    ]
-    events = client.poll()
-    assert client.room is None and not _updates(events)
-    assert not [e for e in events if isinstance(e, Notice | RoomChanged | RoomLeft)]
+    )
+    assert link.state.room is None and not _updates(told)
+    assert not [e for e in told if isinstance(e, Notice | RoomChanged | RoomLeft)]
+
+
+def test_being_taken_out_of_a_room_asks_for_the_room_list() -> None:
+    link = FakeLink()
+    link.hear(_room_state())
+    told = link.hear({"t": "left_room", "room_id": 3, "reason": "removed", "message": ""})
+    [left] = [e for e in told if isinstance(e, RoomLeft)]
+    assert left.reason and link.state.left_reason == left.reason
+    assert link.sent[-1] == {"t": "list_rooms"}
 
 
 def test_the_remote_session_reports_seats_chat_and_the_end() -> None:
-    client, link = _client()
-    link.inbox += [
-        _room_state(),
-        {"t": "chat", "from": "Ann", "seat": 0, "text": "before", "ts": 1},
-    ]
-    client.poll()
-    session = RemoteSession(client)
+    link = FakeLink()
+    link.hear(_room_state(), {"t": "chat", "from": "Ann", "seat": 0, "text": "before", "ts": 1})
+    session = RemoteSession(link)
+    link.state.listener = session
+    table = News()
+    session.listen(table)
     assert session.seat == 0 and len(session.players) == 4
-    first = session.poll_updates()
-    assert ChatLine("Ann", "before") in first, "the room's earlier chat is shown at the table"
+    assert ChatLine("Ann", "before") in table.told, "the room's earlier chat is shown at the table"
     changed = _room_state()
     changed["seats"][1] = _seat(1, "human", "Bo")
-    link.inbox += [changed, _update()]
-    _hand_on(client, session)
-    updates = session.poll_updates()
-    assert any(isinstance(u, TableUpdate) for u in updates)
-    seats = next(u for u in updates if isinstance(u, SeatsChanged))
+    for message in (changed, _update()):
+        link.state.receive(message)
+    assert table.of(TableUpdate)
+    [seats] = table.of(SeatsChanged)
+    assert isinstance(seats, SeatsChanged)
     assert seats.players[1].name == "Bo" and not seats.players[1].is_bot
-    link.inbox.append(
+    link.state.receive(
         {"t": "left_room", "room_id": 3, "reason": "error", "message": "The room failed."}
     )
-    _hand_on(client, session)
-    ended = [u for u in session.poll_updates() if isinstance(u, SessionClosed)]
-    assert ended and ended[0].reason == "Something went wrong in this room, so it has closed."
+    [ended] = table.of(SessionClosed)
+    assert isinstance(ended, SessionClosed)
+    assert ended.reason == "Something went wrong in this room, so it has closed."
     play = view_for(new_match(RuleSet(players=4), 5, dealer=3), 0).legal_plays[0]
     session.play(play)
     assert link.sent[-1]["t"] == "play"
+
+
+def test_news_before_anyone_listens_is_kept_and_told_in_order() -> None:
+    link = FakeLink()
+    link.hear(_room_state())
+    session = RemoteSession(link)
+    link.state.listener = session
+    link.state.receive(_update(events=False))
+    table = News()
+    session.listen(table)
+    assert [type(e) for e in table.told] == [TableUpdate]
+    link.state.receive({"t": "chat", "from": "Bo", "seat": 1, "text": "again", "ts": 2})
+    assert table.told[-1] == ChatLine("Bo", "again"), "told at once once listened"

@@ -114,11 +114,11 @@ def test_the_replay_bar_and_review_use_any_window(
         buttons = [scene.leave_button.rect, pygame.Rect(scene.layout.menu.rounded())]
         places = scene.places
         for shown in ("bar", "list", "callout"):
-            scene.review = review if shown != "bar" else None
-            scene.panel.showing_list = shown == "list"
+            scene.reviewer.review = review if shown != "bar" else None
+            scene.reviewer.panel.showing_list = shown == "list"
             if shown == "callout":
-                scene.seek(review.worst[0].index)
-                run_until(app, lambda: scene.flagged_here is not None)
+                scene.controls.seek(review.worst[0].index)
+                run_until(app, lambda: scene.reviewer.flagged_here is not None)
             drawn = widget_text_sizes(app, scene, monkeypatch)
             assert len(drawn) >= (3 if shown == "bar" else 5), (shown, drawn)
             found += [(size, shown, t) for t in drawn if t[1] < theme.FONT_MIN - 0.01]
@@ -138,6 +138,6 @@ def test_a_click_on_the_replay_bar_in_a_small_window_lands(app: App, size: tuple
     run_until(app, lambda: scene.queue.idle and scene.queue.model is not None)
     scene.session.pause()
     before = scene.session.position
-    forward = dict(scene.bar.icons)["forward"]
+    forward = dict(scene.controls.bar.icons)["forward"]
     click(app, in_window(scene.places, forward.rect).center)
     assert scene.session.position == before + 1, "the forward button drawn there was pressed"

@@ -17,7 +17,7 @@ from client.i18n import isolate, use_language
 from client.layout import SeatPosition
 from client.scenes.replay import ReplayScene
 from client.scenes.table import TableScene
-from client.sessions.game_session import SessionUpdate, TableUpdate
+from client.sessions.game_session import TableUpdate
 from client.sessions.local import LocalSession
 from client.table.choreography import Tone
 from client.table.play_log import LastCards, LoggedPlay, entry_text, plays_made
@@ -53,7 +53,7 @@ def _table(
     """Two players at our first turn; the other player is a computer that takes a Basra."""
     deck = rigged_deck(mine, theirs, floor)
     session = LocalSession(rules or RuleSet(), "medium", 1, "Mona", 0.2, deck=deck, dealer=1)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -130,17 +130,15 @@ def _four(app: App, events: list[Event] | None = None) -> TableScene:
     """Four players, seat 0 dealing, at our first turn; `events` gets every event the table
     receives from the engine."""
     session = LocalSession(RuleSet(players=4), "easy", 3, "Mona", 0.0, dealer=0)
-    poll = session.poll_updates
+    table = TableScene(app, app.navigator.at_table, session)
+    shown = table.table_update
 
-    def polled() -> list[SessionUpdate]:
-        updates = list(poll())
-        for update in updates:
-            if isinstance(update, TableUpdate) and events is not None:
-                events.extend(update.events)
-        return updates
+    def noted(update: TableUpdate) -> None:
+        if events is not None:
+            events.extend(update.events)
+        shown(update)
 
-    session.poll_updates = polled  # type: ignore[method-assign]
-    table = TableScene(app, app.navigator, session)
+    table.table_update = noted  # type: ignore[method-assign]
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -198,7 +196,7 @@ def test_a_round_played_by_keys_logs_every_play_and_moves_the_team_pile(app: App
         elif isinstance(event, CardsCaptured):
             seat, card, _taken = expected[-1]
             expected[-1] = (seat, card, tuple(sorted(event.taken)))
-    logged = table.play_log.current.entries
+    logged = table.side.play_log.current.entries
     plays = [(e.seat, e.card, e.taken) for e in logged if isinstance(e, LoggedPlay)]
     assert plays == expected and len(plays) == 48, "every card of the round, as the engine said"
     last = [e for e in logged if isinstance(e, LastCards)]
@@ -214,12 +212,12 @@ def test_a_round_played_by_keys_logs_every_play_and_moves_the_team_pile(app: App
     # does not deal next.
     assert model.team_position(1) is model.position_of(pile_seat(1, 1, 4)) is SeatPosition.LEFT
     assert model.team_position(0) is SeatPosition.BOTTOM
-    run_until(app, lambda: table.play_log.current.number == 1)
-    assert table.play_log.previous is not None and table.play_log.previous.number == 0
+    run_until(app, lambda: table.side.play_log.current.number == 1)
+    assert table.side.play_log.previous is not None and table.side.play_log.previous.number == 0
     press(app, pygame.K_l)
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
     step(app, 2)
-    assert table.log_panel.scroll == 3, "the wheel reads back into the round before"
+    assert table.side.log_panel.scroll == 3, "the wheel reads back into the round before"
 
 
 def test_l_opens_the_log_and_it_lists_what_was_played(app: App) -> None:
@@ -227,27 +225,27 @@ def test_l_opens_the_log_and_it_lists_what_was_played(app: App) -> None:
     click(app, sprite_center(table, Card.parse("9h")))
     run_until(app, lambda: table.ready)
     press(app, pygame.K_l)
-    assert table.log_panel.open
+    assert table.side.log_panel.open
     step(app, 2)
     assert table.layout.side_panel is not None, "the log opens in the side panel"
-    rows = [text for text, _colour in table.log_panel.rows(table.play_log)]
+    rows = [text for text, _colour in table.side.log_panel.rows(table.side.play_log)]
     name = isolate(table.seat_name(1))
     assert rows[1:] == [
         f"{isolate('You')}: 9♥ took 2♦ 3♠ 4♠",
         f"{name}: A♣ took A♦ — Basra! +10",
     ]
     press(app, pygame.K_l)
-    assert not table.log_panel.open
+    assert not table.side.log_panel.open
 
 
 def test_an_undo_takes_the_play_out_of_the_log(app: App) -> None:
     table = _table(app, "Qd 9h 4c 6c", "Ac Kh Kd Qs", "Ad 4s 2d 3s")
     click(app, sprite_center(table, Card.parse("9h")))
     run_until(app, lambda: table.ready)
-    assert table.play_log.current.plays == 2
+    assert table.side.play_log.current.plays == 2
     press(app, pygame.K_u)
     run_until(app, lambda: table.ready)
-    assert table.play_log.current.plays == 0
+    assert table.side.play_log.current.plays == 0
     assert parse_cards("Qd 9h 4c 6c")[1] in (table.view.hand if table.view else ())
 
 
@@ -281,14 +279,14 @@ async def test_a_network_game_logs_the_plays_the_server_made(
         )
         try:
             table, _ = await lan_table(net)
-            await frames_until(net, lambda: table.play_log.current.plays >= 6)
+            await frames_until(net, lambda: table.side.play_log.current.plays >= 6)
             await frames_until(net, lambda: table.queue.idle)
             view = table.view
-            assert view is not None and not table.play_log.current.missing
-            if view.round_number == table.play_log.current.number:
-                assert table.play_log.current.plays == plays_made(view)
+            assert view is not None and not table.side.play_log.current.missing
+            if view.round_number == table.side.play_log.current.number:
+                assert table.side.play_log.current.plays == plays_made(view)
             press(net, pygame.K_l)
-            assert table.log_panel.open
+            assert table.side.log_panel.open
         finally:
             net.shutdown()
 

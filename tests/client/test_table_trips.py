@@ -91,7 +91,7 @@ def test_the_arabic_log_keeps_each_card_whole_in_arabic_digits(app: App) -> None
     run_until(app, lambda: table.ready)
     press(app, pygame.K_l)
     step(app, 2)
-    rows = [text for text, _colour in table.log_panel.rows(table.play_log)]
+    rows = [text for text, _colour in table.side.log_panel.rows(table.side.play_log)]
     ours = next(row for row in rows if "٩" in row)
     assert not any(digit in ours for digit in "0123456789"), ours
     shown = visual_text(ours)
@@ -100,7 +100,7 @@ def test_the_arabic_log_keeps_each_card_whole_in_arabic_digits(app: App) -> None
         assert card in shown, shown
     use_language("en")
     table.on_language()
-    rows = [text for text, _colour in table.log_panel.rows(table.play_log)]
+    rows = [text for text, _colour in table.side.log_panel.rows(table.side.play_log)]
     assert any("9♥ took 2♦ 3♠ 4♥" in row for row in rows)
 
 
@@ -132,14 +132,14 @@ def test_the_round_results_wait_for_the_last_cards_to_land(
     try:
         table = auto.navigator.start_practice(2, "easy", "egyptian", 101)
         moving: list[bool] = []
-        shown = auto.navigator.round_results
+        shown = auto.navigator.at_table.round_results
 
         def noting(scene: TableScene, event: object) -> None:
             flying = any(sprite.flying for sprite in scene.animator.sprites.values())
             moving.append(scene.animator.busy or flying)
             shown(scene, event)  # type: ignore[arg-type]
 
-        monkeypatch.setattr(auto.navigator, "round_results", noting)
+        monkeypatch.setattr(auto.navigator.at_table, "round_results", noting)
         run_until(auto, lambda: isinstance(auto.stack.top, RoundResultsScene), limit=40000)
         assert moving == [False], "the results cover a table at rest"
         assert table in auto.stack.scenes

@@ -40,7 +40,8 @@ class ChattyTable(LocalSession):
         self.hear(self.seat or 0, text)
 
     def hear(self, seat: int, text: str) -> None:
-        self._updates.append(ChatLine(self.players[seat].name, text))
+        line = ChatLine(self.players[seat].name, text)
+        self._told(lambda listener: listener.chat_line(line))
 
 
 @pytest.fixture
@@ -60,7 +61,7 @@ def resize(app: App, size: tuple[int, int]) -> None:
 def two_player_table(app: App) -> TableScene:
     deck = rigged_deck("5s 9h Qd 6c", "Ad 4s 8h 10c", "2c 2d 3c Kh")
     session = LocalSession(RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=0.2)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -68,7 +69,7 @@ def two_player_table(app: App) -> TableScene:
 
 def chatty_table(app: App, players: int = 4) -> tuple[TableScene, ChattyTable]:
     session = ChattyTable(RuleSet(players=players), seed=3, bot_delay=1e9)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     run_until(app, lambda: table.queue.idle and table.queue.model is not None)
     return table, session
@@ -125,7 +126,7 @@ def test_the_open_chat_takes_the_side_column_and_never_covers_a_seat_or_the_floo
 ) -> None:
     resize(app, size)
     table, _session = chatty_table(app)
-    chat = table.chat
+    chat = table.side.chat
     assert chat is not None and not chat.open
     toggle = chat.toggle
     assert toggle is not None
@@ -151,7 +152,7 @@ def test_a_line_said_while_the_chat_is_shut_shows_as_a_bubble_at_the_speakers_se
     app: App,
 ) -> None:
     table, session = chatty_table(app)
-    chat = table.chat
+    chat = table.side.chat
     assert chat is not None and chat.toggle is not None
     model = table.queue.model
     assert model is not None
@@ -159,7 +160,7 @@ def test_a_line_said_while_the_chat_is_shut_shows_as_a_bubble_at_the_speakers_se
     position = model.position_of(speaker)
     session.hear(speaker, "Yalla, your turn")
     step(app)
-    assert table.bubbles.showing(position) == "Yalla, your turn"
+    assert table.side.bubbles.showing(position) == "Yalla, your turn"
     assert chat.toggle.label == "Chat (1)"
     app.draw()
     bubble = pygame.Rect(table.layout.bubble(position).rounded())
@@ -168,10 +169,10 @@ def test_a_line_said_while_the_chat_is_shut_shows_as_a_bubble_at_the_speakers_se
     assert tuple(app.window.get_at(inside))[:3] == BUBBLE_FILL, "the bubble is opaque"
     # It goes after a few seconds; the line stays in the log.
     step(app, 60 * 8)
-    assert table.bubbles.showing(position) is None
+    assert table.side.bubbles.showing(position) is None
     assert chat.lines[-1].text == "Yalla, your turn"
     click(app, chat.toggle.rect.center)
     assert chat.open and chat.unread == 0
     session.hear(speaker, "again")
     step(app)
-    assert table.bubbles.showing(position) is None, "with the panel open, lines go there only"
+    assert table.side.bubbles.showing(position) is None, "with the panel open, lines go there only"

@@ -10,7 +10,7 @@ import pytest
 from client.app import App
 from client.i18n import isolate
 from client.scenes.round_results import RoundResultsScene
-from client.scenes.table import TableScene
+from client.scenes.table import TableScene, backdrop_of
 from client.sessions.local import LocalSession
 from client.table.controls import wait_text
 from client.table.turn import TurnShown, Wait, shown_turn
@@ -33,7 +33,7 @@ def _table(app: App, bot_delay: float) -> TableScene:
     """A practice table where it is my turn: my Qd takes the floor's Qc, and nothing else."""
     deck = rigged_deck("Qd 9h 4c 6c", "Ad 4s 8h 10c", "Qc 2d 3s Kh")
     session = LocalSession(RuleSet(), seed=1, deck=deck, dealer=1, bot_delay=bot_delay)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     run_until(app, lambda: table.ready)
     return table
@@ -45,7 +45,7 @@ def _anything_moves(table: TableScene) -> bool:
 
 def _tagged(table: TableScene) -> int | None:
     """The seat whose name tag the table draws as the one to move."""
-    state = table._backdrop_state()
+    state = backdrop_of(table)
     return state.to_move if state is not None else None
 
 
@@ -125,7 +125,7 @@ def _one_play_left(view: PlayerView | None) -> bool:
 
 def test_a_new_round_names_its_first_player_once_its_deal_is_shown(app: App) -> None:
     session = LocalSession(RuleSet(players=4), seed=4, bot_delay=0.0)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     table.queue.pace = 0.0  # the round's first 47 plays, at once
     while not _one_play_left(session.view):

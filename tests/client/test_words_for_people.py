@@ -28,6 +28,7 @@ from tests.waiting import eventually
 from tools.extract import extract_messages
 
 from .app_driver import FRAME, button, click, drawn_texts, make_app, press, step
+from .news import News
 
 pytestmark = pytest.mark.timeout(90)
 
@@ -70,18 +71,20 @@ async def test_a_restarted_server_is_said_in_the_players_words(tmp_path: Path) -
     (tmp_path / "second").mkdir()
     async with server_process(tmp_path / "first", *flags) as (process, port, _log):
         client = ServerLink("127.0.0.1", port, "Karim")
+        news = News()
+        client.state.listener = news
         await client.connect()
         process.kill()  # SIGKILL; TerminateProcess on Windows
         process.wait()
-        await eventually(lambda: client.status is LinkStatus.RECONNECTING, 10)
+        await eventually(lambda: client.state.status is LinkStatus.RECONNECTING, 10)
     try:
         async with server_process(tmp_path / "second", *flags, "--port", str(port)):
-            await eventually(lambda: client.status is LinkStatus.CLOSED, 30)
+            await eventually(lambda: client.state.status is LinkStatus.CLOSED, 30)
     finally:
         client.close()
-    said = [event.text for event in client.poll() if isinstance(event, Notice)]
-    assert client.closed_reason == refusal_text(ErrorCode.BAD_TOKEN) == said[-1]
-    assert "restarted" in client.closed_reason
+    said = [event.text for event in news.told if isinstance(event, Notice)]
+    assert client.state.closed_reason == refusal_text(ErrorCode.BAD_TOKEN) == said[-1]
+    assert "restarted" in client.state.closed_reason
     assert not [text for text in said if _protocol_words(text)], said
 
 

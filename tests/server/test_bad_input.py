@@ -1,4 +1,4 @@
-"""Every class of bad input in RELIABILITY.md gets an `error` reply or a clean close, never a
+"""Every class of bad input in docs/promises.md §3 gets an `error` reply or a clean close, never a
 crash, and a refused request changes nothing."""
 
 from __future__ import annotations

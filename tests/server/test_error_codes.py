@@ -134,7 +134,7 @@ async def test_an_unknown_bot_level_of_a_new_room_is_bad_level_with_its_req() ->
             assert await refused(client, message) == ("bad_level", req)
         state = await answer(client, {"t": "create_room", "players": 2, "bot_level": "easy"})
         assert state["t"] == "room_state"
-        assert server.lobby.rooms[state["room_id"]].bot_level == "easy"
+        assert server.lobby.rooms[state["room_id"]].ctx.bot_level == "easy"
 
 
 # What cannot be read, and what is readable but wrong.

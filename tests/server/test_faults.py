@@ -17,7 +17,8 @@ from server.app import BasraServer
 from server.room.commands import Request
 from shared.wire.client import WireClient
 from shared.wire.framing import encode_frame
-from shared.wire.protocol import Message, MsgType, pack_message, view_from_wire
+from shared.wire.protocol import Message, pack_message, view_from_wire
+from shared.wire.requests import PlayCard
 from tests.server.helpers import (
     MatchOracle,
     connect,
@@ -191,7 +192,7 @@ async def test_a_client_that_never_reads_is_dropped_from_a_busy_room() -> None:
         play = asyncio.create_task(play_to_end(host, rng, timeout=30))
         # The sleeper is cut off while the host (and the witness) play on.
         room = server.lobby.rooms[state["room_id"]]
-        await eventually(lambda: not room.spectators, 20, what="the sleeper cut off")
+        await eventually(lambda: not room.members.spectators, 20, what="the sleeper cut off")
         assert server.counters.drops > drops
         await witness.check_progress(mark)
         view = await play
@@ -364,15 +365,16 @@ async def test_a_finished_match_closes_its_room_after_the_linger() -> None:
         assert not server.lobby.rooms
 
 
-async def test_an_exception_in_one_room_ends_that_room_only() -> None:
+async def test_an_exception_in_one_room_ends_that_room_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     async with witnessed() as (server, witness):
         ali, badr, state = await pair(server)
-        room = server.lobby.rooms[state["room_id"]]
 
-        def explode(*args: object) -> None:
+        def explode(*args: object) -> str:
             raise RuntimeError("a bug in the chat handler")
 
-        room._handlers[MsgType.CHAT] = explode
+        monkeypatch.setattr("server.room.chat.clean_chat", explode)
         mark = witness.plays
         await ali.send({"t": "chat", "text": "boom"})
         for client in (ali, badr):
@@ -432,10 +434,11 @@ async def test_a_play_from_a_replaced_connection_changes_nothing() -> None:
         room = server.lobby.rooms[state["room_id"]]
         before = room.match
         play = play_message(views[mover].legal_plays[0])  # legal, and his turn
+        request = PlayCard(views[mover].legal_plays[0])
         # Through the lobby: the old connection no longer speaks for anyone...
-        server.lobby.dispatch(old, MsgType.PLAY, play)
+        server.lobby.dispatch(old, request)
         # ...and straight into the room, as if it had been queued just before the resume.
-        room.post(Request(player, old, MsgType.PLAY, play))
+        room.post(Request(player, old, request))
         # The room takes its inbox in order: once a later chat line is out, both were handled.
         await back.send({"t": "chat", "text": "after the stale play"})
         await back.expect("chat")

@@ -248,7 +248,7 @@ def test_a_room_file_that_breaks_its_rules_is_refused(damage: Callable[[bytes], 
         decode_saved_room(damage(data))
 
 
-async def test_a_disk_that_fails_loses_the_files_not_the_match(
+async def test_a_disk_that_fails_keeps_the_last_good_files_and_the_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     store = MatchStore.open(tmp_path, record_keep=60.0)
@@ -278,13 +278,24 @@ async def test_a_disk_that_fails_loses_the_files_not_the_match(
     monkeypatch.undo()
     play_on(3)  # the journal notices, and goes on in memory
     await store.disk.written()
-    assert journal.files is None and not leftovers(tmp_path)
+    assert journal.files is not None
+    assert leftovers(tmp_path) == [journal.files.record], "the last good record, nothing more"
+    kept_record = decode_record(journal.files.record.read_bytes(), allow_torn_tail=True)
+    assert len(kept_record.plays) == 3, "the plays saved before the disk failed"
     assert any("No space left" in r.getMessage() for r in caplog.records)
     while state.winner is None:
         play_on(1)
     finished = decode_record(journal.finish(outcome_of(state, 2)))
     assert replay(finished).final == state
     store.close()
+
+
+async def test_a_file_left_half_written_by_a_crash_goes_at_start_up(tmp_path: Path) -> None:
+    """A ``.part`` file was never whole: the file it was to replace is the last good one."""
+    part = tmp_path / "room-3-0a0b0c0d.basra.part"
+    part.write_bytes(b'{"basra_record": 1, "cut')
+    async with running_server(FAST, data_dir=tmp_path) as server:
+        assert not part.exists() and not server.lobby.rooms
 
 
 async def test_the_chat_a_record_keeps_is_capped_so_the_match_still_restores(
@@ -372,8 +383,9 @@ async def test_players_are_told_when_their_match_cannot_be_saved_and_when_it_is_
             # The disk thread's refusals are noticed at the room's next write: one more play.
             await play_to(7)
             await eventually(lambda: all(notices(c) == ["not_saved"] for c in clients))
-            await server.store.disk.written()  # the half match's removal, on the disk thread
-        assert not first.exists(), "no half match is left behind"
+            await server.store.disk.written()
+        saved = decode_record(first.read_bytes(), allow_torn_tail=True)
+        assert len(saved.plays) == 3, "the last good record stays while the disk fails"
         seq = 7
         while notices(ali.client) != ["not_saved", "saved_again"]:
             assert seq < 40, "the match was never kept again"
@@ -382,6 +394,8 @@ async def test_players_are_told_when_their_match_cannot_be_saved_and_when_it_is_
             await play_to(seq)
         await server.store.disk.written()
         [again] = kept(tmp_path, ".basra")
+        assert again == first, "written afresh, then put in the old one's place"
+        assert not list(tmp_path.glob("*.part")), "nothing half written left beside it"
         room = next(iter(server.lobby.rooms.values()))
         record = decode_record(again.read_bytes(), allow_torn_tail=True)
         assert len(record.plays) == room.seq, "every play, from the first, is on disk again"

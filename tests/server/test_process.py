@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.server_process import server_command
-from bench.ws_client import WebSocketClient
 from server.main import parse_args
 from shared.wire.client import WireClient
+from tests.server.server_command import server_command
 from tests.waiting import eventually
+from tests.ws_client import WebSocketClient
 
 pytestmark = pytest.mark.timeout(60)
 

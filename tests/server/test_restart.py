@@ -5,11 +5,13 @@ same play, with the same hands, scores and chat, to a record that verifies."""
 from __future__ import annotations
 
 import stat
+import sys
 from pathlib import Path
 
 import pytest
 
 from shared.fairness import verify
+from shared.record_file import read_record
 from shared.wire.client import WireClient
 from shared.wire.protocol import Message
 from tests.server.fair_play import Seated, play_all, receive_record, seat_two
@@ -23,6 +25,15 @@ PAUSE = 0.05
 per client."""
 
 
+def two_runs(tmp_path: Path) -> tuple[Path, tuple[str, ...]]:
+    """The data directory that both runs of the server share, and their flags; each run keeps
+    its port file and log in a folder of its own (``first``, ``second``)."""
+    for run in ("first", "second"):
+        (tmp_path / run).mkdir()
+    data = tmp_path / "data"
+    return data, ("--data-dir", str(data), "--bot-delay", "0", "--no-discovery")
+
+
 async def resumed(port: int, player: Seated) -> tuple[WireClient, Message, Message]:
     """``player`` back on the restarted server with his token: his client, the room as it
     says it is, and its snapshot of the match."""
@@ -34,10 +45,7 @@ async def resumed(port: int, player: Seated) -> tuple[WireClient, Message, Messa
 
 
 async def test_a_match_killed_mid_play_goes_on_after_a_restart(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    flags = ("--data-dir", str(data), "--bot-delay", "0", "--no-discovery")
-    for run in ("first", "second"):
-        (tmp_path / run).mkdir()
+    data, flags = two_runs(tmp_path)
     async with server_process(tmp_path / "first", *flags) as (process, port, first_log):
         ali, badr = await seat_two(port, target=11)
         await ali.client.send({"t": "start_game"})
@@ -86,3 +94,38 @@ async def test_a_match_killed_mid_play_goes_on_after_a_restart(tmp_path: Path) -
         assert "Traceback" not in text
         assert record.server_seed.hex() not in text
     assert "restored at play 13" in second_log.read_text()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="sets another process's file-size limit")
+async def test_a_crash_while_the_disk_is_full_restores_the_last_saved_play(tmp_path: Path) -> None:
+    """Issue 31, case 6: the disk refuses the record's next line (the server's file-size limit
+    is set to the record's size: each write past it fails, as on a full disk), the match goes
+    on in memory, the server is killed; a restart takes the match up at the last play saved."""
+    data, flags = two_runs(tmp_path)
+    async with server_process(tmp_path / "first", *flags) as (process, port, _):
+        ali, badr = await seat_two(port, target=11)
+        clients = [ali.client, badr.client]
+        await ali.client.send({"t": "start_game"})
+        saved = await play_all(clients, seed=21, seq=5, pause=PAUSE)
+        [record_file] = data.glob("*.basra")
+        await eventually(lambda: len(read_record(record_file, allow_torn_tail=True).plays) == 5)
+        size = record_file.stat().st_size
+        import resource
+
+        resource.prlimit(process.pid, resource.RLIMIT_FSIZE, (size, size))
+        for client, last in zip(clients, saved, strict=True):
+            client.put_back(last)
+        await play_all(clients, seed=22, seq=9, pause=PAUSE)
+        await eventually(
+            lambda: all(any(m.get("code") == "not_saved" for m in c.received) for c in clients),
+            what="both players told their match is no longer saved",
+        )
+        assert len(read_record(record_file, allow_torn_tail=True).plays) == 5
+        process.kill()
+        process.wait()
+    async with server_process(tmp_path / "second", *flags) as (_, port, second_log):
+        back = [await resumed(port, player) for player in (ali, badr)]
+        for (_, room, snapshot), before in zip(back, saved, strict=True):
+            assert room["state"] == "playing"
+            assert snapshot["seq"] == 5 and snapshot["view"] == before["view"]
+    assert "restored at play 5" in second_log.read_text()

@@ -18,11 +18,11 @@ from server.players import Player, Players
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
 from server.room.commands import Dropped, Join, Request, Resumed
-from server.room.core import RoomCore
 from shared.engine import legal_plays
 from shared.rules import RuleSet
 from shared.wire.framing import HEADER_SIZE
 from shared.wire.protocol import ErrorCode, Flow, Message, MsgType, play_to_wire, unpack_message
+from shared.wire.requests import request_from_wire
 from shared.wire.updates import GameUpdate
 from tests.waiting import eventually
 
@@ -63,7 +63,7 @@ class FakeLink:
 class Table:
     room: Room
     players: Players
-    closed: list[RoomCore]
+    closed: list[Room]
     released: list[Player]
 
     async def join(self, name: str, spectate: bool = False) -> tuple[Player, FakeLink]:
@@ -77,14 +77,15 @@ class Table:
         return player, link
 
     def request(self, player: Player, link: FakeLink, message: Message) -> None:
-        self.room.post(Request(player, link, MsgType(message["t"]), message))
+        kind = MsgType(message["t"])
+        self.room.post(Request(player, link, request_from_wire(message, kind)))
 
 
 @pytest.fixture
 async def table() -> AsyncIterator[Table]:
     config = ServerConfig(turn_timeout=0, seat_hold=30, bot_delay=0)
     bots = BotRunner(config)
-    closed: list[RoomCore] = []
+    closed: list[Room] = []
     released: list[Player] = []
     room = Room(
         1,
@@ -149,7 +150,7 @@ async def test_a_play_is_applied_once_and_everyone_sees_it(table: Table) -> None
     await eventually(lambda: table.room.seq == 1)
     await eventually(lambda: len(other[1].of("game_update")) == before + 1)
     assert other[1].last("game_update")["seq"] == 1
-    assert table.room._counters.plays == 1
+    assert table.room.ctx.counters.plays == 1
 
 
 async def test_refusals_go_to_their_sender_only_and_change_nothing(table: Table) -> None:

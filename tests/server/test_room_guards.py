@@ -239,6 +239,26 @@ async def test_the_creator_removes_a_person_who_cannot_come_back_by_id_or_addres
         assert (await join(friend, room_id))["you"] is not None, "others come in as before"
 
 
+async def test_a_player_removed_while_away_stays_out_by_the_address_he_last_used() -> None:
+    """Issue 31, case 7: his connection is gone when he is removed, his address is not."""
+    async with running_server() as server:
+        host = await connect(server, "Host")
+        room_id = (await create_room(host, 2))["room_id"]
+        away = await WireClient.connect("127.0.0.1", server.port, local_host=GUEST, record=True)
+        away_id = (await away.hello("Away"))["player_id"]
+        await join(away, room_id)
+        away.abort()
+        await expect_room(host, lambda s: s["seats"][1]["connected"] is False)
+        await host.send({"t": "remove_member", "player_id": away_id})
+        await expect_room(host, lambda s: s["seats"][1]["kind"] == "empty")
+        other = await WireClient.connect("127.0.0.1", server.port, local_host=GUEST, record=True)
+        await other.hello("New Name")
+        await other.send({"t": "spectate", "room_id": room_id, "req": 1})
+        assert (await other.expect("error"))["code"] == "removed", "not from his address"
+        friend = await connect(server, "Friend")
+        assert (await join(friend, room_id, spectate=True))["you"] is None, "others watch"
+
+
 async def test_the_creator_gives_a_silent_players_seat_to_a_bot_with_the_timer_off() -> None:
     async with running_server(turn_timeout=0.0) as server:
         host = await connect(server, "Host")

@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 import segno
 
-from server.app import BasraServer
 from server.join_banner import join_addresses, join_banner, terminal_qr
 from server.main import parse_args
-from server.net.web_files import CONTENT_SECURITY_POLICY, SHIPPED
+from server.net.http_reply import CONTENT_SECURITY_POLICY
+from server.net.web_files import SHIPPED
 from server.net.web_gateway import origin_allowed
 from shared.wire.join import QR_BORDER, join_url, qr_modules
 from tests.server.helpers import running_server
+from tests.server.http_client import http
 from tests.shared.qr_reader import read_qr
 
 pytestmark = pytest.mark.timeout(60)
@@ -38,25 +39,6 @@ FETCH_ELSEWHERE = re.compile(
 )
 """A file that would load something from another host (an address in a comment, or SVG's
 namespace, loads nothing)."""
-
-
-async def http(
-    server: BasraServer, method: str, target: str, *headers: str
-) -> tuple[int, dict[str, str], bytes]:
-    """One HTTP/1.1 request to the web port: the status, headers (lower-case) and body."""
-    assert server.web_port is not None
-    reader, writer = await asyncio.open_connection("127.0.0.1", server.web_port)
-    lines = [f"{method} {target} HTTP/1.1", f"Host: 127.0.0.1:{server.web_port}", *headers]
-    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode())
-    try:
-        async with asyncio.timeout(5):
-            answer = await reader.read()
-    finally:
-        writer.close()
-    head, _, body = answer.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    fields = dict(line.split(": ", 1) for line in header_lines)
-    return int(status_line.split()[1]), {k.lower(): v for k, v in fields.items()}, body
 
 
 async def test_every_shipped_file_is_served_with_its_type_and_headers() -> None:
@@ -227,3 +209,8 @@ def test_the_web_flags() -> None:
     assert args.web_port == 0 and args.no_web and str(args.web_port_file) == "/tmp/x"
     with pytest.raises(SystemExit):
         parse_args(["--web-port", "70000"])
+    assert parse_args([]).web_names == ()
+    names = parse_args(["--web-name", "Basra.Party., 192.168.7.7,kitchen"]).web_names
+    assert names == ("basra.party", "192.168.7.7", "kitchen")
+    with pytest.raises(SystemExit):
+        parse_args(["--web-name", "evil/path"])

@@ -19,14 +19,15 @@ from typing import Any
 
 import pytest
 
-from bench.ws_client import WebSocketClient
 from server.app import BasraServer
 from server.net.web_gateway import WEB_SLACK
 from server.net.websocket import WebSocketCarrier
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import view_from_wire
 from tests.server.helpers import connect, create_room, expect_room, play_to_end, running_server
+from tests.server.http_client import raw_http
 from tests.waiting import eventually
+from tests.ws_client import WebSocketClient
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -40,18 +41,6 @@ async def ws_connect(server: BasraServer, name: str | None = None, **options: An
     if name is not None:
         await client.hello(name)
     return client
-
-
-async def raw_http(server: BasraServer, request: bytes) -> bytes:
-    """Send ``request`` as it is to the web port; everything the server says before it closes."""
-    assert server.web_port is not None
-    reader, writer = await asyncio.open_connection("127.0.0.1", server.web_port)
-    writer.write(request)
-    try:
-        async with asyncio.timeout(5):
-            return await reader.read()
-    finally:
-        writer.close()
 
 
 async def test_hello_welcome_and_the_lobby_over_websocket() -> None:
@@ -285,24 +274,27 @@ async def test_an_upgrade_from_another_origin_is_refused_with_403() -> None:
 @pytest.mark.parametrize(
     ("request_bytes", "status"),
     [
-        (b"GET /ws HTTP/1.1\r\nHost: x\r\n\r\n", b"426"),
+        (b"GET /ws HTTP/1.1\r\nHost: localhost\r\n\r\n", b"426"),
         (
-            b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n",
+            b"GET /ws HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\n"
+            b"Connection: Upgrade\r\n\r\n",
             b"400",
         ),
-        (b"POST /ws HTTP/1.1\r\nHost: x\r\n\r\n", b"405"),
+        (b"POST /ws HTTP/1.1\r\nHost: localhost\r\n\r\n", b"405"),
     ],
 )
 async def test_a_malformed_upgrade_is_refused(request_bytes: bytes, status: bytes) -> None:
     async with running_server(**WEB) as server:
-        answer = await raw_http(server, request_bytes)
+        assert server.web_port is not None
+        answer = await raw_http(server.web_port, request_bytes)
         assert answer.split(b" ")[1] == status
         assert not server.connections
 
 
 async def test_garbage_instead_of_http_is_closed_without_a_connection() -> None:
     async with running_server(**WEB) as server:
-        answer = await raw_http(server, b"\x16\x03\x01 hello there\r\n\r\n")
+        assert server.web_port is not None
+        answer = await raw_http(server.web_port, b"\x16\x03\x01 hello there\r\n\r\n")
         assert b"101" not in answer
         assert not server.connections
 

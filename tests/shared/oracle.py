@@ -1,12 +1,12 @@
-"""A brute-force statement of RULES.md §4-§5, written independently of the solver: numerals
-try every subset of the floor (the benchmark's baseline, `bench.brute_force`). Slow, obviously
-right, and only for tests."""
+"""A brute-force statement of docs/rules.md §4-§5, written independently of the solver: numerals
+try every subset of the floor (`tests.shared.brute_force`, which the engine's benchmark also
+measures the solver against). Slow, obviously right, and only for tests."""
 
 from __future__ import annotations
 
-from bench.brute_force import numeral_takes
 from shared.cards import KOMI, Card, Rank
 from shared.rules import Bonus, KomiBasra, KomiPlay, RuleSet
+from tests.shared.brute_force import numeral_takes
 
 
 def _one_card_clears(floor: list[Card]) -> bool:

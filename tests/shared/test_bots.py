@@ -226,7 +226,7 @@ def test_sampled_worlds_keep_the_view() -> None:
 
 
 def deal_order(rules: RuleSet, dealer: Seat) -> list[Seat]:
-    """From the dealer's right round to the dealer (RULES.md §3)."""
+    """From the dealer's right round to the dealer (docs/rules.md §3)."""
     order = [next_seat(dealer, rules)]
     while order[-1] != dealer:
         order.append(next_seat(order[-1], rules))

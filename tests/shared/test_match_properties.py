@@ -1,4 +1,4 @@
-"""Thousands of random seeded matches, checked after every play (DESIGN.md §6)."""
+"""Thousands of random seeded matches, checked after every play (docs/design.md §8)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
-"""Every worked example of RULES.md §8, by name."""
+"""Every worked example of docs/rules.md §8, by name, and the rule book's table of them is the
+engine's: each row's floor and card give exactly the captures and bonus the row says."""
 
 from __future__ import annotations
+
+import re
+from pathlib import Path
 
 import pytest
 
@@ -53,6 +57,37 @@ def test_worked_example(
     floor: str, card: str, expected: set[tuple[frozenset[Card], Bonus]]
 ) -> None:
     assert outcomes(card, floor) == expected
+
+
+RULE_BOOK = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+BONUSES = {"none": Bonus.NONE, "Basra": Bonus.BASRA, "Jack Basra": Bonus.JACK_BASRA}
+
+
+def rule_book_examples() -> dict[str, tuple[str, str, set[tuple[frozenset[Card], Bonus]]]]:
+    """The rows of the rule book's table of worked examples: number -> floor, card, outcomes."""
+    text = RULE_BOOK.read_text(encoding="utf-8")
+    table = text[text.index("## 8. Worked examples") :]
+    rows: dict[str, tuple[str, str, set[tuple[frozenset[Card], Bonus]]]] = {}
+    for line in table.splitlines():
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        if len(cells) != 6 or not re.fullmatch(r"\d+[ab]?", cells[0]):
+            continue
+        number, floor, card, takes, bonus, _why = cells
+        sets = re.findall(r"`([^`]+)`", takes) or [""]
+        rows[number] = (
+            "" if floor == "empty" else floor.strip("`"),
+            card.strip("`"),
+            {(taken(cards), BONUSES[bonus]) for cards in sets},
+        )
+    return rows
+
+
+def test_the_rule_books_examples_are_the_engines() -> None:
+    rows = rule_book_examples()
+    assert len(rows) == len(EXAMPLES)
+    for example in EXAMPLES:
+        number = str(example.id).split("_")[0]
+        assert rows[number] == tuple(example.values), f"example {number}"
 
 
 def _deck_with(hands_and_floor: list[str], rest_first: str = "") -> list[Card]:

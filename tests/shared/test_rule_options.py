@@ -1,4 +1,4 @@
-"""Each option of RULES.md §7 changes what it says it changes."""
+"""Each option of docs/rules.md §7 changes what it says it changes."""
 
 from __future__ import annotations
 

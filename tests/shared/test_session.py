@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import struct
 
+from shared.wire.client_session import ClientSession
 from shared.wire.framing import MAX_CLIENT_FRAME, encode_frame
 from shared.wire.protocol import PROTOCOL_VERSION, ErrorCode, Message, MsgType, pack_message
 from shared.wire.session import (
     Admission,
-    ClientSession,
     Close,
     Event,
     Greeting,

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from client.sessions.game_session import plays_for_card
 from server.room.deals import match_seed
 from shared.bots.medium import assess
 from shared.cards import Card
+from shared.choices import plays_for_card
 from shared.engine import apply_play, legal_plays, new_match
 from shared.plays import Play
 from shared.rules import RuleSet

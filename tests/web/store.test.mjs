@@ -4,12 +4,14 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { playsForCard } from "../../web/js/choice.js";
 import { commitmentOf } from "../../web/js/fairness.js";
 import { format, ngettext, number, pluralIndex, useCatalogue, _ } from "../../web/js/i18n.js";
+import { ROOM_CHOICES } from "../../web/js/screen_lobby.js";
 import { Store } from "../../web/js/store.js";
+import { ROOM_OPTIONS } from "../../web/js/wire.js";
 import { cardText, useWords } from "../../web/js/words.js";
-import { seatSide } from "../../web/js/screen_table.js";
+import { playsOf } from "../../web/js/screen_table.js";
+import { seatSide } from "../../web/js/table_seats.js";
 
 // The page's modules touch `crypto` for seeds; node has it as a global.
 const RULES = { players: 2, direction: "right", hand_size: 4, first_floor: "j_and_7d", card_points: false, target: 11 };
@@ -120,18 +122,28 @@ test("chat and quick chat lines are kept with their seats", () => {
   assert.deepEqual(store.state.chat.map((l) => [l.seat, l.text ?? l.quick]), [[0, "Salam"], [1, "yalla"]]);
 });
 
-test("sets that differ only in suits are one choice, unless card points make a suit count", () => {
-  const plays = [
+test("a card's plays worth a choice are the view's choices, as the server worked them out", () => {
+  const legal = [
     { card: "8h", taken: ["3c", "5d"] },
     { card: "8h", taken: ["3h", "5d"] },
     { card: "8h", taken: ["2c", "6d"] },
     { card: "4s", taken: [] },
   ];
-  assert.deepEqual(playsForCard(plays, "8h", false), [plays[0], plays[2]]);
-  assert.deepEqual(playsForCard(plays, "8h", true), [plays[0], plays[2]]);
-  const pointed = [{ card: "9h", taken: ["2c", "7s"] }, { card: "9h", taken: ["2d", "7s"] }];
-  assert.equal(playsForCard(pointed, "9h", false).length, 1);
-  assert.equal(playsForCard(pointed, "9h", true).length, 2, "the 2c scores 2 card points");
+  assert.deepEqual(playsOf(view({ legal_plays: legal, choices: [0, 2, 3] }), "8h"), [legal[0], legal[2]]);
+  assert.deepEqual(playsOf(view({ legal_plays: legal, choices: [0, 2, 3] }), "4s"), [legal[3]]);
+  assert.equal(playsOf(view({ legal_plays: legal }), "8h").length, 3, "an older server's: every play");
+});
+
+test("a page that comes back to a match under way checks the deals from the commitment the room announces", () => {
+  const sent = [];
+  const store = new Store((m) => sent.push(m), () => 1000);
+  store.receive({ t: "welcome", player_id: 1, resume_token: "x".repeat(32), name: "Ali", version: 1, resumed: true });
+  store.receive(roomState({ state: "playing" }));
+  assert.equal(store.witness?.commitment, commitmentOf(SERVER_SEED));
+  assert.equal(sent.filter((m) => m.t === "client_seed").length, 0, "too late for a seed");
+  store.receive({ t: "game_update", seq: 9, view: view(), events: [], turn_ms: null });
+  store.receive({ t: "game_update", seq: 10, view: view(), events: [{ kind: "round_started", number: 1, dealer: 0 }], turn_ms: null });
+  assert.equal(store.witness?.rounds[1]?.dealer, 0, "the rounds dealt after it are witnessed");
 });
 
 test("seats sit as on the desktop: the partner opposite, the next seat on the right", () => {
@@ -184,4 +196,12 @@ test("a hint is asked once per view, kept for its view and gone with the next", 
   store.receive({ t: "game_update", seq: 4, view: view({ to_move: 1 }), events: [], turn_ms: null });
   assert.equal(store.state.hint, null);
   assert.equal(store.state.hintAsked, false);
+});
+
+test("the lobby offers only what create_room takes", () => {
+  assert.deepEqual(ROOM_CHOICES.players, ROOM_OPTIONS.players);
+  assert.deepEqual(ROOM_CHOICES.preset, ROOM_OPTIONS.presets);
+  const within = (values, { min, max }) => values.every((v) => Number.isInteger(v) && v >= min && v <= max);
+  assert.ok(within(ROOM_CHOICES.target, ROOM_OPTIONS.target));
+  assert.ok(within(ROOM_CHOICES.timer, ROOM_OPTIONS.turn_timer));
 });

@@ -1,7 +1,8 @@
 """The browser client in a real headless Chromium against a real server on 127.0.0.1: a phone
 plays a whole match by taps in English and in Arabic, two browsers and two desktop-protocol
-clients play a 4-player round, the Arabic page shows no English, and a socket cut in the
-middle of a match gets its seat back."""
+clients play a 4-player round, the Arabic page shows no English, a socket cut in the middle of
+a match gets its seat back, and a page loaded again in the middle of a match still verifies
+its deals."""
 
 from __future__ import annotations
 
@@ -110,6 +111,22 @@ def test_a_socket_cut_in_the_middle_of_a_match_gets_the_seat_back(
     assert page.run("return document.querySelector('.seat-mine [data-seat-tag]') !== null")
     played = play_taps_until(page, lambda: _hand(page) < before or page.screen() != "table", 30)
     assert played >= 1 or page.screen() == "results"
+    assert page.errors() == []
+
+
+def test_a_page_loaded_again_in_the_middle_of_a_match_still_verifies_its_deals(
+    server: WebServer, pages: Callable[..., Page]
+) -> None:
+    """A page that comes back to a match under way (here: loaded again, its seat resumed with
+    the token the device kept) checks the rounds it sees dealt from then on, as everyone does."""
+    page = pages(390, 844)
+    enter(page, server, "Mona")
+    match_against_a_bot(page, ("target", 61))
+    assert play_taps_until(page, lambda: False, 60, limit=2) == 2
+    page.open(server.url)
+    page.wait_screen("table")
+    play_taps_until(page, lambda: match_over(page), 600)
+    until(lambda: page.present('[data-verdict="verified"]'), what="the deals to be verified")
     assert page.errors() == []
 
 

@@ -3,8 +3,8 @@ of the medium bot, ends with the page's player holding a card that can take diff
 
 from __future__ import annotations
 
-from client.sessions.game_session import plays_for_card
 from server.room.deals import match_seed
+from shared.choices import plays_for_card
 from shared.engine import apply_play, legal_plays, new_match
 from shared.state import MatchState
 from tests.web.shot_deal import PLAYER, bot_plays, choice_deal

@@ -33,8 +33,8 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
         others[2].fill_bots("hard")
         mine = ServerLink("127.0.0.1", port, app.settings.name)
         await mine.connect()
-        app.navigator.enter_lobby(mine, None)
-        lobby = app.navigator.lobby
+        app.navigator.lan.enter_lobby(mine, None)
+        lobby = app.navigator.lan.lobby
         assert lobby is not None, "entering the lobby opens its scene"
         lobby.hosting_at = f"192.168.1.20:{port}"
         await _frames(tour, 0.6)
@@ -46,11 +46,11 @@ async def shoot_network(tour: Tour, cast: Cast) -> None:
         app.stack.pop()
         mine.create_room(2, "egyptian", 101, 30, cast.rooms[2])
         await _frames(tour, 0.4)
-        others[0].join_room(mine.room.room_id if mine.room else 0)
+        others[0].join_room(mine.state.room.room_id if mine.state.room else 0)
         others[1].poll()  # it learns that it is in its room, so that it can leave it
         others[1].leave_room()
         await _frames(tour, 0.3)
-        others[1].join_room(mine.room.room_id if mine.room else 0, spectate=True)
+        others[1].join_room(mine.state.room.room_id if mine.state.room else 0, spectate=True)
         mine.send_chat(cast.chat[0])
         others[0].send_chat(cast.chat[1])
         await _frames(tour, 0.5)
@@ -95,7 +95,7 @@ async def shoot_hand_over(tour: Tour) -> None:
     table = app.stack.top
     if not isinstance(table, TableScene):
         return
-    app.navigator.pause(table)
+    app.navigator.at_table.pause(table)
     await _frames(tour, 0.2)
     pause = app.stack.top
     tour.save("13c_pause_hand_over")
@@ -110,8 +110,8 @@ async def shoot_hand_over(tour: Tour) -> None:
 async def shoot_chat_column(tour: Tour) -> None:
     """The table's chat opened: the table moves aside for its column."""
     table = tour.app.stack.top
-    if isinstance(table, TableScene) and table.chat is not None:
-        table.chat.flip()
+    if isinstance(table, TableScene) and table.side.chat is not None:
+        table.side.chat.flip()
         await _frames(tour, 0.3)
         tour.save("13b_table_chat_column")
 

@@ -14,11 +14,12 @@ from collections.abc import Callable
 import pygame
 
 from client.scenes.table import TableScene
-from client.sessions.game_session import TableUpdate, plays_for_card
+from client.sessions.game_session import TableUpdate
 from client.sessions.local import LocalSession
 from client.sessions.remote import time_up_notice
 from client.table.hand import Pick
 from shared.cards import STANDARD_DECK, Card, parse_cards
+from shared.choices import plays_for_card
 from shared.events import BasraScored, CardPlayed
 from shared.plays import Play
 from shared.rules import RuleSet
@@ -63,7 +64,7 @@ def practice_table(tour: Tour, players: int, seed: int, made: int) -> TableScene
     """A practice table stepped (fast) to our turn after `made` plays of ours."""
     app = tour.app
     session = LocalSession(RuleSet(players=players), seed=seed, name=app.settings.name, bot_delay=0)
-    table = TableScene(app, app.navigator, session)
+    table = TableScene(app, app.navigator.at_table, session)
     app.stack.reset(table)
     tour.set_pace(table, 0.0)
     rng = random.Random(seed)
@@ -123,7 +124,7 @@ def shoot_suited_choice(tour: Tour) -> None:
     deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
     rules = RuleSet(card_points=True)
     session = LocalSession(rules, seed=1, name=tour.app.settings.name, deck=deck, dealer=1)
-    table = TableScene(tour.app, tour.app.navigator, session)
+    table = TableScene(tour.app, tour.app.navigator.at_table, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.controls.show_hint()
@@ -140,7 +141,7 @@ def shoot_turns(tour: Tour) -> None:
     deck = [*front, *(c for c in STANDARD_DECK if c not in front)]
     name = tour.app.settings.name
     session = LocalSession(RuleSet(), seed=1, name=name, deck=deck, dealer=1, bot_delay=60.0)
-    table = TableScene(tour.app, tour.app.navigator, session)
+    table = TableScene(tour.app, tour.app.navigator.at_table, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.send_play(session.view.legal_plays[0])
@@ -171,7 +172,7 @@ def shoot_story(tour: Tour) -> None:
     name = tour.app.settings.name
     rules = RuleSet()
     session = LocalSession(rules, "medium", 1, name, 0.3, deck=deck, dealer=1)
-    table = TableScene(tour.app, tour.app.navigator, session)
+    table = TableScene(tour.app, tour.app.navigator.at_table, session)
     tour.app.stack.reset(table)
     tour.until(lambda: table.ready)
     table.send_play(next(p for p in session.view.legal_plays if p.card == Card.parse("9h")))
@@ -182,6 +183,6 @@ def shoot_story(tour: Tour) -> None:
     seed, made = find_turn(4, lambda s: s.view.deal >= 2 and min(s.view.pile_sizes) > 0)
     table = practice_table(tour, 4, seed, made)
     tour.save("09d_table_teams")
-    table.toggle_log()
+    table.side.toggle_log()
     tour.step(0.3)
     tour.save("09e_table_play_log")

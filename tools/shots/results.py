@@ -51,28 +51,28 @@ def shoot_replays(tour: Tour) -> None:
     session = results.table.session
     assert isinstance(session, LocalSession) and session.record is not None
     replay = _watch(tour, results)
-    replay.seek(replay.session.length // 3)
-    replay.toggle()
+    replay.controls.seek(replay.session.length // 3)
+    replay.controls.toggle()
     tour.step(1.2)
     tour.save("14_replay_viewer")
     replay.session.pause()
-    replay.start_review()
-    tour.until(lambda: replay.job is None or replay.job.progress.done > 2)
+    replay.reviewer.start()
+    tour.until(lambda: replay.reviewer.job is None or replay.reviewer.job.progress.done > 2)
     tour.save("15_review_progress")
-    replay.cancel_review()
+    replay.reviewer.cancel()
     path = session.record_path
     assert path is not None, "the practice match is kept in the records folder"
     review = review_match(session.record, replay.session.seat or 0, ReviewSettings(worlds=60))
     write_review(sidecar_path(path), review)
     app.stack.pop()
     replay = _watch(tour, results)
-    replay.start_review()
+    replay.reviewer.start()
     tour.step(0.2)
     tour.save("16_review_costliest_plays")
     if review.worst:
-        replay.panel.showing_list = False
-        replay.seek(review.worst[0].index)
-        tour.until(lambda: replay.flagged_here is not None)
+        replay.reviewer.panel.showing_list = False
+        replay.controls.seek(review.worst[0].index)
+        tour.until(lambda: replay.reviewer.flagged_here is not None)
         tour.step(0.2)
         tour.save("17_review_lesson")
     app.stack.pop()

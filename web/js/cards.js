@@ -29,14 +29,3 @@ export function isRed(card) {
   const suit = card.slice(-1);
   return suit === "d" || suit === "h";
 }
-
-/**
- * The card points of Jawaker-style counting (RULES.md §7): J 1, A 1, 2c 2, 10d 3.
- * @param {string} card
- */
-export function cardPoints(card) {
-  if (card === "10d") return 3;
-  if (card === "2c") return 2;
-  const rank = card.slice(0, -1);
-  return rank === "J" || rank === "A" ? 1 : 0;
-}

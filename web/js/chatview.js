@@ -1,11 +1,29 @@
 // Chat as the page shows it: the room's lines (typed, or a quick-chat phrase by its id, worded
-// in the reader's language), the line to type, and the quick phrases and reactions to tap.
+// in the reader's language), the line to type, and the quick phrases and reactions to tap;
+// and what those taps send.
 
 import { h, button } from "./dom.js";
 import { _, isolate } from "./i18n.js";
+import { LIMITS, MSG } from "./wire.js";
 import { quickText, quickChoices } from "./words.js";
 
-/** @typedef {import("./types.js").ChatLine} ChatLine */
+/** @typedef {import("./store.js").ChatLine} ChatLine */
+
+/** @type {Record<string, import("./screen.js").Action>} */
+export const CHAT_ACTIONS = {
+  "send-chat"(context) {
+    const input = /** @type {HTMLInputElement | null} */ (document.querySelector('[data-field="chat"]'));
+    const text = input?.value.trim() ?? "";
+    if (text !== "" && input !== null) {
+      context.send({ t: MSG.CHAT, text });
+      input.value = "";
+    }
+  },
+  quick(context, element) {
+    const phrase = element.dataset.value;
+    if (phrase !== undefined) context.send({ t: MSG.QUICK_CHAT, phrase: /** @type {import("./wire_types.js").QuickChatRequest["phrase"]} */ (phrase) });
+  },
+};
 
 /** @param {ChatLine} line */
 export function chatText(line) {
@@ -20,7 +38,7 @@ export function chatText(line) {
 export function chatBlock(lines, old) {
   const oldInput = /** @type {HTMLInputElement | null} */ (old?.querySelector('[data-field="chat"]') ?? null);
   const input = /** @type {HTMLInputElement} */ (
-    h("input", { "data-field": "chat", maxlength: 200, placeholder: _("Say something..."), enterkeyhint: "send" })
+    h("input", { "data-field": "chat", maxlength: LIMITS.CHAT, placeholder: _("Say something..."), enterkeyhint: "send" })
   );
   input.value = oldInput?.value ?? "";
   const refocus = oldInput !== null && document.activeElement === oldInput;
@@ -36,7 +54,7 @@ export function chatBlock(lines, old) {
     { class: "panel chat", "data-block": "chat" },
     h("h2", {}, _("Chat")),
     log,
-    h("form", { class: "chat-form", "data-form": "chat" }, input, button("send-chat", _("Send"))),
+    h("form", { class: "chat-form", "data-form": "chat", "data-submit": "send-chat" }, input, button("send-chat", _("Send"))),
     h("div", { class: "quick" }, ...quickChoices().map(([id, label]) => button("quick", label, { "data-value": id }))),
   );
   queueMicrotask(() => {

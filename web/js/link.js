@@ -1,29 +1,31 @@
 // The page's connection to the server: one WebSocket to /ws, each binary message one msgpack
 // map (PROTOCOL.md §1, WebSocket transport), and the session over it: hello (with the resume
 // token kept on the device), pong for every ping, and reconnecting with back-off after a drop,
-// at once when the page becomes visible again or the network comes back.
+// at once when the page becomes visible again or the network comes back, until the server
+// says it is no use (the wire's FINAL_CODES, the desktop client's too).
 
 import { decode } from "../vendor/msgpack/decode.mjs";
 import { encode } from "../vendor/msgpack/encode.mjs";
+import { CODE, DECODE_LIMITS, FINAL_CODES, MSG, PROTOCOL_VERSION } from "./wire.js";
 
-/** @typedef {import("./types.js").Message} Message */
+/** @typedef {import("./wire_types.js").Request} Request */
+/** @typedef {import("./wire_types.js").ServerMessage} ServerMessage */
+/** @typedef {"closed" | "connecting" | "open"} LinkState */
 
-export const PROTOCOL_VERSION = 1;
-const DECODE_LIMITS = { maxStrLength: 262144, maxArrayLength: 4096, maxMapLength: 64, maxBinLength: 0, maxExtLength: 0 };
 const BACK_OFF_MS = [250, 500, 1000, 2000, 3000];
-/** Goodbyes after which trying again would only be refused again (or fight another tab). */
-const FINAL_BYES = new Set(["replaced", "bad_version", "address_limit"]);
+const MAX_REQ = 2 ** 31 - 1;
 
 /**
  * @typedef {object} KeptSession what the device remembers between visits
  * @property {() => string | null} token
  * @property {(token: string | null) => void} keepToken
+ * @property {(name: string) => void} keepName the name the server gave
  */
 
 export class Link {
   /**
-   * @param {(message: Message) => void} onMessage
-   * @param {(state: "closed" | "connecting" | "open") => void} onState
+   * @param {(message: ServerMessage) => void} onMessage
+   * @param {(state: LinkState, ended: boolean) => void} onState `ended`: no more tries
    * @param {KeptSession} kept
    * @param {string} url
    */
@@ -63,21 +65,20 @@ export class Link {
     this.connect();
   }
 
-  /** Stop for good (leaving the server). */
+  /** Stop for good (leaving the server, or refused by it). */
   close() {
     this.wanted = false;
     if (this.timer !== null) clearTimeout(this.timer);
     this.socket?.close(1000);
-    this.socket = null;
     this.kept.keepToken(null);
   }
 
-  /** @param {Message} message */
+  /** @param {Request} message */
   send(message) {
     const socket = this.socket;
     if (socket === null || socket.readyState !== WebSocket.OPEN || !this.welcomed) return false;
     socket.send(encode({ ...message, req: message.req ?? this.nextReq++ }, { ignoreUndefined: true }));
-    if (this.nextReq > 2 ** 31 - 1) this.nextReq = 1;
+    if (this.nextReq > MAX_REQ) this.nextReq = 1;
     return true;
   }
 
@@ -98,7 +99,7 @@ export class Link {
     socket.binaryType = "arraybuffer";
     this.socket = socket;
     this.welcomed = false;
-    this.onState("connecting");
+    this.onState("connecting", false);
     socket.onopen = () => this.hello(socket);
     socket.onmessage = (event) => this.received(socket, event);
     socket.onclose = () => this.closed(socket);
@@ -107,8 +108,8 @@ export class Link {
   /** @param {WebSocket} socket */
   hello(socket) {
     const token = this.kept.token();
-    /** @type {Message} */
-    const hello = { t: "hello", name: this.name, version: PROTOCOL_VERSION };
+    /** @type {import("./wire_types.js").HelloRequest} */
+    const hello = { t: MSG.HELLO, name: this.name, version: PROTOCOL_VERSION };
     if (token !== null) hello.resume_token = token;
     socket.send(encode(hello));
   }
@@ -119,21 +120,25 @@ export class Link {
    */
   received(socket, event) {
     if (!(event.data instanceof ArrayBuffer)) return;
-    const message = /** @type {Message} */ (decode(new Uint8Array(event.data), DECODE_LIMITS));
-    if (message.t === "ping") {
-      socket.send(encode({ t: "pong" }));
+    const message = /** @type {ServerMessage} */ (decode(new Uint8Array(event.data), DECODE_LIMITS));
+    if (message.t === MSG.PING) {
+      socket.send(encode({ t: MSG.PONG }));
       return;
     }
-    if (message.t === "welcome") {
+    if (message.t === MSG.WELCOME) {
       this.welcomed = true;
       this.attempt = 0;
       this.kept.keepToken(message.resume_token);
-      this.onState("open");
-    } else if (message.t === "error" && message.code === "bad_token" && !this.welcomed) {
-      // The seat is gone (the server restarted without it, or the hold ran out): start afresh.
+      this.kept.keepName(message.name);
+      this.onState("open", false);
+    } else if (message.t === MSG.ERROR && !this.welcomed && message.code === CODE.BAD_TOKEN) {
+      // The seat is gone (the server restarted without it, or the hold ran out): the session
+      // cannot come back, so this page starts a new one under the same name.
       this.kept.keepToken(null);
       this.hello(socket);
-    } else if (message.t === "bye" && FINAL_BYES.has(message.code)) {
+    } else if (message.t === MSG.ERROR && !this.welcomed) {
+      this.close(); // the hello itself was refused (a name the rules forbid)
+    } else if (message.t === MSG.BYE && FINAL_CODES.includes(message.code)) {
       this.wanted = false;
     }
     this.onMessage(message);
@@ -144,7 +149,7 @@ export class Link {
     if (socket !== this.socket) return;
     this.socket = null;
     this.welcomed = false;
-    this.onState("closed");
+    this.onState("closed", !this.wanted);
     if (!this.wanted) return;
     const wait = BACK_OFF_MS[Math.min(this.attempt, BACK_OFF_MS.length - 1)];
     this.attempt += 1;

@@ -5,7 +5,7 @@
 
 import { cardFace } from "./cardview.js";
 
-/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./wire_types.js").GameEvent} GameEvent */
 
 const PLAY_MS = 260;
 const TAKE_MS = 420;

@@ -1,14 +1,15 @@
 // The people of a room and the creator's moderation, on the room screen and in the table's
 // Players sheet: a private room's code to pass on, private or public, who watches, Remove by
 // each other person, and a computer for another person's seat during a match; the last two
-// ask to be confirmed first.
+// ask to be confirmed first (the question open is kept here, for whichever screen shows it).
 
 import { button, h } from "./dom.js";
 import { _, format, isolate } from "./i18n.js";
 import { icon } from "./icons.js";
+import { MSG } from "./wire.js";
 import { seatName } from "./words.js";
 
-/** @typedef {import("./types.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
 
 /**
  * A tap the page asks to confirm before it is sent: removing someone (`value`: his player id),
@@ -17,6 +18,40 @@ import { seatName } from "./words.js";
  * @property {"remove" | "bot-for-seat"} action
  * @property {string} value
  */
+
+const asked = {
+  /** @type {Confirming | null} */
+  confirm: null,
+};
+
+/** The moderation tap waiting to be confirmed, if any. */
+export function confirming() {
+  return asked.confirm;
+}
+
+/** Forget the question (the room is left, or a sheet changes). */
+export function forgetConfirm() {
+  asked.confirm = null;
+}
+
+/** @type {Record<string, import("./screen.js").Action>} */
+export const MODERATION_ACTIONS = {
+  remove(_context, element) {
+    asked.confirm = { action: "remove", value: element.dataset.value ?? "" };
+  },
+  "bot-for-seat"(_context, element) {
+    asked.confirm = { action: "bot-for-seat", value: element.dataset.seat ?? "" };
+  },
+  confirm(context) {
+    const confirm = asked.confirm;
+    asked.confirm = null;
+    if (confirm?.action === "remove") context.send({ t: MSG.REMOVE_MEMBER, player_id: Number(confirm.value) });
+    if (confirm?.action === "bot-for-seat") context.send({ t: MSG.BOT_FOR_SEAT, seat: Number(confirm.value) });
+  },
+  "cancel-confirm": forgetConfirm,
+  "make-private": (context) => context.send({ t: MSG.SET_PRIVATE, private: true }),
+  "make-public": (context) => context.send({ t: MSG.SET_PRIVATE, private: false }),
+};
 
 /**
  * The creator's Remove by someone else, or its confirmation when it was tapped.
@@ -35,7 +70,7 @@ export function removeControl(playerId, name, confirm) {
  * @param {string} question
  * @param {string} yes
  */
-export function confirmBox(question, yes) {
+function confirmBox(question, yes) {
   return h(
     "div",
     { class: "confirm", role: "alertdialog" },

@@ -1,17 +1,24 @@
-// The lobby: the server's rooms (join, watch; a private room's code asked first), and a new
-// room of 2 or 4 with a preset, a target, who may join and whether it gives hints. Its
-// create-room with the defaults makes a public 2-player Egyptian room to 101, with hints.
+// The lobby: the server's rooms (join, watch; a private room's code asked first, and a wrong
+// code said by its field), and a new room of 2 or 4 with a preset, a target, who may join and
+// whether it gives hints. Its create-room with the defaults makes a public 2-player Egyptian
+// room to 101, with hints. A page opened at `?room=N` (an invitation) joins that room once
+// the list shows it open.
 
 import { h, button } from "./dom.js";
 import { _, format, isolate, ngettext } from "./i18n.js";
 import { icon } from "./icons.js";
+import { CODE, LIMITS, MSG, ROOM_OPTIONS, RULE_OPTIONS } from "./wire.js";
 import { presetName } from "./words.js";
 
-/** @typedef {import("./types.js").RoomSummary} RoomSummary */
+/** @typedef {import("./wire_types.js").RoomSummary} RoomSummary */
+/** @typedef {import("./screen.js").Context} Context */
 
+const REFRESH_MS = 3000;
+
+/** What the lobby offers for a new room (within the wire's bounds). */
 export const ROOM_CHOICES = {
-  players: [2, 4],
-  preset: ["egyptian", "jawaker"],
+  players: ROOM_OPTIONS.players,
+  preset: ROOM_OPTIONS.presets,
   target: [31, 61, 101, 151],
   timer: [0, 15, 30, 60],
   private: [0, 1],
@@ -37,8 +44,136 @@ export const ROOM_CHOICES = {
  */
 
 /** @returns {RoomDraft} */
-export function defaultDraft() {
-  return { players: 2, preset: "egyptian", target: 101, timer: 30, private: 0, hints: 1 };
+function defaultDraft() {
+  const rules = RULE_OPTIONS;
+  return { players: rules.players.default, preset: ROOM_OPTIONS.presets[0], target: rules.target.default, timer: rules.turn_timer.default, private: 0, hints: 1 };
+}
+
+const local = {
+  draft: defaultDraft(),
+  /** @type {CodeAsk | null} */
+  asking: null,
+  /** @type {number | null | undefined} the room the page's address invites to (undefined: not read yet) */
+  wanted: undefined,
+  listed: 0,
+};
+
+/** @type {import("./screen.js").Screen} */
+export const lobbyScreen = {
+  shows: (context) => [context.store.state.rooms, local.draft, context.store.state.me?.name, local.wanted, local.asking],
+  render(root, context) {
+    const state = context.store.state;
+    renderLobby(root, { rooms: state.rooms, name: state.me?.name ?? "", draft: local.draft, wanted: local.wanted ?? null, asking: local.asking });
+  },
+  entered(context) {
+    if (local.wanted === undefined) {
+      const wanted = Number.parseInt(new URLSearchParams(location.search).get("room") ?? "", 10);
+      local.wanted = Number.isInteger(wanted) ? wanted : null;
+    }
+    listRooms(context, Date.now());
+  },
+  left() {
+    local.asking = null;
+  },
+  changed: joinWanted,
+  tick(context, _root, now) {
+    if (now - local.listed > REFRESH_MS) listRooms(context, now);
+  },
+  claims(notice) {
+    if (notice.code !== CODE.WRONG_CODE || local.asking === null) return false;
+    local.asking = { ...local.asking, problem: _("That is not the room's code: ask its players for it.") };
+    return true;
+  },
+  actions: {
+    refresh: (context) => listRooms(context, Date.now()),
+    draft(_context, element) {
+      const field = /** @type {keyof RoomDraft} */ (element.dataset.field ?? "");
+      const value = element.dataset.value;
+      if (field in local.draft && value !== undefined) {
+        /** @type {Record<string, string | number>} */ (local.draft)[field] = field === "preset" ? value : Number(value);
+      }
+    },
+    "create-room": createRoom,
+    join: (context, element) => enterRoom(context, element, "join"),
+    watch: (context, element) => enterRoom(context, element, "watch"),
+    "send-code": sendCode,
+    "cancel-code"() {
+      local.asking = null;
+    },
+  },
+};
+
+/**
+ * @param {Context} context
+ * @param {number} now
+ */
+function listRooms(context, now) {
+  local.listed = now;
+  context.send({ t: MSG.LIST_ROOMS });
+}
+
+/** @param {Context} context */
+function createRoom(context) {
+  // The room is named in the creator's language (the server's default is English).
+  const name = format(_("{name} table"), { name: context.store.state.me?.name ?? "" }).slice(0, LIMITS.ROOM_NAME);
+  const draft = local.draft;
+  context.send({
+    t: MSG.CREATE_ROOM,
+    players: /** @type {2 | 4} */ (draft.players),
+    preset: draft.preset,
+    target: draft.target,
+    turn_timer: draft.timer,
+    name,
+    private: draft.private === 1,
+    hints: draft.hints === 1,
+  });
+}
+
+/**
+ * Join or watch room `id`, with its code once given (a private room asks for it first).
+ * @param {Context} context
+ * @param {"join" | "watch"} action
+ * @param {number} id
+ * @param {string} [code]
+ */
+function entering(context, action, id, code) {
+  const room = context.store.state.rooms.find((r) => r.room_id === id);
+  if (room?.locked && code === undefined) local.asking = { room: id, action, problem: "" };
+  else context.send({ t: action === "join" ? MSG.JOIN_ROOM : MSG.SPECTATE, room_id: id, ...(code === undefined ? {} : { code }) });
+}
+
+/**
+ * @param {Context} context
+ * @param {HTMLElement} element
+ * @param {"join" | "watch"} action
+ */
+function enterRoom(context, element, action) {
+  entering(context, action, Number(element.dataset.room));
+}
+
+/** @param {Context} context */
+function sendCode(context) {
+  const field = /** @type {HTMLInputElement | null} */ (document.querySelector('[data-field="code"]'));
+  const code = field?.value.trim() ?? "";
+  const asking = local.asking;
+  if (asking === null) return;
+  if (code === "") local.asking = { ...asking, problem: _("That room is private: type its code first.") };
+  else entering(context, asking.action, asking.room, code.slice(0, LIMITS.ROOM_CODE));
+}
+
+/**
+ * Join the room the page's address names, once, when the lobby shows it open.
+ * @param {Context} context
+ */
+function joinWanted(context) {
+  const id = local.wanted;
+  const state = context.store.state;
+  if (id === null || id === undefined || state.room !== null) return;
+  const room = state.rooms.find((r) => r.room_id === id);
+  if (room !== undefined && room.state === "waiting" && room.humans + room.bots < room.players) {
+    local.wanted = null;
+    entering(context, "join", id);
+  }
 }
 
 /** @param {number} seconds */
@@ -80,20 +215,18 @@ function choiceRow(field, label, draft) {
 function codeForm(asking) {
   return h(
     "form",
-    { class: "code-form", "data-form": "code" },
-    h("label", {}, _("That room is private: type its code first."), h("input", { "data-field": "code", maxlength: 16, autocapitalize: "characters", autocomplete: "off", spellcheck: "false", enterkeyhint: "go", placeholder: _("room code") })),
+    { class: "code-form", "data-form": "code", "data-submit": "send-code" },
+    h("label", {}, _("That room is private: type its code first."), h("input", { "data-field": "code", maxlength: LIMITS.ROOM_CODE, autocapitalize: "characters", autocomplete: "off", spellcheck: "false", enterkeyhint: "go", placeholder: _("room code") })),
     asking.problem ? h("p", { class: "error", role: "alert", "data-field": "code-problem" }, asking.problem) : null,
     h("div", { class: "row" }, button("send-code", asking.action === "join" ? _("Join") : _("Watch"), { class: "primary" }), button("cancel-code", _("Cancel"))),
   );
 }
 
 /**
- * @param {HTMLElement} root
- * @param {{ rooms: RoomSummary[], name: string, draft: RoomDraft, wanted: number | null, asking: CodeAsk | null }} model
+ * @param {{ rooms: RoomSummary[], wanted: number | null, asking: CodeAsk | null }} model
  */
-export function renderLobby(root, model) {
-  const typed = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-field="code"]'))?.value ?? "";
-  const rows = model.rooms.map((room) => {
+function roomRows(model) {
+  return model.rooms.map((room) => {
     const full = room.humans + room.bots >= room.players;
     const asked = model.asking?.room === room.room_id ? model.asking : null;
     return h(
@@ -107,41 +240,45 @@ export function renderLobby(root, model) {
       asked !== null ? codeForm(asked) : null,
     );
   });
-  const draft = model.draft;
+}
+
+/** @param {RoomDraft} draft */
+function newRoomPanel(draft) {
+  return h(
+    "div",
+    { class: "panel" },
+    h("h2", {}, _("Create a room")),
+    h("span", { class: "dim" }, _("Players")),
+    choiceRow("players", (n) => (n === 2 ? _("2 players") : _("4 (teams)")), draft),
+    h("span", { class: "dim" }, _("Rules")),
+    choiceRow("preset", presetName, draft),
+    h("span", { class: "dim" }, _("Play to")),
+    choiceRow("target", (n) => format("{n}", { n }), draft),
+    h("span", { class: "dim" }, _("Turn timer")),
+    choiceRow("timer", (n) => (n ? secondsText(n) : _("No timer")), draft),
+    h("span", { class: "dim" }, _("Who may join")),
+    choiceRow("private", (n) => (n ? _("Only with its code") : _("Anyone")), draft),
+    h("span", { class: "dim" }, _("Hints")),
+    choiceRow("hints", (n) => (n ? _("Players may ask") : _("No hints")), draft),
+    button("create-room", _("Create room"), { class: "primary" }),
+  );
+}
+
+/**
+ * @param {HTMLElement} root
+ * @param {{ rooms: RoomSummary[], name: string, draft: RoomDraft, wanted: number | null, asking: CodeAsk | null }} model
+ */
+function renderLobby(root, model) {
+  const typed = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-field="code"]'))?.value ?? "";
+  const rows = roomRows(model);
   root.replaceChildren(
     h(
       "div",
       { class: "page" },
-      h(
-        "div",
-        { class: "row" },
-        h("h2", { class: "grow" }, _("Lobby")),
-        button("refresh", _("Refresh")),
-      ),
+      h("div", { class: "row" }, h("h2", { class: "grow" }, _("Lobby")), button("refresh", _("Refresh"))),
       h("p", { class: "dim" }, format(_("Playing as {name}"), { name: isolate(model.name) })),
-      h(
-        "div",
-        { class: "panel" },
-        rows.length > 0 ? h("ul", { class: "rooms" }, ...rows) : h("p", { class: "dim" }, _("No rooms yet: create one.")),
-      ),
-      h(
-        "div",
-        { class: "panel" },
-        h("h2", {}, _("Create a room")),
-        h("span", { class: "dim" }, _("Players")),
-        choiceRow("players", (n) => (n === 2 ? _("2 players") : _("4 (teams)")), draft),
-        h("span", { class: "dim" }, _("Rules")),
-        choiceRow("preset", presetName, draft),
-        h("span", { class: "dim" }, _("Play to")),
-        choiceRow("target", (n) => format("{n}", { n }), draft),
-        h("span", { class: "dim" }, _("Turn timer")),
-        choiceRow("timer", (n) => (n ? secondsText(n) : _("No timer")), draft),
-        h("span", { class: "dim" }, _("Who may join")),
-        choiceRow("private", (n) => (n ? _("Only with its code") : _("Anyone")), draft),
-        h("span", { class: "dim" }, _("Hints")),
-        choiceRow("hints", (n) => (n ? _("Players may ask") : _("No hints")), draft),
-        button("create-room", _("Create room"), { class: "primary" }),
-      ),
+      h("div", { class: "panel" }, rows.length > 0 ? h("ul", { class: "rooms" }, ...rows) : h("p", { class: "dim" }, _("No rooms yet: create one."))),
+      newRoomPanel(model.draft),
     ),
   );
   // The code typed so far survives the list's redrawing, and the field is ready for typing.

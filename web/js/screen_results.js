@@ -1,21 +1,43 @@
-// A round's results (continue), and a match's: who won, the tally, the deals checked, and
-// another match or the lobby.
+// A round's results (continue, or they go by themselves after a while), and a match's: who
+// won, the tally, the deals checked, and another match or the lobby.
 
 import { h, button } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
+import { MEMBER_ACTIONS } from "./room_actions.js";
 import { teamName } from "./words.js";
 
 /** @typedef {import("./store.js").State} State */
-/** @typedef {import("./store.js").Results} Results */
+/** @typedef {import("./story.js").Results} Results */
 /** @typedef {import("./witness.js").Verdict} Verdict */
 
-export const NEXT_ROUND_MS = 10000;
+const NEXT_ROUND_MS = 10000;
+
+/** @type {import("./screen.js").Screen} */
+export const resultsScreen = {
+  shows: (context) => [context.store.state.results, context.store.state.verdict],
+  render(root, context, now) {
+    renderResults(root, { state: context.store.state, now });
+  },
+  tick(context, root, now) {
+    const results = context.store.state.results;
+    if (results === null) return;
+    if (results.kind === "round" && now - results.shownAt > NEXT_ROUND_MS) context.store.dismissResults();
+    else {
+      const left = root.querySelector('[data-field="next-round"]');
+      if (left !== null) left.textContent = nextRoundText(results.shownAt, now);
+    }
+  },
+  actions: {
+    ...MEMBER_ACTIONS,
+    continue: (context) => context.store.dismissResults(),
+  },
+};
 
 /**
  * @param {HTMLElement} root
  * @param {{ state: State, now: number }} model
  */
-export function renderResults(root, model) {
+function renderResults(root, model) {
   const { state, now } = model;
   const results = state.results;
   const room = state.room;
@@ -60,7 +82,7 @@ export function renderResults(root, model) {
 
 /**
  * @param {Results} results
- * @param {import("./types.js").RoomState} room
+ * @param {import("./wire_types.js").RoomState} room
  * @param {number} mine
  */
 function headline(results, room, mine) {
@@ -89,7 +111,7 @@ function actions(results, now) {
  * @param {number} shownAt
  * @param {number} now
  */
-export function nextRoundText(shownAt, now) {
+function nextRoundText(shownAt, now) {
   const left = Math.max(0, Math.ceil((shownAt + NEXT_ROUND_MS - now) / 1000));
   return format(_("Next round in {seconds}"), { seconds: left });
 }

@@ -1,62 +1,64 @@
 // The page's one store: the latest of everything the server said, and what the screens show of
-// it. Messages come in through `receive`; the screens read `state` and `screen()`, and are
-// told of every change. Pure: no DOM, no socket (it is handed a `send`), so node tests drive it.
+// it. Messages come in through `receive`, each to its handler; the screens read `state` and
+// `screen()`, and every listener (the screens, the effects) is told of each change. Pure: no
+// DOM, no socket (it is handed a `send`), so node tests drive it.
+// The deals are checked here, by this page itself (witness.js, fairness.js), and not taken
+// from the server: a client must be able to catch a server that deals unfairly.
 
+import { tellStory } from "./story.js";
 import { DealWitness } from "./witness.js";
+import { LEFT_REASON, MSG } from "./wire.js";
 
-/** @typedef {import("./types.js").Message} Message */
-/** @typedef {import("./types.js").RoomState} RoomState */
-/** @typedef {import("./types.js").RoomSummary} RoomSummary */
-/** @typedef {import("./types.js").GameUpdate} GameUpdate */
-/** @typedef {import("./types.js").GameEvent} GameEvent */
-/** @typedef {import("./types.js").ChatLine} ChatLine */
-/** @typedef {import("./types.js").Tally} Tally */
-/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./wire_types.js").ServerMessage} ServerMessage */
+/** @typedef {import("./wire_types.js").Request} Request */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").RoomSummary} RoomSummary */
+/** @typedef {import("./wire_types.js").GameUpdate} GameUpdate */
+/** @typedef {import("./wire_types.js").GameEvent} GameEvent */
+/** @typedef {import("./wire_types.js").Hint} Hint */
+/** @typedef {import("./wire_types.js").MatchRecord} MatchRecord */
+/** @typedef {import("./link.js").LinkState} LinkState */
 /** @typedef {import("./witness.js").Verdict} Verdict */
 
-/** @typedef {"name" | "lobby" | "room" | "table" | "results"} Screen */
+/** @typedef {"name" | "lobby" | "room" | "table" | "results"} ScreenName */
 
 /**
- * A line of the play log, worded where it is shown.
- * @typedef {{kind: "play", seat: number, card: string, taken: string[], bonus: string, points: number}
- *   | {kind: "leftovers", team: number | null, cards: string[]}} LogLine
- */
-
-/**
- * @typedef {object} Results
- * @property {"round" | "match"} kind
- * @property {number} number the round's number (from 0)
- * @property {Tally} tally
- * @property {[number, number]} scores the totals after it
- * @property {number | null} winner the winning team of a match
- * @property {number} shownAt ms, when it came
- */
-
-/**
- * @typedef {object} Banner
- * @property {"basra" | "jack_basra" | "sweep" | "leftovers" | "timeout"} kind
+ * A line of the room's chat: typed, or a quick-chat phrase by its id.
+ * @typedef {object} ChatLine
+ * @property {string} from
  * @property {number | null} seat
- * @property {number | null} team
- * @property {string} [card]
- * @property {number} [points]
+ * @property {string} [text]
+ * @property {string} [quick] a quick-chat phrase's id, shown in each reader's language
+ * @property {number} ts
+ */
+
+/**
+ * What the server last refused or said on leaving: a request's `error`, its `bye`, or why it
+ * took this page out of a room (`left_room`'s reason).
+ * @typedef {object} Notice
+ * @property {"refusal" | "goodbye" | "exit"} kind
+ * @property {string} code
+ * @property {string} text the server's own words (a programmer's English: the page words it)
  * @property {number} at ms
  */
 
 /**
- * @typedef {object} State
- * @property {"closed" | "connecting" | "open"} link
+ * @typedef {import("./story.js").Story & StateOfTheServer} State
+ */
+
+/**
+ * @typedef {object} StateOfTheServer
+ * @property {LinkState} link
  * @property {{playerId: number, name: string} | null} me
  * @property {RoomSummary[]} rooms
  * @property {RoomState | null} room
+ * @property {number | null} startAt ms, when the creator may start the next match without
+ *   everyone's yes (null: no such wait)
  * @property {GameUpdate | null} game
  * @property {number} gameAt ms, when the latest update came (the turn timer counts from it)
  * @property {GameEvent[]} events the latest update's events, to animate
  * @property {ChatLine[]} chat
- * @property {LogLine[]} log this round's plays
- * @property {boolean} logComplete whether the log holds the round from its start
- * @property {Banner[]} banners
- * @property {Results | null} results
- * @property {{text: string, code: string, at: number} | null} notice the server's latest refusal
+ * @property {Notice | null} notice
  * @property {Verdict | null} verdict the last match's deals, checked
  * @property {Hint | null} hint the server's hint for the view shown (none once it moved on)
  * @property {boolean} hintAsked a hint was asked for the view shown and has not come yet
@@ -66,7 +68,7 @@ const CHAT_KEPT = 50;
 
 export class Store {
   /**
-   * @param {(message: Message) => void} send
+   * @param {(message: Request) => void} send
    * @param {() => number} [now]
    */
   constructor(send, now = () => Date.now()) {
@@ -78,6 +80,7 @@ export class Store {
       me: null,
       rooms: [],
       room: null,
+      startAt: null,
       game: null,
       gameAt: 0,
       events: [],
@@ -109,7 +112,7 @@ export class Store {
     for (const listener of this.listeners) listener(this.state);
   }
 
-  /** @returns {Screen} */
+  /** @returns {ScreenName} */
   screen() {
     const { me, room, game, results } = this.state;
     if (me === null) return "name";
@@ -119,29 +122,46 @@ export class Store {
     return "room";
   }
 
-  /** @param {"closed" | "connecting" | "open"} link */
-  setLink(link) {
+  /**
+   * @param {LinkState} link
+   * @param {boolean} ended the link gave up for good: back to the name screen
+   */
+  setLink(link, ended) {
     this.state.link = link;
+    if (ended && this.state.me !== null) this.signedOut();
     this.changed();
   }
 
-  /** @param {Message} message */
+  /** @param {ServerMessage} message */
   receive(message) {
     const handler = HANDLERS[message.t];
     if (handler !== undefined) {
-      handler(this, message);
+      /** @type {(store: Store, message: ServerMessage) => void} */ (handler)(this, message);
       this.changed();
     }
   }
 
-  /** Back to the name screen: the server closed the session for good (another tab took the
-   * seat, another version). */
+  /** Out of the server (the server closed the session for good), its last word kept. */
   signedOut() {
     const notice = this.state.notice;
-    HANDLERS.left_room(this, { t: "left_room", reason: "left" });
+    this.outOfRoom();
     this.state.me = null;
     this.state.rooms = [];
     this.state.notice = notice;
+  }
+
+  /** Nothing of a room any more: left it, or taken out. */
+  outOfRoom() {
+    const state = this.state;
+    Object.assign(state, { room: null, startAt: null, game: null, results: null, hint: null });
+    Object.assign(state, { chat: [], log: [], banners: [], notice: null });
+    this.witness = null;
+    this.upcoming = null;
+  }
+
+  /** The server's last word is read (the player tries again). */
+  clearNotice() {
+    this.state.notice = null;
     this.changed();
   }
 
@@ -156,7 +176,7 @@ export class Store {
     const game = this.state.game;
     if (game === null || this.state.hint?.seq === game.seq || this.state.hintAsked) return;
     this.state.hintAsked = true;
-    this.send({ t: "hint" });
+    this.send({ t: MSG.HINT });
     this.changed();
   }
 
@@ -169,6 +189,7 @@ export class Store {
   roomState(room) {
     const before = this.state.room;
     this.state.room = room;
+    this.state.startAt = room.start_in_ms == null ? null : this.now() + room.start_in_ms;
     if (before === null || before.room_id !== room.room_id) {
       this.state.chat = [];
       this.state.game = null;
@@ -176,16 +197,27 @@ export class Store {
       this.witness = null;
       this.upcoming = null;
     }
-    if (room.state !== "playing" && this.upcoming === null) {
-      // A server dealing from an integer seed announces no commitment; its record says so, and
-      // the results read "a match from a fixed seed" instead of checking the deals for ever.
-      this.upcoming = new DealWitness(room.deals?.commitment ?? "", room.next_dealer ?? null);
-    }
-    if (room.state === "playing" && this.upcoming !== null) {
-      this.witness = this.upcoming;
-      this.upcoming = null;
-    }
+    this.keepWitnesses(room);
     this.sendSeed(room);
+  }
+
+  /**
+   * The witness of the room's next match is made before its start, with the commitment as
+   * first announced; one of a match already under way (joined, or come back to it in a new
+   * page) with the commitment the room still announces, to check every round seen from its
+   * deal. A server dealing from an integer seed announces no commitment; its record says so,
+   * and the results read "a match from a fixed seed" instead of checking the deals for ever.
+   * @param {RoomState} room
+   */
+  keepWitnesses(room) {
+    const commitment = room.deals?.commitment ?? "";
+    if (room.state !== "playing" && this.upcoming === null) {
+      this.upcoming = new DealWitness(commitment, room.next_dealer ?? null);
+    }
+    if (room.state !== "playing") return;
+    if (this.upcoming !== null) this.witness = this.upcoming;
+    else if (this.witness === null) this.witness = new DealWitness(commitment, null);
+    this.upcoming = null;
   }
 
   /**
@@ -195,7 +227,7 @@ export class Store {
    */
   sendSeed(room) {
     const witness = this.upcoming;
-    if (witness === null || room.you === null || room.deals === null || room.state === "playing") return;
+    if (witness === null || room.you === null || !room.deals || room.state === "playing") return;
     const listed = room.deals.client_seeds.find((s) => s.seat === room.you);
     if (listed?.seed === witness.seed || witness.sent) {
       if (listed === undefined && witness.sent && witness.seat !== room.you) witness.sent = false;
@@ -203,7 +235,7 @@ export class Store {
     }
     witness.sent = true;
     witness.seat = room.you;
-    this.send({ t: "client_seed", seed: witness.seed });
+    this.send({ t: MSG.CLIENT_SEED, seed: witness.seed });
   }
 
   /** @param {GameUpdate} update */
@@ -221,87 +253,16 @@ export class Store {
       state.logComplete = update.view.last_play === null;
       state.results = null;
     }
-    for (const event of update.events) this.story(event, update, floorBefore);
-    if (update.timed_out !== undefined) {
-      const played = update.events.find((e) => e.kind === "card_played");
-      state.banners.push({
-        kind: "timeout",
-        seat: update.timed_out,
-        team: null,
-        card: played?.kind === "card_played" ? played.card : undefined,
-        at: this.now(),
-      });
-    }
-    state.banners = state.banners.slice(-4);
+    tellStory(state, update, floorBefore, this.now());
   }
 
-  /**
-   * What one event adds to the log, the banners and the results.
-   * @param {GameEvent} event
-   * @param {GameUpdate} update
-   * @param {readonly string[]} floorBefore the floor the update's play was made on
-   */
-  story(event, update, floorBefore) {
-    const state = this.state;
-    const at = this.now();
-    switch (event.kind) {
-      case "round_started":
-        state.log = [];
-        state.logComplete = true;
-        break;
-      case "card_played":
-        state.log.push({ kind: "play", seat: event.seat, card: event.card, taken: [], bonus: "none", points: 0 });
-        break;
-      case "cards_captured": {
-        const last = state.log.at(-1);
-        if (last?.kind === "play" && last.card === event.card) last.taken = event.taken;
-        const basra = update.events.some((e) => e.kind === "basra_scored");
-        if (!basra && event.taken.length > 0 && event.taken.length === floorBefore.length) {
-          state.banners.push({ kind: "sweep", seat: event.seat, team: event.team, card: event.card, at });
-        }
-        break;
-      }
-      case "basra_scored": {
-        const last = state.log.at(-1);
-        if (last?.kind === "play") {
-          last.bonus = event.bonus;
-          last.points = event.points;
-        }
-        state.banners.push({ kind: event.bonus, seat: event.seat, team: event.team, points: event.points, at });
-        break;
-      }
-      case "leftovers_taken":
-        state.log.push({ kind: "leftovers", team: event.team, cards: event.cards });
-        if (event.team !== null) state.banners.push({ kind: "leftovers", seat: null, team: event.team, at });
-        break;
-      case "round_scored":
-        state.results = {
-          kind: "round",
-          number: event.number,
-          tally: event.tally,
-          scores: event.scores,
-          winner: null,
-          shownAt: at,
-        };
-        break;
-      case "match_ended":
-        if (state.results !== null) {
-          state.results.kind = "match";
-          state.results.winner = event.winner;
-        }
-        break;
-      default:
-        break;
-    }
-  }
-
-  /** @param {{part: number, parts: number, text: string[], room_id: number}} message */
+  /** @param {MatchRecord} message */
   matchRecord(message) {
     const witness = this.witness;
     if (witness === null) return;
     const next = witness.takePart(message);
     if (next !== null) {
-      this.send({ t: "get_record", part: next });
+      this.send({ t: MSG.GET_RECORD, part: next });
       return;
     }
     void witness.check().then((verdict) => {
@@ -311,62 +272,69 @@ export class Store {
       }
     });
   }
+
+  /**
+   * @param {ChatLine} line
+   */
+  heard(line) {
+    this.state.chat = [...this.state.chat, line].slice(-CHAT_KEPT);
+  }
+
+  /**
+   * @param {Notice["kind"]} kind
+   * @param {string} code
+   * @param {string} text
+   */
+  told(kind, code, text) {
+    this.state.notice = { kind, code, text, at: this.now() };
+  }
 }
 
-/** @type {Record<string, (store: Store, message: Message) => void>} */
+/**
+ * Each message's handler, by its type.
+ * @type {{[T in ServerMessage["t"]]?: (store: Store, message: Extract<ServerMessage, {t: T}>) => void}}
+ */
 const HANDLERS = {
-  welcome(store, m) {
+  [MSG.WELCOME](store, m) {
     store.state.me = { playerId: m.player_id, name: m.name };
+    store.state.notice = null;
     if (!m.resumed) {
       store.state.room = null;
       store.state.game = null;
     }
   },
-  rooms(store, m) {
+  [MSG.ROOMS](store, m) {
     store.state.rooms = m.rooms;
   },
-  room_state(store, m) {
-    store.roomState(/** @type {RoomState} */ (/** @type {unknown} */ (m)));
+  [MSG.ROOM_STATE](store, m) {
+    store.roomState(m);
   },
-  game_update(store, m) {
-    store.gameUpdate(/** @type {GameUpdate} */ (/** @type {unknown} */ (m)));
+  [MSG.GAME_UPDATE](store, m) {
+    store.gameUpdate(m);
   },
-  chat(store, m) {
-    const chat = store.state.chat;
-    chat.push({ from: m.from, seat: m.seat, text: m.text, ts: m.ts });
-    store.state.chat = chat.slice(-CHAT_KEPT);
+  [MSG.CHAT](store, m) {
+    store.heard({ from: m.from, seat: m.seat, text: m.text, ts: m.ts });
   },
-  quick_chat(store, m) {
-    const chat = store.state.chat;
-    chat.push({ from: m.from, seat: m.seat, quick: m.phrase, ts: m.ts });
-    store.state.chat = chat.slice(-CHAT_KEPT);
+  [MSG.QUICK_CHAT](store, m) {
+    store.heard({ from: m.from, seat: m.seat, quick: m.phrase, ts: m.ts });
   },
-  left_room(store, m) {
-    const state = store.state;
-    state.room = null;
-    state.game = null;
-    state.results = null;
-    state.chat = [];
-    state.log = [];
-    state.banners = [];
-    state.hint = null;
-    store.witness = null;
-    store.upcoming = null;
-    state.notice = m.reason === "left" ? null : { text: "", code: `exit:${m.reason}`, at: store.now() };
+  [MSG.LEFT_ROOM](store, m) {
+    store.outOfRoom();
+    if (m.reason !== LEFT_REASON.LEFT) store.told("exit", m.reason, m.message);
   },
-  error(store, m) {
-    store.state.notice = { text: m.message, code: m.code, at: store.now() };
+  [MSG.ERROR](store, m) {
+    store.told("refusal", m.code, m.message);
     store.state.hintAsked = false;
   },
-  bye(store, m) {
-    store.state.notice = { text: m.message, code: m.code, at: store.now() };
+  [MSG.BYE](store, m) {
+    store.told("goodbye", m.code, m.message);
   },
-  hint(store, m) {
+  [MSG.HINT](store, m) {
     const game = store.state.game;
-    if (game !== null && m.seq === game.seq) store.state.hint = /** @type {Hint} */ (/** @type {unknown} */ (m));
+    if (game !== null && m.seq === game.seq) store.state.hint = m;
     store.state.hintAsked = false;
   },
-  match_record(store, m) {
-    store.matchRecord(/** @type {any} */ (m));
+  [MSG.MATCH_RECORD](store, m) {
+    store.matchRecord(m);
   },
 };

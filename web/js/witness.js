@@ -5,7 +5,7 @@
 import { newClientSeed } from "./seeds.js";
 import { N_ } from "./i18n.js";
 
-/** @typedef {import("./types.js").GameEvent} GameEvent */
+/** @typedef {import("./wire_types.js").GameEvent} GameEvent */
 /** @typedef {import("./fairness.js").SeenRound} SeenRound */
 
 /**

@@ -5,8 +5,8 @@
 import { cardParts, KOMI, SUIT_SYMBOLS } from "./cards.js";
 import { _, format, isolate, language, ngettext, number } from "./i18n.js";
 
-/** @typedef {import("./types.js").RoomState} RoomState */
-/** @typedef {import("./types.js").Hint} Hint */
+/** @typedef {import("./wire_types.js").RoomState} RoomState */
+/** @typedef {import("./wire_types.js").Hint} Hint */
 
 /** @type {Record<string, Record<string, string>>} */
 let tables = { refusals: {}, exits: {}, levels: {}, presets: {}, courts: {}, quick: {}, reactions: {} };

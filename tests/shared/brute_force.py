@@ -1,6 +1,6 @@
 """The baseline the capture solver is measured against: every subset of the floor.
 
-This is the obvious way to implement RULES.md §4 for a numeral: try subsets of the smaller
+This is the obvious way to implement docs/rules.md §4 for a numeral: try subsets of the smaller
 numerals from the largest down and keep those that split into groups summing to the value.
 It is exact but exponential in the floor size.
 """

@@ -1,13 +1,14 @@
 """`WebSocketClient`: the protocol's Python client over WebSocket, as a browser speaks it.
 
-It lives with the load generator, its main user (the tests use it too), because `shared`
-takes no dependency the game itself does not need: the desktop client speaks TCP.
+It lives with the tests, which use it most (the load generator, `bench.loadgen`, borrows it),
+and not in the game: `shared` takes no dependency the game itself does not need (the desktop
+client speaks TCP), and the wheel ships neither the tests nor the benchmarks.
 
 The same `WireClient` (inbox, greeting, pings, ``bye``), with the bytes moved differently: an
 HTTP upgrade to ``ws://host:port/ws`` first, then each message one binary WebSocket message
-holding the msgpack body (no 4-byte length: WebSocket frames its messages itself). Tests and
-the load generator use it; players' browsers use `web/main.js`. The WebSocket protocol itself
-is websockets' sans-I/O `ClientProtocol`, so this stays an `asyncio.Protocol` like `WireClient`,
+holding the msgpack body (no 4-byte length: WebSocket frames its messages itself). Players'
+browsers speak it from the page's `web/js/link.js`. The WebSocket protocol itself is
+websockets' sans-I/O `ClientProtocol`, so this stays an `asyncio.Protocol` like `WireClient`,
 with no task per connection: a thousand of them cost the load generator little.
 """
 
@@ -92,8 +93,7 @@ class WebSocketClient(WireClient):
 
     def _write(self, frame: bytes, message: Message) -> None:
         """Every frame the session makes (requests, pongs) goes as one binary message."""
-        if self._trace is not None:
-            self._trace("send", message)
+        self.transcript.sent(message)
         self.send_message(frame[HEADER_SIZE:])
 
     def send_message(self, data: bytes | str) -> None:
