@@ -42,12 +42,18 @@ test: $(TOOLS) test-web test-workflows
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	@command -v chromium >/dev/null && command -v chromedriver >/dev/null || echo \
-	  "== no chromium/chromedriver: the browser tests (tests/web/test_*.py) are left out;" \
+	  "== no chromium/chromedriver: the browser tests are left out in Chromium;" \
 	  "apt-get install chromium chromium-driver to run them"
+	@command -v firefox-esr >/dev/null || echo \
+	  "== no firefox-esr: the browser tests are left out in Firefox; apt-get install firefox-esr"
+	@command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null || echo \
+	  "== no WebKitWebDriver/Xvfb: the browser tests are left out in WebKit;" \
+	  "apt-get install webkit2gtk-driver xvfb to run them"
 	$(PY) -m pytest -q
 
 # The page's JSDoc types and its unit tests (node's own runner). Its browser tests run with
-# pytest (tests/web), in Debian's chromium: without it they are left out, each saying so.
+# pytest (tests/web), in Chromium, Firefox and WebKit (tests/web/engines.py): an engine that is
+# not installed is left out, each test saying so.
 test-web: $(NODE_MODULES)
 	node_modules/.bin/tsc -p tsconfig.json
 	node --test tests/web/

@@ -106,10 +106,7 @@ def page_weight(page: Page) -> tuple[int, int]:
     return sum(size for name, size in entries if "/cards/" not in name), figures
 
 
-LATER = (
-    "js/fairness.js", "vendor/noble-hashes/sha2.js", "vendor/noble-hashes/hmac.js",
-    "vendor/noble-hashes/_md.js", "vendor/noble-hashes/utils.js", "vendor/noble-hashes/_u64.js",
-)  # fmt: skip
+LATER = ("js/fairness.js", "js/sha256.js")
 """What the page loads only when a match's record comes to be checked (the deal check)."""
 
 

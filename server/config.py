@@ -229,6 +229,9 @@ class ServerConfig:
     chat_max_chars: int = MAX_CHAT
     chat_lines: int = 5
     chat_window: float = 10.0
+    chat_kept: int = 20
+    """The room's last chat and quick-chat lines sent to a newcomer (PROTOCOL.md §5), as a
+    chat app shows what was said before one came in."""
     record_chat_lines: int = 2000
     """Chat lines a match's record keeps (PROTOCOL.md §11): later lines still reach the room,
     but not the record, so that chat cannot grow a record past what a restart reads back

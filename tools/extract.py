@@ -26,11 +26,13 @@ from typing import NamedTuple
 
 from client.i18n.language import LANGUAGES, SOURCE_LANGUAGE, catalogue_path, locale_dir
 from client.i18n.po import PoEntry, format_po, parse_po
+from shared.bots.names import COMPUTER_NAMES
 
 logger = logging.getLogger(__name__)
 
 CLIENT_DIR = Path(__file__).resolve().parent.parent / "client"
 WEB_SCRIPTS = CLIENT_DIR.parent / "web" / "js"
+NAMES_PLACE = "shared/bots/names.py"
 """The browser client's ES modules, whose `_("...")` calls share the catalogue."""
 _JS_STRING = r'"(?:[^"\\\n]|\\.)*"'
 _JS_MARKER = re.compile(
@@ -59,10 +61,11 @@ class BadMessage(ValueError):
 
 
 def extract_messages(
-    root: Path = CLIENT_DIR, web: Path | None = WEB_SCRIPTS
+    root: Path = CLIENT_DIR, web: Path | None = WEB_SCRIPTS, names: Sequence[str] = COMPUTER_NAMES
 ) -> dict[Message, list[str]]:
     """Every message under `root` (and of the page's modules in `web`), with the places that
-    use it, in the order first met."""
+    use it, in the order first met; and the computer players' `names`, which the server gives
+    in English and both clients translate (`shared.bots.names`)."""
     found: dict[Message, list[str]] = {}
     for path in sorted(root.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
@@ -72,6 +75,8 @@ def extract_messages(
     if web is not None:
         for message, places in web_messages(web).items():
             found.setdefault(message, []).extend(places)
+    for name in names:
+        found.setdefault(Message(name), []).append(NAMES_PLACE)
     return found
 
 

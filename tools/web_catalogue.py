@@ -25,6 +25,7 @@ from client.i18n.words import (
     REFUSALS,
     ROOM_EXITS,
 )
+from shared.bots.names import COMPUTER_NAMES
 from shared.quick_chat import REACTIONS
 from tools.extract import WEB_SCRIPTS, web_messages
 from tools.generated import generator_main
@@ -51,6 +52,7 @@ def words_tables() -> dict[str, dict[str, str]]:
         "presets": dict(PRESET_NAMES),
         "courts": {rank.label: text for rank, text in COURT_WORDS.items()},
         "quick": dict(QUICK_PHRASES),
+        "computers": {name: name for name in COMPUTER_NAMES},
     }
 
 

@@ -28,6 +28,7 @@ from client.i18n.language import (
     translations_for,
 )
 from shared.bots.hints import Reason, Why
+from shared.bots.names import COMPUTER_NAMES
 from shared.cards import KOMI, Card, Rank, Suit
 from shared.match_host import Refusal
 from shared.names import MAX_NAME
@@ -247,14 +248,10 @@ def _client_words(error: Exception, ours: str) -> str:
     return english if english and current_language() == SOURCE_LANGUAGE else ours
 
 
-COMPUTER_NAMES = (N_("Karim"), N_("Nour"), N_("Salma"))
-"""The practice computer players' names, written in the interface's language when a match
-starts (`computer_name` words them again in another)."""
-
-
 def computer_name(name: str) -> str:
-    """A practice computer player's name in the interface's language, whichever language it
-    was written in when its match began (any other name as it is)."""
+    """A computer player's name (`shared.bots.names`: in English from the server, in the
+    interface's language when a practice match began) in the interface's language now (any
+    other name as it is)."""
     for english in COMPUTER_NAMES:
         if name in {translations_for(language).gettext(english) for language in LANGUAGES}:
             return _(english)

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from client.i18n import _
-from client.i18n.words import COMPUTER_NAMES, play_refusal_text
+from client.i18n.words import play_refusal_text
 from client.records import now_ms
 from client.sessions.bot_thinker import BotThinker, HintThinker
 from client.sessions.game_session import (
@@ -38,6 +38,7 @@ from client.sessions.game_session import (
 )
 from client.sessions.practice_record import PracticeRecord
 from shared.bots import suggest
+from shared.bots.names import computer_player_name
 from shared.cards import Card
 from shared.deals import FairDeals, SeededDeals, new_client_seed
 from shared.engine import new_match
@@ -282,9 +283,8 @@ class LocalSession:
 
 
 def _seat_players(players: int, seat: Seat, name: str) -> tuple[SeatPlayer, ...]:
-    bots = iter(COMPUTER_NAMES)
     return tuple(
-        SeatPlayer(name) if s == seat else SeatPlayer(_(next(bots)), is_bot=True)
+        SeatPlayer(name) if s == seat else SeatPlayer(_(computer_player_name(s)), is_bot=True)
         for s in range(players)
     )
 

@@ -10,8 +10,9 @@ Pure: no pygame.
 from __future__ import annotations
 
 from client.i18n import N_, _, isolate, number, separator
-from client.i18n.words import level_name, points_text, preset_name, seconds_text
+from client.i18n.words import computer_name, level_name, points_text, preset_name, seconds_text
 from client.sessions.game_session import SeatPlayer
+from shared.bots.names import COMPUTER_NAMES
 from shared.wire.rooms import RoomPhase, RoomState, RoomSummary, SeatInfo, SeatKind
 
 __all__ = ["others_seated", "players_by_seat", "seat_label", "seat_player", "summary_line"]
@@ -47,7 +48,10 @@ def summary_line(summary: RoomSummary) -> str:
 
 
 def _name(seat: SeatInfo) -> str:
-    """A seat's player: a person's own name, a computer player's level."""
+    """A seat's player: a person's own name, a computer player's in the reader's language (by
+    its level from a server that does not name them)."""
+    if seat.kind is SeatKind.BOT and seat.name in COMPUTER_NAMES:
+        return computer_name(seat.name)
     if seat.kind is SeatKind.BOT and seat.bot_level:
         return _("{level} bot").format(level=level_name(seat.bot_level))
     return seat.name or "?"

@@ -10,6 +10,7 @@ been read by the door (`server.net.web_door`):
   client without an Origin is no browser, and could as well use TCP), and only when nothing
   followed the request's head; the library then checks the WebSocket headers (400 or 426);
 - the download shelf's paths (`server.net.downloads`, with ``--downloads``);
+- ``/invite.svg``, a room's invitation as a QR code (`server.net.invitation`);
 - any other path is the page's (`server.net.web_files`).
 
 An opened socket is handed to ``accept`` (the server's admission, `server.app`) with the
@@ -40,6 +41,7 @@ from server.config import ServerConfig
 from server.net.downloads import DownloadGate, DownloadShelf
 from server.net.http_head import RequestHead
 from server.net.http_reply import WebReply, refusal
+from server.net.invitation import INVITE_PATH, invitation_reply
 from server.net.log_budget import BudgetFilter, LogBudget
 from server.net.web_door import Screen, WebDoor, WebFront, door_for
 from server.net.web_files import WS_PATH, reply_to, split_target
@@ -113,11 +115,13 @@ class WebGateway:
         if request.count("host") > 1 or not self.names.answers(host, local):
             self._say(address, "refused a request for the host %r", host)
             return refusal(http.HTTPStatus.MISDIRECTED_REQUEST, "This server has another name.\n")
-        path, _query = split_target(request.target)
+        path, query = split_target(request.target)
         if path == WS_PATH:
             return self._upgrade(request, address, trailing)
         if self.shelf.answers(path):
             return self.shelf.reply_to(request, path, address)
+        if path == INVITE_PATH:
+            return invitation_reply(request.method, query, host)
         return reply_to(request.method, request.target, request.header("if-none-match"))
 
     def _upgrade(self, request: RequestHead, address: str, trailing: bool) -> WebReply | None:

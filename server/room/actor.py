@@ -224,6 +224,8 @@ class Room:
                     player.room = None
                     self._refuse(link, req, refusal)
                     self.ctx.release(player)
+                else:
+                    self.chat.tell_newcomer(player)
             case AfterLeave(notify):
                 notify()
             case Dropped(player) if player.room is self:

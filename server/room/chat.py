@@ -1,5 +1,5 @@
-"""Room chat: the lines and quick phrases a member says to everyone in the room, and how often
-one player may speak.
+"""Room chat: the lines and quick phrases a member says to everyone in the room, how often one
+player may speak, and the last ones kept for whoever comes in next.
 
 What a chat line may hold is the shared rule of `shared.names` (`clean_chat`); how fast a player
 may send lines is the server's business, kept here. A line said during a match goes on its
@@ -10,6 +10,10 @@ limiters by player id and by address for as long as the room lives, so leaving a
 or coming back as a new player from the same machine, starts nothing afresh. A line must be
 within both its player's and its address's limit. Limiters whose window has passed are dropped,
 so the allowance holds only those who spoke lately.
+
+`SaidLately` keeps the room's last chat and quick-chat messages, encoded as they went out, for
+whoever comes in next (joining or watching), as a chat app shows what was said before one
+came in (PROTOCOL.md §5): a bounded number of them (`ServerConfig.chat_kept`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import asyncio
 import collections
 from typing import ClassVar, TypeVar
 
+from server.players import Player
 from server.refusals import Refused
 from server.room.context import RoomContext, Sender
 from server.room.messages import chat_message, encode, quick_chat_message
@@ -27,7 +32,7 @@ from shared.wire.protocol import ErrorCode
 from shared.wire.requests import Chat, QuickChat
 from shared.wire.rooms import RoomPhase
 
-__all__ = ["ChatAllowance", "ChatLimiter", "RoomChat"]
+__all__ = ["ChatAllowance", "ChatLimiter", "RoomChat", "SaidLately"]
 
 
 class ChatLimiter:
@@ -92,6 +97,21 @@ def _active(limiters: dict[_Key, ChatLimiter], now: float) -> dict[_Key, ChatLim
     return {key: limiter for key, limiter in limiters.items() if not limiter.idle(now)}
 
 
+class SaidLately:
+    """The room's last ``kept`` chat and quick-chat frames, oldest first."""
+
+    __slots__ = ("_frames",)
+
+    def __init__(self, kept: int) -> None:
+        self._frames: collections.deque[bytes] = collections.deque(maxlen=kept)
+
+    def add(self, frame: bytes) -> None:
+        self._frames.append(frame)
+
+    def frames(self) -> tuple[bytes, ...]:
+        return tuple(self._frames)
+
+
 class RoomChat:
     """What the members of a room say to each other; see the module's docstring."""
 
@@ -99,6 +119,17 @@ class RoomChat:
         self.ctx = ctx
         config = ctx.config
         self._allowance = ChatAllowance(config.chat_lines, config.chat_window)
+        self._said = SaidLately(config.chat_kept)
+
+    def tell_newcomer(self, player: Player) -> None:
+        """What was said before ``player`` came in (he has just joined or begun to watch)."""
+        for frame in self._said.frames():
+            player.send_frame(frame)
+
+    def _say(self, frame: bytes) -> None:
+        """A line or phrase to everyone here, kept for whoever comes next."""
+        self._said.add(frame)
+        self.ctx.members.send_to_all(frame)
 
     def _check_rate(self, sender: Sender) -> None:
         config = self.ctx.config
@@ -121,14 +152,14 @@ class RoomChat:
         said = chat_message(player, seat, text)
         if ctx.phase is RoomPhase.PLAYING:
             ctx.record.add_chat(player.name, seat, text, said["ts"])
-        ctx.members.send_to_all(encode(said))
+        self._say(encode(said))
 
     def _on_quick_chat(self, sender: Sender, request: QuickChat) -> None:
         """A quick phrase or reaction (its id checked by the schema), paced like chat lines."""
         self._check_rate(sender)
         members, player = self.ctx.members, sender.player
         said = quick_chat_message(player, members.seat_of(player), request.phrase)
-        members.send_to_all(encode(said))
+        self._say(encode(said))
 
     ROUTES: ClassVar[tuple[Route[RoomChat, Sender], ...]] = (
         route(Chat, _on_chat),

@@ -66,19 +66,26 @@ class Membership:
         self.match.send_snapshot(player)
 
     def _seat(self, player: Player) -> Seat:
-        """Seat ``player`` by join order, before the match."""
-        members = self.ctx.members
-        if self.ctx.phase is not RoomPhase.WAITING:
+        """Seat ``player`` by join order before the match; once it started (and between
+        matches), in the seat he left in it while a computer player still plays it."""
+        ctx = self.ctx
+        members = ctx.members
+        waiting = ctx.phase is RoomPhase.WAITING
+        seat = next_free_seat(members.seats) if waiting else _seat_left_by(members.seats, player)
+        if seat is None and not waiting:
             raise Refused(
                 ErrorCode.GAME_STARTED,
                 "This match has started: watch it, then take a computer player's seat.",
             )
-        seat = next_free_seat(members.seats)
         if seat is None:
             raise Refused(ErrorCode.ROOM_FULL, "Every seat in this room is taken.")
         members.seats[seat] = HumanSeat(player)
         if members.creator is None:
             members.creator = player
+        if not waiting:
+            log.info("room %d: %s takes back seat %d", ctx.room_id, player.name, seat)
+            ctx.save()
+            self.match.seat_changed(seat)  # the bot's pending move for him is now stale
         return seat
 
     def remove(self, player: Player, reason: str, message: str) -> None:
@@ -87,7 +94,7 @@ class Membership:
         members = ctx.members
         seat = members.seat_of(player)
         if seat is not None:
-            self._vacate(seat)
+            self._vacate(seat, player)
         elif player in members.spectators:
             members.spectators.remove(player)
         else:
@@ -110,16 +117,17 @@ class Membership:
             return
         ctx.send_room_state()
 
-    def _vacate(self, seat: Seat) -> None:
-        """A seated player leaves ``seat``: empty before the match; during it, a bot of the
-        room takes the seat (and a human may take it over between plays)."""
+    def _vacate(self, seat: Seat, player: Player) -> None:
+        """``player`` leaves ``seat``: empty before the match; during it and between matches,
+        a bot of the room takes the seat (a human may take it over between plays, and he may
+        take it back by joining again)."""
         ctx = self.ctx
         seats = ctx.members.seats
         if ctx.phase is RoomPhase.WAITING:
             seats[seat] = None
             ctx.deals.drop_seed(seat)
         else:
-            seats[seat] = BotSeat(_stand_in_level(seats, ctx.bot_level))
+            seats[seat] = BotSeat(_stand_in_level(seats, ctx.bot_level), left_by=player.id)
         ctx.evening.forget(seat)
 
     def end_hold(self, player: Player) -> None:
@@ -259,3 +267,11 @@ def _stand_in_level(seats: list[Slot], chosen: str | None) -> str:
     humans only has none), else the server's fallback."""
     levels = [slot.level for slot in seats if isinstance(slot, BotSeat)]
     return levels[0] if levels else chosen or FALLBACK_LEVEL
+
+
+def _seat_left_by(seats: list[Slot], player: Player) -> Seat | None:
+    """The seat ``player`` left during the match, while a computer player plays it."""
+    for seat, slot in enumerate(seats):
+        if isinstance(slot, BotSeat) and slot.left_by == player.id:
+            return seat
+    return None

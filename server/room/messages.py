@@ -131,7 +131,7 @@ def _seat_info(seat: Seat, slot: Slot) -> SeatInfo:
         standin = FALLBACK_LEVEL if slot.standin else None
         return SeatInfo(seat, SeatKind.HUMAN, player.name, player.id, slot.present, standin)
     if isinstance(slot, BotSeat):
-        return SeatInfo(seat, SeatKind.BOT, bot_name(slot.level), None, True, slot.level)
+        return SeatInfo(seat, SeatKind.BOT, bot_name(seat), None, True, slot.level)
     return SeatInfo(seat, SeatKind.EMPTY, None, None, False, None)
 
 

@@ -64,7 +64,7 @@ class RoomRecord:
     ) -> None:
         """Put the match that ``state`` begins on record, with who sits where (and whether its
         first dealer continued the room's rotation)."""
-        entries = tuple(_seat_entry(slot) for slot in seats)
+        entries = tuple(_seat_entry(seat, slot) for seat, slot in enumerate(seats))
         record = MatchRecord.begin(
             state, entries, started=_now_ms(), room=room_name, dealer_rotated=dealer_rotated
         )
@@ -170,12 +170,12 @@ def saved_room(identity: RoomIdentity, members: Members, deals: RoomDeals) -> Sa
     )
 
 
-def _seat_entry(slot: Slot) -> SeatEntry:
-    """Who sits in ``slot`` as the match begins."""
+def _seat_entry(seat: int, slot: Slot) -> SeatEntry:
+    """Who sits in ``slot`` (at ``seat``) as the match begins."""
     if isinstance(slot, HumanSeat):
         return SeatEntry(slot.player.name)
     assert isinstance(slot, BotSeat), "every seat is filled at the start"
-    return SeatEntry(bot_name(slot.level), slot.level)
+    return SeatEntry(bot_name(seat), slot.level)
 
 
 def _now_ms() -> int:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from server.players import Player
+from shared.bots.names import computer_player_name
 
 __all__ = ["SEAT_ORDER", "BotSeat", "HumanSeat", "Slot", "bot_name", "next_free_seat"]
 
@@ -36,14 +37,17 @@ class HumanSeat:
 @dataclass(frozen=True, slots=True)
 class BotSeat:
     level: str
+    left_by: int | None = None
+    """The player id of the person who left this seat during a match: he may take it back."""
 
 
 Slot = HumanSeat | BotSeat | None
 
 
-def bot_name(level: str) -> str:
-    """What a bot of ``level`` is called at the table: "Medium bot"."""
-    return f"{level.capitalize()} bot"
+def bot_name(seat: int) -> str:
+    """What the bot at ``seat`` is called at the table ("Nour": shared.bots.names), whatever
+    its level: two computer players are never both "Medium bot"."""
+    return computer_player_name(seat)
 
 
 def next_free_seat(seats: Sequence[Slot]) -> int | None:

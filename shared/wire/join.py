@@ -2,9 +2,10 @@
 
 Owns `lan_addresses` (the IPv4 addresses others on the network may reach this machine at),
 `join_url` (``http://<address>:<web port>/``, with ``?room=N`` for an invitation to one
-table) and `qr_modules` (a URL's QR code as rows of dark/light modules, by segno). The server's
-console prints them (`server.join_banner`) and the desktop host screen draws them; both draw the
-modules themselves, so the code stays crisp at any size.
+table, ``&code=C`` for a private one) and `qr_modules` (a URL's QR code as rows of dark/light
+modules, by segno). The server's console prints them (`server.join_banner`), the desktop host
+screen draws them and the web port draws a room's for the page (`server.net.invitation`); each
+draws the modules itself, so the code stays crisp at any size.
 """
 
 from __future__ import annotations
@@ -51,10 +52,15 @@ def _default_route_address() -> str | None:
     return None
 
 
-def join_url(address: str, web_port: int, room: int | None = None) -> str:
-    """The page a phone opens to join: ``http://192.168.1.20:40480/`` (``/?room=7``)."""
+def join_url(
+    address: str, web_port: int, room: int | None = None, code: str | None = None
+) -> str:
+    """The page a phone opens to join: ``http://192.168.1.20:40480/`` (``/?room=7``, and
+    ``&code=ABC234`` for a private room: the page joins it with that code)."""
     host = f"[{address}]" if ":" in address else address
     query = "" if room is None else f"?room={room}"
+    if room is not None and code is not None:
+        query += f"&code={code}"
     return f"http://{host}:{web_port}/{query}"
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from client.i18n import use_language
 from client.net.link_state import LinkState
 from client.sessions.game_session import ChatLine, Notice, TableUpdate
 from client.sessions.remote import RemoteSession
@@ -130,6 +133,22 @@ def test_bots_with_the_same_name_are_told_apart() -> None:
     assert link.state.room is not None
     names = [p.name for p in players_by_seat(link.state.room)]
     assert names == ["Ann", "Medium bot 2", "Easy bot", "Medium bot 4"]
+
+
+@pytest.mark.parametrize(("language", "names"), [("en", "Karim"), ("ar", "كريم")])
+def test_a_computer_player_the_server_names_is_named_in_the_readers_language(
+    language: str, names: str
+) -> None:
+    state = _room_state()
+    state["seats"][1]["name"] = "Karim"
+    link = FakeLink()
+    link.hear(state)
+    assert link.state.room is not None
+    use_language(language)
+    try:
+        assert players_by_seat(link.state.room)[1].name == names
+    finally:
+        use_language("en")
 
 
 def test_leaving_ignores_the_rooms_last_words() -> None:

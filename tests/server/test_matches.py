@@ -85,6 +85,7 @@ async def test_four_players_join_in_partner_order_and_bots_fill_the_rest() -> No
         await clients[0].send({"t": "fill_bots", "level": "easy"})
         filled = await expect_room(clients[0], lambda s: s["seats"][3]["kind"] == "bot")
         assert [s["kind"] for s in filled["seats"]] == ["human", "human", "human", "bot"]
+        assert filled["seats"][3]["name"] == "Salma", "a computer player is named by its seat"
         await clients[0].send({"t": "start_game"})
         rng = random.Random(2)
         views = await asyncio.gather(*(play_to_end(c, rng) for c in clients))

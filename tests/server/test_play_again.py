@@ -94,7 +94,7 @@ async def test_two_matches_in_a_row_with_the_rotation_the_tally_and_a_swap() -> 
         assert (await badr.expect("error"))["code"] == "not_creator"
         await ali.send({"t": "swap_seats", "seats": [1, 2]})
         moved = await expect_room(badr, lambda s: s["you"] == 1)
-        assert [seat["name"] for seat in moved["seats"]][:3] == ["Ali", "Badr", "Easy bot"]
+        assert [seat["name"] for seat in moved["seats"]][:3] == ["Ali", "Badr", "Nour"]
         seeds = {0: new_client_seed(), 1: new_client_seed()}
         await ali.send({"t": "client_seed", "seed": seeds[0].hex()})
         await badr.send({"t": "client_seed", "seed": seeds[1].hex()})

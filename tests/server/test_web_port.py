@@ -168,6 +168,34 @@ def test_the_qr_code_reads_back_as_the_join_url(url: str) -> None:
     assert len(modules) == segno.make_qr(url, error="m", boost_error=True).symbol_size(border=0)[0]
 
 
+def _modules_of(svg: bytes) -> list[list[bool]]:
+    """The modules of `qr_svg`'s picture, read back from its path's runs (the quiet zone off)."""
+    size = int(re.search(rb'viewBox="0 0 (\d+) ', svg)[1]) - 2 * QR_BORDER  # type: ignore[index]
+    modules = [[False] * size for _ in range(size)]
+    for x, y, run in re.findall(rb"M(\d+) (\d+)h(\d+)v1h-\d+z", svg):
+        for column in range(int(x), int(x) + int(run)):
+            modules[int(y) - QR_BORDER][column - QR_BORDER] = True
+    return modules
+
+
+async def test_a_rooms_invitation_is_drawn_as_the_qr_code_of_its_link() -> None:
+    async with running_server(web=True, web_port=0) as server:
+        status, headers, body = await http(server, "GET", "/invite.svg?room=7&code=AB2C3D")
+        assert status == 200 and headers["content-type"] == "image/svg+xml"
+        assert headers["content-security-policy"] == CONTENT_SECURITY_POLICY
+        link = f"http://127.0.0.1:{server.web_port}/?room=7&code=AB2C3D"
+        assert read_qr(_modules_of(body)) == link == join_url(
+            "127.0.0.1", server.web_port or 0, 7, "AB2C3D"
+        )
+        status, _, body = await http(server, "GET", "/invite.svg?room=12")
+        assert status == 200 and read_qr(_modules_of(body)).endswith("/?room=12")
+        for query in ("", "?room=0", "?room=7&code=a%20b", "?room=7&x=1", "?room=7&room=8"):
+            status, _, body = await http(server, "GET", f"/invite.svg{query}")
+            assert status == 404, query
+        status, _, _ = await http(server, "POST", "/invite.svg?room=7", "Content-Length: 0")
+        assert status == 405
+
+
 def test_the_qr_reader_reads_every_mask_and_level_segno_makes() -> None:
     url = "http://192.168.100.200:40480/?room=123"
     for error in "lmqh":

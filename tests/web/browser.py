@@ -1,19 +1,21 @@
-"""Driving the browser client in a real headless Chromium (Debian's ``chromium`` and
-``chromium-driver``, through selenium) against a real server on 127.0.0.1.
+"""Driving the browser client in real browsers (through selenium, `tests.web.engines`: Chromium,
+Firefox and WebKit) against a real server on 127.0.0.1.
 
 Owns `web_server` (a ``basra-server`` process on free ports, its web port served to the page),
 `Page` (one browser tab at a given size and language, with the page's hooks: the visible
-screen, taps that wait for the control to be there and still, the table's turn) and
-`browser_missing` (why the browser tests cannot run here, with how to get Chromium) and
-`gateway_missing` (a server without issue 22's web port cannot serve the page).
-Set ``BASRA_BROWSER_TESTS=required`` (as ``.ci/run`` does) and a missing browser fails them.
+screen, taps that wait for the control to be there and still, a finger's touch, the table's
+turn, the console errors and uncaught page errors seen), `BrowserPool` (an engine's browsers,
+started once and lent to test after test), `browser_missing` (why the Chromium the benchmarks
+and the screenshot tour use cannot run here) and `gateway_missing` (a server without issue 22's
+web port cannot serve the page).
+Set ``BASRA_BROWSER_TESTS=required`` (as ``.ci/run`` does) and a missing engine fails them.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -22,22 +24,20 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tests.web.engines import Browser, ChromiumBrowser, Launcher, engine_missing
+
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = ("chromium", "chromium-browser", "google-chrome")
-DRIVER = "chromedriver"
-HOW_TO_GET = "apt-get install chromium chromium-driver (and pip install selenium)"
 WAIT = 20.0
+KEPT_LANGUAGE = "basra.language"
+"""Where the page keeps the language chosen (web/js/device.js): set before a page's first load,
+so that one browser serves either language."""
+SAME_ORIGIN_FILE = "cards/K-red.svg"
+"""A small file of the page's origin, to set what the origin keeps before the page loads."""
 
 
 def browser_missing() -> str | None:
-    """Why no browser test can run here (None: they can)."""
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        return f"selenium is not installed: {HOW_TO_GET}"
-    if _chromium() is None or shutil.which(DRIVER) is None:
-        return f"no Chromium with chromedriver here: {HOW_TO_GET}"
-    return None
+    """Why Chromium cannot be driven here (None: it can)."""
+    return engine_missing("chromium")
 
 
 def gateway_missing() -> str | None:
@@ -57,15 +57,13 @@ def browser_required() -> bool:
     return os.environ.get("BASRA_BROWSER_TESTS") == "required"
 
 
-def _chromium() -> str | None:
-    return next((found for name in CHROMIUM if (found := shutil.which(name))), None)
-
-
 @dataclass(frozen=True)
 class WebServer:
     tcp_port: int
     web_port: int
     log: Path
+    pid: int
+    """The server's process (a test may stop and continue it: a server that does not answer)."""
 
     @property
     def url(self) -> str:
@@ -95,8 +93,12 @@ def web_server(folder: Path, *flags: str) -> Iterator[WebServer]:
             15,
             "the server to write its ports",
         )
-        yield WebServer(int(port_file.read_text()), int(web_file.read_text()), log_file)
+        yield WebServer(
+            int(port_file.read_text()), int(web_file.read_text()), log_file, process.pid
+        )
     finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGCONT)  # a test may have left it stopped
         process.terminate()
         try:
             process.wait(10)
@@ -129,41 +131,71 @@ def until(condition: Callable[[], object], timeout: float = WAIT, what: str = ""
         time.sleep(0.03)
 
 
-class Page:
-    """One headless Chromium tab showing the browser client."""
+class BrowserPool:
+    """One engine's browsers: started when first needed, lent to one test after another (a
+    browser starts in one to five seconds), and stopped at the end."""
 
-    def __init__(self, width: int, height: int, language: str = "en") -> None:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
+    def __init__(self, engine: str) -> None:
+        self.engine = engine
+        self._launcher = Launcher(engine)
+        self._idle: list[Browser] = []
 
-        options = Options()
-        options.binary_location = _chromium() or "chromium"
-        for argument in (
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-            f"--lang={language}", "--disable-extensions", "--mute-audio",
-        ):  # fmt: skip
-            options.add_argument(argument)
-        options.add_experimental_option("prefs", {"intl.accept_languages": language})
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        self.driver = webdriver.Chrome(service=Service(shutil.which(DRIVER)), options=options)
-        # A phone's touch screen, so that `touch` reaches the page as a finger would.
-        self.driver.execute_cdp_cmd(
-            "Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5}
-        )
-        self.resize(width, height)
+    def take(self) -> Browser:
+        return self._idle.pop() if self._idle else self._launcher.launch()
 
-    def resize(self, width: int, height: int, mobile: bool = True) -> None:
-        self.driver.execute_cdp_cmd(
-            "Emulation.setDeviceMetricsOverride",
-            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile},
-        )
+    def give_back(self, browser: Browser) -> None:
+        """A browser a test is done with: emptied, and kept for the next (quit if it broke)."""
+        try:
+            browser.driver.get("about:blank")
+            browser.errors()
+            if browser.engine == "chromium":
+                browser.reduce_motion(False)
+        except Exception:
+            browser.quit()
+            return
+        self._idle.append(browser)
 
     def close(self) -> None:
-        self.driver.quit()
+        for browser in self._idle:
+            browser.quit()
+        self._idle = []
+        self._launcher.stop()
+
+
+class Page:
+    """One browser tab showing the browser client (its own Chromium when given no browser)."""
+
+    def __init__(
+        self, width: int, height: int, language: str = "en", browser: Browser | None = None
+    ) -> None:
+        self.owned = browser is None
+        self.browser = browser if browser is not None else ChromiumBrowser()
+        self.driver = self.browser.driver
+        self.language = language
+        self.origins: set[str] = set()
+        self.seen_errors: list[str] = []
+        self.resize(width, height)
+
+    @property
+    def engine(self) -> str:
+        return self.browser.engine
+
+    def resize(self, width: int, height: int, mobile: bool = True) -> None:
+        self.browser.set_viewport(width, height, mobile)
+
+    def close(self) -> None:
+        if self.owned:
+            self.browser.quit()
 
     def open(self, url: str) -> None:
+        """Load the page at ``url`` (its language kept on the device first, at a new origin)."""
+        origin = url.split("?")[0].rstrip("/") + "/"
+        if origin not in self.origins:
+            self.origins.add(origin)
+            self.driver.get(origin + SAME_ORIGIN_FILE)
+            self.run(f"localStorage.setItem('{KEPT_LANGUAGE}', arguments[0]);", self.language)
         self.driver.get(url)
+        self.browser.loaded()
         until(lambda: self.screen() is not None, what="the page to draw its first screen")
 
     def run(self, script: str, *args: Any) -> Any:
@@ -209,17 +241,14 @@ class Page:
         until(tapped, timeout, f"to tap {selector}")
 
     def touch(self, element: Any) -> None:
-        """A finger's tap on the middle of ``element`` (touch events through the DevTools
-        protocol: the page sees a pointer of type "touch", where ``click`` is a mouse's)."""
+        """A finger's tap on the middle of ``element``: the page sees a pointer of type
+        "touch", where ``click`` is a mouse's (in WebKit, which has no touch, a click)."""
         x, y = self.run(
             "const r = arguments[0].getBoundingClientRect();"
             "return [r.left + r.width / 2, r.top + r.height / 2];",
             element,
         )
-        for kind, points in (("touchStart", [{"x": x, "y": y}]), ("touchEnd", [])):
-            self.driver.execute_cdp_cmd(
-                "Input.dispatchTouchEvent", {"type": kind, "touchPoints": points}
-            )
+        self.browser.touch(x, y)
 
     def type_into(self, selector: str, text: str) -> None:
         from selenium.webdriver.common.by import By
@@ -258,12 +287,9 @@ class Page:
         )
 
     def errors(self) -> list[str]:
-        """The page's console errors (a missing favicon aside)."""
-        return [
-            entry["message"]
-            for entry in self.driver.get_log("browser")  # type: ignore[no-untyped-call]
-            if entry["level"] == "SEVERE" and "favicon" not in entry["message"]
-        ]
+        """Every console error and uncaught page error this page has seen."""
+        self.seen_errors += self.browser.errors()
+        return list(self.seen_errors)
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))
@@ -289,7 +315,7 @@ def play_taps_until(
         if screen == "results" and page.present('[data-action="continue"]'):
             page.tap('[data-action="continue"]')
         elif screen == "table" and page.your_turn() and page.still():
-            if page.present("[data-choice]"):
+            if page.present("[data-choice]"):  # a question left open: the first set
                 page.tap("[data-choice]")
                 continue
             cards = page.driver.find_elements(By.CSS_SELECTOR, '[data-zone="hand"] [data-card]')
@@ -303,14 +329,21 @@ def play_taps_until(
 
 def play_by_touch(page: Page, card: Any) -> None:
     """Touch a card of the hand, and touch it again once it is lifted (a card that can take
-    different sets asks which at the first touch); back when it has left the hand or the page
-    asks which set, or the round is over (the hidden table keeps its last hand drawn while the
+    different sets asks which at the first touch: the first is tapped); back when it has left
+    the hand, or the round is over (the hidden table keeps its last hand drawn while the
     round's results show)."""
     lifted = '[data-zone="hand"] [data-card].selected'
     held = f'[data-zone="hand"] [data-card="{card.get_attribute("data-card")}"]'
     page.touch(card)
     asked = "[data-choice]"
     until(lambda: page.present(lifted) or page.present(asked) or not page.present(held))
+
+    def gone() -> bool:
+        return not page.present(held) or page.screen() == "results"
+
     if page.present(lifted):
         page.touch(card)
-    until(lambda: page.present(asked) or not page.present(held) or page.screen() == "results")
+        until(lambda: page.present(asked) or gone())
+    if page.present(asked):
+        page.tap(asked)
+    until(gone)

@@ -8,6 +8,8 @@ match-results screen reads "A match from a fixed seed" where players read "Deals
 At each screen (name, lobby, room, table, the hint, the hint beside a card a touch lifted, the
 capture choice, the play log, the chat, the Players sheet, the first round's results, the
 match's results) it resizes the page to each size and saves ``<language>-<size>-<screen>.png``.
+First, on a server of its own, a table of four: two phones (one in each language) and two
+computer players, a few cards played, shot from each phone and from a watcher's page.
 It stops by itself: every wait is bounded, and the match within 15 minutes.
 """
 
@@ -33,13 +35,16 @@ RULES = RuleSet.preset("egyptian", target=61)
 MATCH_TIME = 900.0
 
 
-def capture(page: Page, out: Path, language: str, screen: str) -> None:
+def capture(
+    page: Page, out: Path, language: str, screen: str, back: tuple[int, int] = SIZES["portrait"]
+) -> None:
+    """``screen`` shot at every size, then the page back at ``back``."""
     for size, (width, height) in SIZES.items():
         page.resize(width, height, mobile=size != "laptop")
         time.sleep(0.25)
         until(page.still, 5)
         page.screenshot(out / f"{language}-{size}-{screen}.png")
-    page.resize(*SIZES["portrait"])
+    page.resize(*back)
 
 
 def tour(server: WebServer, out: Path, language: str, deal: ChoiceDeal) -> None:
@@ -161,6 +166,40 @@ def play_to_the_end(page: Page, out: Path, language: str) -> None:
         logger.warning("%s: the first round ended the match: no round's results", language)
 
 
+def four_at_a_table(server: WebServer, out: Path) -> None:
+    """A room of four: two phones (English at 390x844, Arabic at 360x740) and two computer
+    players, a few cards played; each phone's table and a watcher's view (in English), shot at
+    every size."""
+    host, guest = Page(390, 844, "en"), Page(360, 740, "ar")
+    watcher = Page(390, 844, "en")
+    try:
+        for page, name in ((host, "Mona"), (guest, "منى"), (watcher, "Sami")):
+            page.open(server.url)
+            page.type_into('[data-field="name"]', name)
+            page.tap('[data-action="enter"]')
+            page.wait_screen("lobby")
+        host.tap('[data-action="draft"][data-field="players"][data-value="4"]')
+        host.tap('[data-action="create-room"]')
+        host.wait_screen("room")
+        guest.tap('[data-action="join"]')
+        guest.wait_screen("room")
+        host.tap('[data-action="fill-bots"]')
+        host.tap('[data-action="start"]')
+        for page in (host, guest):
+            page.wait_screen("table")
+        watcher.tap('[data-action="watch"]')
+        watcher.wait_screen("table")
+        for page in (host, guest):
+            play_taps_until(page, lambda: False, 60, limit=2)
+        until(lambda: host.still() and guest.still())
+        capture(host, out, "en", "9-four-table", (390, 844))
+        capture(guest, out, "ar", "9-four-table", (360, 740))
+        capture(watcher, out, "en", "9b-four-watching", (390, 844))
+    finally:
+        for page in (host, guest, watcher):
+            page.close()
+
+
 def match_over(page: Page) -> bool:
     return page.screen() == "results" and page.present('[data-action="play-again"]')
 
@@ -175,9 +214,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.web.shots", description=__doc__)
     parser.add_argument("out", type=Path)
     parser.add_argument("--language", choices=("en", "ar"), action="append")
+    parser.add_argument("--only-four", action="store_true", help="only the table of four")
     arguments = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     arguments.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder, web_server(Path(folder)) as server:
+        four_at_a_table(server, arguments.out)
+    logger.info("the table of four: screenshots in %s", arguments.out)
+    if arguments.only_four:
+        return 0
     deal = choice_deal(RULES)
     logger.info("seed %d: %s asks after %s", deal.seed, deal.asking, deal.first)
     for language in arguments.language or ("en", "ar"):

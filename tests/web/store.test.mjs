@@ -104,8 +104,25 @@ test("a play's events make the log, the Basra banner and, at the round's end, th
   assert.equal(state.results?.kind, "match");
   assert.equal(state.results?.winner, 0);
   assert.equal(state.banners.at(-1).kind, "leftovers");
+  assert.deepEqual(state.rounds, [{ number: 0, points: [40, 0], scores: [40, 0] }], "the score sheet's round");
   store.dismissResults();
   assert.equal(store.screen(), "table");
+  assert.deepEqual(store.state.banners, [], "the round's banners go with its results");
+});
+
+test("a seat left in a match is remembered for the lobby's way back, and a room's removal bars it", () => {
+  const { store, sent } = started();
+  store.receive(roomState({ state: "playing", code: "AB2C3D" }));
+  store.leave();
+  assert.equal(sent.at(-1).t, "leave_room");
+  assert.deepEqual(store.state.seatLeft, { room: 1, code: "AB2C3D" });
+  store.receive({ t: "left_room", room_id: 1, reason: "left", message: "You left the room." });
+  assert.equal(store.screen(), "lobby");
+  assert.deepEqual(store.state.seatLeft, { room: 1, code: "AB2C3D" });
+  store.receive(roomState({ room_id: 2 }));
+  assert.equal(store.state.seatLeft, null, "in another room: no seat to go back to");
+  store.receive({ t: "left_room", room_id: 2, reason: "removed_by_creator", message: "Removed." });
+  assert.deepEqual(store.state.barred, [2]);
 });
 
 test("a snapshot in the middle of a round says the log is not whole", () => {

@@ -53,10 +53,14 @@ function pip(suit, x, y, size) {
   return svg("path", { d: SUIT_PATHS[/** @type {keyof typeof SUIT_PATHS} */ (suit)], transform: at });
 }
 
+/** A ten's two digits are drawn narrower, within the corner: at full width they ran over the
+ * card's edge and into the pip beside them. */
+const TEN = { textLength: 15, lengthAdjust: "spacingAndGlyphs" };
+
 /** @param {string} card */
 function corner(card) {
   const { rank, suit } = cardParts(card);
-  const text = svg("text", { x: 12, y: 24, class: "index" });
+  const text = svg("text", { x: 12, y: 24, class: "index", ...(rank === "10" ? TEN : {}) });
   text.textContent = rank;
   return svg("g", {}, text, pip(suit, 12, 36, 14));
 }

@@ -11,8 +11,10 @@ import { quickText, quickChoices } from "./words.js";
 
 /** @type {Record<string, import("./screen.js").Action>} */
 export const CHAT_ACTIONS = {
-  "send-chat"(context) {
-    const input = /** @type {HTMLInputElement | null} */ (document.querySelector('[data-field="chat"]'));
+  "send-chat"(context, element) {
+    // The field of the chat that was sent from: the room's screen keeps one too, hidden.
+    const block = element.closest('[data-block="chat"]');
+    const input = /** @type {HTMLInputElement | null} */ (block?.querySelector('[data-field="chat"]') ?? null);
     const text = input?.value.trim() ?? "";
     if (text !== "" && input !== null) {
       context.send({ t: MSG.CHAT, text });

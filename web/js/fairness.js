@@ -1,12 +1,11 @@
 // Fair deals (PROTOCOL.md §10 and §13): the decks a revealed server seed and the players' seeds
 // make, and the check of a finished match against the commitment kept before its first deal
-// and every card this page saw. SHA-256 and HMAC come from the vendored @noble/hashes, since a
+// and every card this page saw. SHA-256 and HMAC come from sha256.js, since a
 // page served over plain http from a LAN address has no WebCrypto.
 
-import { hmac } from "../vendor/noble-hashes/hmac.js";
-import { sha256 } from "../vendor/noble-hashes/sha2.js";
 import { STANDARD_DECK } from "./cards.js";
 import { toHex } from "./seeds.js";
+import { hmacSha256, sha256 } from "./sha256.js";
 
 export { toHex };
 
@@ -67,7 +66,7 @@ function drawer(serverSeed, clientSeeds, label, n) {
   let words = [];
   function word() {
     if (words.length === 0) {
-      const mac = hmac(sha256, key, streamMessage(label, n, block, clientSeeds));
+      const mac = hmacSha256(key, streamMessage(label, n, block, clientSeeds));
       const view = new DataView(mac.buffer, mac.byteOffset, mac.byteLength);
       words = Array.from({ length: 8 }, (_, i) => view.getUint32(4 * i));
       block += 1;

@@ -2,7 +2,9 @@
 // map (PROTOCOL.md §1, WebSocket transport), and the session over it: hello (with the resume
 // token kept on the device), pong for every ping, and reconnecting with back-off after a drop,
 // at once when the page becomes visible again or the network comes back, until the server
-// says it is no use (the wire's FINAL_CODES, the desktop client's too).
+// says it is no use (the wire's FINAL_CODES, the desktop client's too). A line the server has
+// not said a word on for longer than its pings allow is taken for dropped at once: a phone
+// that lost its network hears no close for minutes.
 
 import { decode } from "../vendor/msgpack/decode.mjs";
 import { encode } from "../vendor/msgpack/encode.mjs";
@@ -13,6 +15,8 @@ import { CODE, DECODE_LIMITS, FINAL_CODES, MSG, PROTOCOL_VERSION } from "./wire.
 /** @typedef {"closed" | "connecting" | "open"} LinkState */
 
 const BACK_OFF_MS = [250, 500, 1000, 2000, 3000];
+/** The server pings every 5 s (PROTOCOL.md §2): this long without a word, the line is dead. */
+const SILENCE_MS = 12000;
 const MAX_REQ = 2 ** 31 - 1;
 
 /**
@@ -42,6 +46,8 @@ export class Link {
     this.attempt = 0;
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.silence = undefined;
     this.nextReq = 1;
   }
 
@@ -69,6 +75,7 @@ export class Link {
   close() {
     this.wanted = false;
     if (this.timer !== null) clearTimeout(this.timer);
+    clearTimeout(this.silence);
     this.socket?.close(1000);
     this.kept.keepToken(null);
   }
@@ -84,7 +91,29 @@ export class Link {
 
   /** Cut the socket as a dropped network would (tests and the "reconnect" path use it). */
   drop() {
-    this.socket?.close(4000);
+    if (this.socket !== null) this.lost(this.socket);
+  }
+
+  /**
+   * Any word from the server: the line lives; the server's silence for longer than its pings
+   * allow means it is gone.
+   * @param {WebSocket} socket
+   */
+  listen(socket) {
+    if (socket !== this.socket) return;
+    clearTimeout(this.silence);
+    this.silence = setTimeout(() => this.lost(socket), SILENCE_MS);
+  }
+
+  /**
+   * `socket` is given up at once, without waiting for a closing handshake no one may answer.
+   * @param {WebSocket} socket
+   */
+  lost(socket) {
+    if (socket !== this.socket) return;
+    socket.onclose = null;
+    socket.close(4000);
+    this.closed(socket);
   }
 
   connect() {
@@ -103,6 +132,7 @@ export class Link {
     socket.onopen = () => this.hello(socket);
     socket.onmessage = (event) => this.received(socket, event);
     socket.onclose = () => this.closed(socket);
+    this.listen(socket);
   }
 
   /** @param {WebSocket} socket */
@@ -119,6 +149,7 @@ export class Link {
    * @param {MessageEvent} event
    */
   received(socket, event) {
+    this.listen(socket);
     if (!(event.data instanceof ArrayBuffer)) return;
     const message = /** @type {ServerMessage} */ (decode(new Uint8Array(event.data), DECODE_LIMITS));
     if (message.t === MSG.PING) {
@@ -147,6 +178,7 @@ export class Link {
   /** @param {WebSocket} socket */
   closed(socket) {
     if (socket !== this.socket) return;
+    clearTimeout(this.silence);
     this.socket = null;
     this.welcomed = false;
     this.onState("closed", !this.wanted);

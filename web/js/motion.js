@@ -2,6 +2,7 @@
 // played card from its hand or its player, a dealt card from the stock), and taken cards fly
 // to their side's pile. The view is drawn first, so nothing waits for an animation: it only
 // moves what is already in place (transforms and opacity, which the compositor does alone).
+// A phone set to reduce motion gets none: the cards are simply where they now lie.
 
 import { cardFace } from "./cardview.js";
 
@@ -17,6 +18,11 @@ const EASE = "cubic-bezier(.2,.7,.3,1)";
  * @property {Map<string, DOMRect>} cards where each face was, by its card
  * @property {Set<Element>} shown every card element (faces and backs) on the table
  */
+
+/** Whether the phone is set to reduce motion. */
+function reduced() {
+  return matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
 
 /**
  * Where every card of the table is now, before it is drawn again.
@@ -63,7 +69,7 @@ function delta(from, to, scale = from.width > 0 && to.width > 0 ? from.width / t
  * @param {readonly GameEvent[]} events
  */
 export function animate(root, before, events) {
-  if (events.length === 0 || typeof Element.prototype.animate !== "function") return;
+  if (events.length === 0 || typeof Element.prototype.animate !== "function" || reduced()) return;
   const played = events.find((e) => e.kind === "card_played");
   const capture = events.find((e) => e.kind === "cards_captured");
   const dealt = events.some((e) => e.kind === "hand_dealt");

@@ -1,5 +1,6 @@
 // The people of a room and the creator's moderation, on the room screen and in the table's
-// Players sheet: a private room's code to pass on, private or public, who watches, Remove by
+// Players sheet: the invitation to pass on (the room's link, with a private room's code, and
+// its QR code, drawn by the server: `invite.svg`), private or public, who watches, Remove by
 // each other person, and a computer for another person's seat during a match; the last two
 // ask to be confirmed first (the question open is kept here, for whichever screen shows it).
 
@@ -50,6 +51,10 @@ export const MODERATION_ACTIONS = {
   },
   "cancel-confirm": forgetConfirm,
   "make-private": (context) => context.send({ t: MSG.SET_PRIVATE, private: true }),
+  "share-invite"(context) {
+    const room = context.store.state.room;
+    if (room !== null) void navigator.share?.({ title: room.name, url: invitationLink(room) }).catch(() => undefined);
+  },
   "make-public": (context) => context.send({ t: MSG.SET_PRIVATE, private: false }),
 };
 
@@ -88,6 +93,39 @@ export function codeLine(room) {
   // The code itself stands out, big and spaced, left to right in either language.
   const [before, after = ""] = _("Private room: others join with the code  {code}").split("{code}");
   return h("p", { class: "room-code", "data-field": "room-code", "data-code": room.code }, before, h("strong", { class: "code", dir: "ltr" }, room.code), after);
+}
+
+/**
+ * The room's address for a guest's phone: this page's own, with the room (and a private room's
+ * code), which joins it when opened (the lobby reads it).
+ * @param {RoomState} room
+ */
+export function invitationLink(room) {
+  const query = new URLSearchParams({ room: String(room.room_id), ...(room.code ? { code: room.code } : {}) });
+  return `${location.origin}${location.pathname}?${query}`;
+}
+
+/**
+ * The invitation to pass on: a private room's code, the room's link (shared where the phone
+ * can, else ready to copy) and its QR code to scan from this screen; the creator's switch
+ * between private and public under it.
+ * @param {RoomState} room
+ * @param {HTMLElement | null} privacy the creator's switch
+ */
+export function invitation(room, privacy) {
+  const link = invitationLink(room);
+  const query = link.slice(link.indexOf("?"));
+  const field = h("input", { "data-field": "invite-link", readonly: true, value: link, dir: "ltr", "aria-label": _("The room's link") });
+  return h(
+    "div",
+    { class: "panel invitation", "data-block": "invitation" },
+    h("h2", {}, _("Invite others")),
+    codeLine(room),
+    h("p", { class: "dim" }, _("Scan the code with a phone on this network, or send the link.")),
+    h("img", { class: "qr", src: `invite.svg${query}`, alt: _("QR code of the room's link"), width: 132, height: 132 }),
+    h("div", { class: "row" }, field, "share" in navigator ? button("share-invite", _("Share")) : null),
+    privacy,
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
 // The lobby: the server's rooms (join, watch; a private room's code asked first, and a wrong
-// code said by its field), and a new room of 2 or 4 with a preset, a target, who may join and
-// whether it gives hints. Its create-room with the defaults makes a public 2-player Egyptian
-// room to 101, with hints. A page opened at `?room=N` (an invitation) joins that room once
-// the list shows it open.
+// code said by its field; the seat this page left in a match, to take back; no door to a room
+// whose creator removed it), and a new room of 2 or 4 with a preset, a target, who may join
+// and whether it gives hints. Its create-room (at the top, and under the choices) with the
+// defaults makes a public 2-player Egyptian room to 101, with hints. A page opened at
+// `?room=N` (an invitation; `&code=C` for a private room) joins that room once the list
+// shows it open.
 
 import { h, button } from "./dom.js";
 import { _, format, isolate, ngettext } from "./i18n.js";
@@ -53,22 +55,27 @@ const local = {
   draft: defaultDraft(),
   /** @type {CodeAsk | null} */
   asking: null,
-  /** @type {number | null | undefined} the room the page's address invites to (undefined: not read yet) */
+  /** @type {{room: number, code: string | undefined} | null | undefined} the room the page's address invites to (undefined: not read yet) */
   wanted: undefined,
   listed: 0,
 };
 
 /** @type {import("./screen.js").Screen} */
 export const lobbyScreen = {
-  shows: (context) => [context.store.state.rooms, local.draft, context.store.state.me?.name, local.wanted, local.asking],
+  shows(context) {
+    const { rooms, me, seatLeft, barred } = context.store.state;
+    return [rooms, local.draft, me?.name, local.wanted, local.asking, seatLeft, barred];
+  },
   render(root, context) {
-    const state = context.store.state;
-    renderLobby(root, { rooms: state.rooms, name: state.me?.name ?? "", draft: local.draft, wanted: local.wanted ?? null, asking: local.asking });
+    const { rooms, me, seatLeft, barred } = context.store.state;
+    const wanted = local.wanted?.room ?? null;
+    renderLobby(root, { rooms, name: me?.name ?? "", draft: local.draft, wanted, asking: local.asking, seatLeft: seatLeft?.room ?? null, barred });
   },
   entered(context) {
     if (local.wanted === undefined) {
-      const wanted = Number.parseInt(new URLSearchParams(location.search).get("room") ?? "", 10);
-      local.wanted = Number.isInteger(wanted) ? wanted : null;
+      const query = new URLSearchParams(location.search);
+      const room = Number.parseInt(query.get("room") ?? "", 10);
+      local.wanted = Number.isInteger(room) ? { room, code: query.get("code") ?? undefined } : null;
     }
     listRooms(context, Date.now());
   },
@@ -97,6 +104,10 @@ export const lobbyScreen = {
     join: (context, element) => enterRoom(context, element, "join"),
     watch: (context, element) => enterRoom(context, element, "watch"),
     "send-code": sendCode,
+    rejoin(context) {
+      const left = context.store.state.seatLeft;
+      if (left !== null) context.send({ t: MSG.JOIN_ROOM, room_id: left.room, ...(left.code === null ? {} : { code: left.code }) });
+    },
     "cancel-code"() {
       local.asking = null;
     },
@@ -166,13 +177,13 @@ function sendCode(context) {
  * @param {Context} context
  */
 function joinWanted(context) {
-  const id = local.wanted;
+  const wanted = local.wanted;
   const state = context.store.state;
-  if (id === null || id === undefined || state.room !== null) return;
-  const room = state.rooms.find((r) => r.room_id === id);
+  if (wanted === null || wanted === undefined || state.room !== null) return;
+  const room = state.rooms.find((r) => r.room_id === wanted.room);
   if (room !== undefined && room.state === "waiting" && room.humans + room.bots < room.players) {
     local.wanted = null;
-    entering(context, "join", id);
+    entering(context, "join", wanted.room, wanted.code);
   }
 }
 
@@ -186,9 +197,11 @@ function roomLine(room) {
   const seated = format(_("{seated}/{seats} seated"), { seated: room.humans + room.bots, seats: room.players });
   const state = { waiting: _("waiting"), playing: _("playing"), over: _("finished") }[room.state];
   const timer = room.turn_timer ? format(_("{seconds} turns"), { seconds: secondsText(room.turn_timer) }) : _("no timer");
-  const line = [seated, presetName(room.preset), format(_("to {points}"), { points: room.target }), timer, state].join(" · ");
-  if (!room.locked) return h("span", {}, line);
-  return h("span", {}, icon("lock"), `${_("private: needs its code")} · ${line}`);
+  const parts = [seated, presetName(room.preset), format(_("to {points}"), { points: room.target }), timer, state];
+  if (room.locked) parts.unshift(_("private: needs its code"));
+  // Each part whole, its "·" kept with it: a wrapped line never starts with a separator.
+  const words = parts.map((part, i) => h("span", { class: "part" }, i < parts.length - 1 ? `${part}\u00a0·` : part));
+  return h("span", { class: "line" }, room.locked ? icon("lock") : null, ...words.flatMap((word, i) => (i === 0 ? [word] : [" ", word])));
 }
 
 /**
@@ -223,23 +236,45 @@ function codeForm(asking) {
 }
 
 /**
- * @param {{ rooms: RoomSummary[], wanted: number | null, asking: CodeAsk | null }} model
+ * @typedef {object} LobbyModel
+ * @property {RoomSummary[]} rooms
+ * @property {string} name
+ * @property {RoomDraft} draft
+ * @property {number | null} wanted the room the page's address invites to
+ * @property {CodeAsk | null} asking
+ * @property {number | null} seatLeft the room where this page left a seat in a match
+ * @property {number[]} barred the rooms whose creator removed this page
  */
+
+/** @param {LobbyModel} model */
 function roomRows(model) {
   return model.rooms.map((room) => {
-    const full = room.humans + room.bots >= room.players;
     const asked = model.asking?.room === room.room_id ? model.asking : null;
     return h(
       "li",
       { class: `room-row${room.locked ? " locked" : ""}`, "data-room-id": room.room_id, "data-locked": room.locked ? "true" : null },
       h("div", { class: "what" }, h("strong", {}, isolate(room.name)), roomLine(room)),
-      room.state === "waiting" && !full
-        ? button("join", _("Join"), { "data-room": room.room_id, class: room.room_id === model.wanted ? "primary" : null })
-        : null,
-      button("watch", _("Watch"), { "data-room": room.room_id }),
+      ...roomDoors(model, room),
       asked !== null ? codeForm(asked) : null,
     );
   });
+}
+
+/**
+ * What the page may do with a room of the list: take back its seat, join, watch; nothing but
+ * a word where its creator removed it.
+ * @param {LobbyModel} model
+ * @param {RoomSummary} room
+ */
+function roomDoors(model, room) {
+  if (model.barred.includes(room.room_id)) return [h("span", { class: "dim", "data-field": "barred" }, _("removed by its creator"))];
+  const id = room.room_id;
+  const open = room.state === "waiting" && room.humans + room.bots < room.players;
+  return [
+    model.seatLeft === id && room.state !== "waiting" ? button("rejoin", _("Back to my seat"), { class: "primary", "data-room": id }) : null,
+    open ? button("join", _("Join"), { "data-room": id, class: id === model.wanted ? "primary" : null }) : null,
+    button("watch", _("Watch"), { "data-room": id }),
+  ];
 }
 
 /** @param {RoomDraft} draft */
@@ -247,7 +282,7 @@ function newRoomPanel(draft) {
   return h(
     "div",
     { class: "panel" },
-    h("h2", {}, _("Create a room")),
+    h("h2", {}, _("Room options")),
     h("span", { class: "dim" }, _("Players")),
     choiceRow("players", (n) => (n === 2 ? _("2 players") : _("4 (teams)")), draft),
     h("span", { class: "dim" }, _("Rules")),
@@ -266,7 +301,7 @@ function newRoomPanel(draft) {
 
 /**
  * @param {HTMLElement} root
- * @param {{ rooms: RoomSummary[], name: string, draft: RoomDraft, wanted: number | null, asking: CodeAsk | null }} model
+ * @param {LobbyModel} model
  */
 function renderLobby(root, model) {
   const typed = /** @type {HTMLInputElement | null} */ (root.querySelector('[data-field="code"]'))?.value ?? "";
@@ -275,8 +310,8 @@ function renderLobby(root, model) {
     h(
       "div",
       { class: "page" },
-      h("div", { class: "row" }, h("h2", { class: "grow" }, _("Lobby")), button("refresh", _("Refresh"))),
-      h("p", { class: "dim" }, format(_("Playing as {name}"), { name: isolate(model.name) })),
+      h("div", { class: "row" }, h("h1", { class: "grow" }, _("Lobby")), button("refresh", _("Refresh"))),
+      h("div", { class: "row" }, h("p", { class: "dim grow" }, format(_("Playing as {name}"), { name: isolate(model.name) })), button("create-room", _("Create room"), { class: "primary" })),
       h("div", { class: "panel" }, rows.length > 0 ? h("ul", { class: "rooms" }, ...rows) : h("p", { class: "dim" }, _("No rooms yet: create one."))),
       newRoomPanel(model.draft),
     ),

@@ -52,7 +52,7 @@ function enter(context) {
   const input = /** @type {HTMLInputElement | null} */ (document.querySelector('[data-field="name"]'));
   const name = (input?.value ?? "").trim();
   const allowed = [...name.normalize("NFKC")].every((char) => NAME_CHARACTER.test(char));
-  if (name === "") local.problem = _("Type the name the others will see.");
+  if (name === "") local.problem = _("Your name is empty: type one first.");
   else if (!allowed) local.problem = refusalText(CODE.BAD_NAME);
   else {
     local.problem = "";

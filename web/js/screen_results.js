@@ -1,5 +1,6 @@
 // A round's results (continue, or they go by themselves after a while), and a match's: who
-// won, the tally, the deals checked, and another match or the lobby.
+// won, the last round's tally, the score sheet round by round, the deals checked, and another
+// match or the lobby.
 
 import { h, button } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
@@ -8,6 +9,7 @@ import { teamName } from "./words.js";
 
 /** @typedef {import("./store.js").State} State */
 /** @typedef {import("./story.js").Results} Results */
+/** @typedef {import("./story.js").RoundScore} RoundScore */
 /** @typedef {import("./witness.js").Verdict} Verdict */
 
 const NEXT_ROUND_MS = 10000;
@@ -72,10 +74,39 @@ function renderResults(root, model) {
     h(
       "div",
       { class: "page" },
-      h("h2", { class: "headline", "data-field": "headline" }, headline(results, room, mine)),
+      h("h1", { class: "headline", "data-field": "headline" }, headline(results, room, mine)),
       h("div", { class: "panel" }, table),
+      results.kind === "match" ? scoreSheet(state.rounds, room, teams) : null,
       results.kind === "match" ? verdictBlock(state.verdict) : null,
       h("div", { class: "row" }, ...actions(results, now)),
+    ),
+  );
+}
+
+/**
+ * The match round by round: what each side scored in each round this page saw (the rounds
+ * before it came in, together), and the final score.
+ * @param {RoundScore[]} rounds
+ * @param {import("./wire_types.js").RoomState} room
+ * @param {number[]} teams this page's side first
+ */
+function scoreSheet(rounds, room, teams) {
+  if (rounds.length === 0) return null;
+  const first = rounds[0];
+  const before = teams.map((team) => first.scores[team] - first.points[team]);
+  const cells = (/** @type {number[]} */ values) => values.map((n) => h("td", {}, format("{n}", { n })));
+  const rows = rounds.map((round) => h("tr", { "data-round": round.number }, h("td", {}, format("{n}", { n: round.number + 1 })), ...cells(teams.map((team) => round.points[team]))));
+  if (first.number > 0) rows.unshift(h("tr", {}, h("td", {}, format(_("Before round {number}"), { number: first.number + 1 })), ...cells(before)));
+  const last = rounds[rounds.length - 1];
+  return h(
+    "div",
+    { class: "panel", "data-block": "score-sheet" },
+    h("h2", {}, _("Round by round")),
+    h(
+      "table",
+      { class: "scores" },
+      h("thead", {}, h("tr", {}, h("th", {}, _("Round")), ...teams.map((team, i) => h("th", { class: i === 0 ? "ours" : "theirs" }, teamName(room, team))))),
+      h("tbody", {}, ...rows, h("tr", { class: "total" }, h("td", {}, _("Final score")), ...cells(teams.map((team) => last.scores[team])))),
     ),
   );
 }

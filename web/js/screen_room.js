@@ -6,10 +6,10 @@
 import { chatBlock, CHAT_ACTIONS } from "./chatview.js";
 import { h, button } from "./dom.js";
 import { _, format, isolate } from "./i18n.js";
-import { codeLine, confirming, forgetConfirm, MODERATION_ACTIONS, privacyButton, removeControl, watchers } from "./people.js";
+import { confirming, forgetConfirm, invitation, MODERATION_ACTIONS, privacyButton, removeControl, watchers } from "./people.js";
 import { MEMBER_ACTIONS } from "./room_actions.js";
 import { MSG } from "./wire.js";
-import { levelName, presetName, teamName } from "./words.js";
+import { botName, levelName, levels, presetName, teamName } from "./words.js";
 
 /** @typedef {import("./wire_types.js").RoomState} RoomState */
 /** @typedef {import("./wire_types.js").SeatInfo} SeatInfo */
@@ -17,7 +17,6 @@ import { levelName, presetName, teamName } from "./words.js";
 /** @typedef {import("./people.js").Confirming} Confirming */
 /** @typedef {import("./screen.js").Context} Context */
 
-const BOT_LEVELS = ["easy", "medium", "hard"];
 /** The seats a creator swaps to change partners in a room of four. */
 const PARTNERS_SWAP = /** @type {[number, number]} */ ([1, 2]);
 
@@ -72,7 +71,7 @@ function secondsToStart(startAt, now) {
  */
 function seatWords(room, seat) {
   if (seat.kind === "empty") return { who: _("Empty seat"), how: "" };
-  if (seat.kind === "bot") return { who: format(_("{level} bot"), { level: levelName(seat.bot_level ?? "medium") }), how: _("computer") };
+  if (seat.kind === "bot") return { who: botName(seat), how: `${_("computer")} · ${levelName(seat.bot_level ?? "medium")}` };
   let who = isolate(seat.name ?? "");
   if (room.you === seat.seat) who = format(_("{name}  (you)"), { name: who });
   if (!seat.connected) who = format(_("{name} (away)"), { name: who });
@@ -96,18 +95,17 @@ function renderRoom(root, model) {
     h(
       "div",
       { class: "page" },
-      h("div", { class: "row" }, h("h2", { class: "grow" }, isolate(room.name)), button("leave", _("Leave"))),
+      h("div", { class: "row" }, h("h1", { class: "grow" }, isolate(room.name)), button("leave", _("Leave"))),
       h(
         "p",
         { class: "dim" },
         [format(_("{preset} rules"), { preset: presetName(room.preset) }), format(_("to {points}"), { points: room.rules.target })].join(" · "),
       ),
-      codeLine(room),
-      creator ? h("div", { class: "row" }, privacyButton(room)) : null,
       h("ul", { class: "seats" }, ...room.seats.map((seat) => seatRow(model, seat, creator))),
       watchers(room, creator, model.confirm),
       tallyLine(room),
       controls.length > 0 ? h("div", { class: "panel" }, ...controls) : null,
+      room.state === "playing" ? null : invitation(room, creator ? privacyButton(room) : null),
       chatBlock(model.chat, root.querySelector('[data-block="chat"]')),
     ),
   );
@@ -160,7 +158,7 @@ function roomControls(model, creator) {
     h(
       "div",
       { class: "choices" },
-      ...BOT_LEVELS.map((level) => button("bot-level", levelName(level), { "data-value": level, "aria-pressed": String(level === model.level) })),
+      ...levels().map((level) => button("bot-level", levelName(level), { "data-value": level, "aria-pressed": String(level === model.level) })),
     ),
     button("fill-bots", _("Fill with bots")),
   ];

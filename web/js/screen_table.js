@@ -8,7 +8,7 @@ import { toast } from "./effects.js";
 import { _ } from "./i18n.js";
 import { animate, measure } from "./motion.js";
 import { forgetConfirm, MODERATION_ACTIONS } from "./people.js";
-import { MEMBER_ACTIONS } from "./room_actions.js";
+import { forgetLeaving, MEMBER_ACTIONS } from "./room_actions.js";
 import { closeSheet, SHEET_ACTIONS } from "./sheets.js";
 import { tickTimer } from "./table_seats.js";
 import { BANNER_MS, renderTable } from "./table_view.js";
@@ -52,6 +52,7 @@ export function playsOf(view, card) {
 export const tableScreen = {
   render: drawTable,
   tapped(context, element, event) {
+    if (context.store.state.link !== "open") return false;
     if (element.dataset.card !== undefined && element.closest('[data-zone="hand"]')) {
       cardTapped(context, element.dataset.card, "pointerType" in event && event.pointerType !== "mouse");
       return true;
@@ -64,6 +65,7 @@ export const tableScreen = {
   },
   left(context) {
     Object.assign(local, { choosing: null, selected: null, shownSeq: -1 });
+    forgetLeaving();
     if (context.store.state.room !== null) return;
     closeSheet();
     forgetConfirm();

@@ -62,6 +62,16 @@ import { LEFT_REASON, MSG } from "./wire.js";
  * @property {Verdict | null} verdict the last match's deals, checked
  * @property {Hint | null} hint the server's hint for the view shown (none once it moved on)
  * @property {boolean} hintAsked a hint was asked for the view shown and has not come yet
+ * @property {SeatLeft | null} seatLeft the seat this page left in a match, to take back
+ * @property {number[]} barred the rooms whose creator removed this page (none lets it in again)
+ */
+
+/**
+ * A seat this page left during a match (a computer player plays it): joining the room again
+ * takes it back (PROTOCOL.md §5 `join_room`).
+ * @typedef {object} SeatLeft
+ * @property {number} room
+ * @property {string | null} code a private room's code, which joining again needs
  */
 
 const CHAT_KEPT = 50;
@@ -93,6 +103,9 @@ export class Store {
       verdict: null,
       hint: null,
       hintAsked: false,
+      rounds: [],
+      seatLeft: null,
+      barred: [],
     };
     /** @type {DealWitness | null} the match being played (or just ended, its record awaited) */
     this.witness = null;
@@ -154,7 +167,7 @@ export class Store {
   outOfRoom() {
     const state = this.state;
     Object.assign(state, { room: null, startAt: null, game: null, results: null, hint: null });
-    Object.assign(state, { chat: [], log: [], banners: [], notice: null });
+    Object.assign(state, { chat: [], log: [], banners: [], rounds: [], notice: null });
     this.witness = null;
     this.upcoming = null;
   }
@@ -165,9 +178,20 @@ export class Store {
     this.changed();
   }
 
+  /** The results are read: the table comes back, without the banners of the round they end. */
   dismissResults() {
     this.state.results = null;
+    this.state.banners = [];
     this.changed();
+  }
+
+  /** Leave the room; a seat left in a running match is remembered, to be taken back. */
+  leave() {
+    const room = this.state.room;
+    const playing = room !== null && room.you !== null && room.state === "playing";
+    this.state.seatLeft = playing ? { room: room.room_id, code: room.code ?? null } : null;
+    this.dismissResults();
+    this.send({ t: MSG.LEAVE_ROOM });
   }
 
   /** Ask the server for a hint for the view shown (once: a tap more while it comes, or once it
@@ -191,6 +215,7 @@ export class Store {
     this.state.room = room;
     this.state.startAt = room.start_in_ms == null ? null : this.now() + room.start_in_ms;
     if (before === null || before.room_id !== room.room_id) {
+      this.state.seatLeft = null;
       this.state.chat = [];
       this.state.game = null;
       this.state.verdict = null;
@@ -320,6 +345,7 @@ const HANDLERS = {
   },
   [MSG.LEFT_ROOM](store, m) {
     store.outOfRoom();
+    if (m.reason === LEFT_REASON.REMOVED_BY_CREATOR) store.state.barred = [...store.state.barred, m.room_id];
     if (m.reason !== LEFT_REASON.LEFT) store.told("exit", m.reason, m.message);
   },
   [MSG.ERROR](store, m) {

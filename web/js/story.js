@@ -33,12 +33,21 @@
  */
 
 /**
+ * A round's points and the totals after it, for the match's score sheet.
+ * @typedef {object} RoundScore
+ * @property {number} number the round's number (from 0)
+ * @property {[number, number]} points what each side scored in it
+ * @property {[number, number]} scores the totals after it
+ */
+
+/**
  * What the events tell, as the store keeps it (part of its `State`).
  * @typedef {object} Story
  * @property {LogLine[]} log this round's plays
  * @property {boolean} logComplete whether the log holds the round from its start
  * @property {Banner[]} banners
  * @property {Results | null} results
+ * @property {RoundScore[]} rounds the match's rounds scored while this page watched
  */
 
 const BANNERS_KEPT = 4;
@@ -74,6 +83,7 @@ function told(state, event, update, floorBefore, at) {
     case "round_started":
       state.log = [];
       state.logComplete = true;
+      if (event.number === 0) state.rounds = [];
       break;
     case "card_played":
       state.log.push({ kind: "play", seat: event.seat, card: event.card, taken: [], bonus: "none", points: 0 });
@@ -96,6 +106,7 @@ function told(state, event, update, floorBefore, at) {
       break;
     case "round_scored":
       state.results = { kind: "round", number: event.number, tally: event.tally, scores: event.scores, winner: null, shownAt: at };
+      state.rounds = [...state.rounds.filter((r) => r.number !== event.number), { number: event.number, points: event.tally.points, scores: event.scores }];
       break;
     case "match_ended":
       if (state.results !== null) Object.assign(state.results, { kind: "match", winner: event.winner });

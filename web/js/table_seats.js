@@ -56,18 +56,29 @@ function back() {
 }
 
 /**
+ * The two sides' scores and the round (its parts whole, a wrapped line never starting with
+ * their "·"). A seated player of four reads "Us" and "Them" (the
+ * names are at the seats); otherwise each side is named.
  * @param {RoomState} room
  * @param {View} view
  * @param {number} myTeam
  */
 export function scoreboard(room, view, myTeam) {
+  const named = view.seat === null || room.players === 2;
+  const label = (/** @type {number} */ team) => (named ? teamName(room, team) : team === myTeam ? _("Us") : _("Them"));
   const side = (/** @type {number} */ team) =>
-    h("span", { class: `side ${team === myTeam ? "ours" : "theirs"}`, "data-score": team }, `${teamName(room, team)} ${format("{n}", { n: view.scores[team] })}`);
+    h("span", { class: `side ${team === myTeam ? "ours" : "theirs"}`, "data-score": team }, `${label(team)} ${format("{n}", { n: view.scores[team] })}`);
   return h(
     "div",
     { class: "scoreboard" },
     side(myTeam),
-    h("span", { class: "round" }, format(_("Round {number}  ·  first to {target}"), { number: view.round_number + 1, target: view.rules.target })),
+    h(
+      "span",
+      { class: "round" },
+      h("span", {}, `${format(_("Round {number}"), { number: view.round_number + 1 })}\u00a0·`),
+      " ",
+      h("span", {}, format(_("first to {target}"), { target: view.rules.target })),
+    ),
     side(1 - myTeam),
   );
 }
@@ -93,7 +104,8 @@ export function player(state, now, seat, side, said) {
     view.dealer === seat ? h("span", { class: "dealer", title: _("D") }, _("D")) : null,
     h("span", { class: "name" }, seatName(room, seat)),
     info !== undefined && info.kind === "human" && !info.connected ? h("span", { class: "dim" }, _("disconnected")) : null,
-    view.to_move === seat && state.game?.turn_ms != null
+    // No countdown while the connection is down: the time it shows could not be trusted.
+    state.link === "open" && view.to_move === seat && state.game?.turn_ms != null
       ? h("span", { class: secondsLeft(state, now) <= 5 ? "timer low" : "timer", "data-field": "timer" }, timerText(state, now))
       : null,
   );
@@ -102,7 +114,9 @@ export function player(state, now, seat, side, said) {
     ? h(
         "span",
         { class: `pile ${ours ? "ours" : "theirs"}`, "data-pile": team },
-        format(_("Cards {cards} · Basras {basras}"), { cards: view.pile_sizes[team], basras: view.basras[team] + view.jack_basras[team] }),
+        h("span", {}, `${format(_("Cards {cards}"), { cards: view.pile_sizes[team] })}\u00a0·`),
+        " ",
+        h("span", {}, format(_("Basras {basras}"), { basras: view.basras[team] + view.jack_basras[team] })),
       )
     : null;
   const backs = side === "mine" ? null : backsOf(seat, view.hand_sizes[seat]);

@@ -1,7 +1,9 @@
 // The table: the floor, this page's hand, the seats around it (table_seats.js), whose turn,
 // the stock, the banners (Basra, sweep, last cards, time up), the capture choice, the hint
-// (where the room gives them: the suggested card and what it takes outlined, and why), and
-// the sheets opened over it (sheets.js).
+// (where the room gives them: the suggested card and what it takes outlined, and why), the
+// sheets opened over it (sheets.js), the question before leaving, a spectator's offers of the
+// computer players' seats (where a hand would be), and a lost connection said on the table,
+// which freezes what cannot work until it is back.
 // Drawn whole from the store's latest view at each update; `animate` (motion.js) then moves
 // the cards from where they were, so the view is the truth at every moment.
 
@@ -9,9 +11,10 @@ import { cardFace } from "./cardview.js";
 import { recentBySeat } from "./chatview.js";
 import { h, button, reconcile, same, swap } from "./dom.js";
 import { _, format, ngettext } from "./i18n.js";
+import { askingToLeave, leaveQuestion } from "./room_actions.js";
 import { openSheet, sheetButtons } from "./sheets.js";
 import { player, scoreboard, seatSide } from "./table_seats.js";
-import { cardText, hintText, seatName, teamName } from "./words.js";
+import { cardLabel, cardText, hintText, seatName, teamName } from "./words.js";
 
 /** @typedef {import("./wire_types.js").View} View */
 /** @typedef {import("./wire_types.js").Play} Play */
@@ -40,18 +43,31 @@ export function renderTable(root, model) {
   const room = state.room;
   if (game === null || room === null) return;
   const view = game.view;
-  const yourTurn = view.seat !== null && view.to_move === view.seat;
-  const table = tableFrame(root);
+  const down = state.link !== "open";
+  // While the connection is down nothing can be played: the table says so, and waits.
+  const yourTurn = !down && view.seat !== null && view.to_move === view.seat;
+  const table = tableFrame(root, room);
   table.dataset.turn = yourTurn ? "you" : view.to_move === null ? "none" : "other";
+  table.dataset.players = String(view.rules.players);
+  table.toggleAttribute("data-link-down", down);
   // The hint for the view shown, while no capture choice is open.
   const hint = yourTurn && model.choosing === null && state.hint?.seq === game.seq ? state.hint : null;
   drawSeats(table, model, hint !== null);
   swap(part(table, ".scoreboard"), scoreboard(room, view, (view.seat ?? 0) % 2));
-  swap(part(table, ".status-line"), statusLine(room, view, yourTurn, model.selected, hint));
+  swap(part(table, ".status-line"), statusLine(room, view, { yourTurn, down, selected: model.selected, hint }));
   drawCards(table, model, hint);
-  const over = [tools(view, room), bannerFor(state, room, (view.seat ?? 0) % 2, model.now), model.choosing !== null ? choicePanel(model.choosing, view) : null, openSheet(state, room, root)];
+  const over = [
+    askingToLeave() ? leaveQuestion() : tools(),
+    bannerFor(state, room, (view.seat ?? 0) % 2, model.now),
+    down ? h("div", { class: "link-lost", role: "alert", "data-field": "link-lost" }, _("Connection lost: reconnecting...")) : null,
+    model.choosing !== null && !down ? choicePanel(model.choosing, view) : null,
+    openSheet(state, room, root),
+  ];
   const kept = over.flatMap((fresh) => (fresh === null ? [] : [same(root.querySelector(`:scope > .${fresh.classList[0]}`), fresh)]));
   reconcile(root, [table, ...kept]);
+  // The question before leaving takes the keyboard, on its safe answer.
+  const question = root.querySelector(":scope > .leaving");
+  if (question !== null && !question.contains(document.activeElement)) question.querySelector("button")?.focus();
 }
 
 /**
@@ -73,7 +89,7 @@ function drawSeats(table, model, hinted) {
     const side = seatSide(seat, mine, view.rules.players, view.rules.direction);
     sides[side].push(player(state, now, seat, side, bubbles.get(seat)?.quick ?? bubbles.get(seat)?.text ?? null));
   }
-  const yourTurn = view.seat !== null && view.to_move === view.seat;
+  const yourTurn = state.link === "open" && view.seat !== null && view.to_move === view.seat;
   if (room.hints && view.seat !== null && view.to_move !== null) sides.mine.push(hintButton(table, !yourTurn || state.hintAsked, hinted));
   for (const [side, players] of Object.entries(sides)) reconcile(part(table, `.seat-${side}`), players);
 }
@@ -97,36 +113,41 @@ function drawCards(table, model, hint) {
   const lifted = view.legal_plays.filter((p) => p.card === selected);
   const chosen = new Set([...(choosing ?? []), ...lifted].flatMap((p) => p.taken));
   const floorMark = (/** @type {string} */ card) => (either.has(card) ? "either" : chosen.has(card) ? "taken" : hinted.has(card) ? "hinted" : "");
-  reconcile(part(table, '[data-zone="floor"]'), view.floor.map((card) => card_(card, `card ${floorMark(card)}`)));
+  const floor = part(table, '[data-zone="floor"]');
+  const count = String(view.floor.length);
+  if (floor.style.getPropertyValue("--floor-count") !== count) floor.style.setProperty("--floor-count", count);
+  reconcile(
+    floor,
+    view.floor.map((card) => card_(card, `card ${floorMark(card)}`, "img", cardLabel(card))),
+  );
+  if (view.seat === null) {
+    reconcile(part(table, '[data-zone="hand"]'), seatOffers(/** @type {RoomState} */ (model.state.room)));
+    return;
+  }
   const playable = new Set(view.legal_plays.map((p) => p.card));
   reconcile(
     part(table, '[data-zone="hand"]'),
     view.hand.map((card) => {
       const marks = `${playable.has(card) ? " playable" : ""}${card === selected ? " selected" : ""}${hint?.card === card ? " hinted" : ""}`;
-      const element = card_(card, `card${marks}`);
-      element.setAttribute("role", "button");
+      const element = card_(card, `card${marks}`, "button", cardLabel(card));
       if (card === selected) element.setAttribute("aria-pressed", "true");
-      element.setAttribute("tabindex", "0");
-      element.setAttribute("aria-label", cardText(card));
       return element;
     }),
   );
 }
 
+/** The sheets' buttons and Leave. */
+function tools() {
+  return h("div", { class: "table-tools" }, ...sheetButtons(), button("leave", _("Leave")));
+}
+
 /**
- * The sheets' buttons, Leave, and a spectator's offer to take over a computer player's seat.
- * @param {View} view
+ * A spectator's offers, where a hand would be: each computer player's seat, by its name.
  * @param {RoomState} room
  */
-function tools(view, room) {
-  const seats = view.seat === null ? room.seats.filter((seat) => seat.kind === "bot") : [];
-  return h(
-    "div",
-    { class: "table-tools" },
-    ...sheetButtons(),
-    button("leave", _("Leave")),
-    ...seats.map((seat) => button("take-seat", `${_("Take seat")} · ${seatName(room, seat.seat)}`, { "data-seat": seat.seat })),
-  );
+function seatOffers(room) {
+  const bots = room.seats.filter((seat) => seat.kind === "bot");
+  return bots.map((seat) => button("take-seat", format(_("Take {name}'s seat"), { name: seatName(room, seat.seat) }), { "data-seat": seat.seat }));
 }
 
 /**
@@ -146,15 +167,22 @@ function hintButton(table, disabled, shown) {
 
 /**
  * The table's grid, kept from one drawing to the next: its cards stay in place (a card taken
- * out of the page and put back has its SVG drawn anew), and only what changed moves.
+ * out of the page and put back has its SVG drawn anew), and only what changed moves. Its
+ * heading, for those who read the page by its headings, is the room's name.
  * @param {HTMLElement} root
+ * @param {RoomState} room
  */
-function tableFrame(root) {
+function tableFrame(root, room) {
   const kept = root.querySelector(":scope > .table");
-  if (kept instanceof HTMLElement) return kept;
+  if (kept instanceof HTMLElement) {
+    const heading = part(kept, "h1");
+    if (heading.textContent !== room.name) heading.textContent = room.name;
+    return kept;
+  }
   return h(
     "div",
     { class: "table", dir: "ltr" },
+    h("h1", { class: "unseen" }, room.name),
     h("div", { class: "scoreboard" }),
     h("div", { class: "seat-top" }),
     h("div", { class: "seat-left" }),
@@ -179,37 +207,56 @@ function part(table, selector) {
 const CARDS = new Map();
 
 /**
+ * A card of the table: on the floor a picture named by its `label`; in the hand a button, its
+ * name the words of a hidden span inside (a name given by aria-label must hold the text seen,
+ * and a card shows its index twice, the second corner upside down). Attributes are written
+ * only when they change: each write has the browser style the card again.
  * @param {string} card
  * @param {string} className
+ * @param {"img" | "button"} role
+ * @param {string} label
  * @returns {HTMLElement}
  */
-function card_(card, className) {
+function card_(card, className, role, label) {
   let element = CARDS.get(card);
   if (element === undefined) {
     element = h("div", { "data-card": card });
     element.append(cardFace(card));
     CARDS.set(card, element);
   }
-  element.className = className.trim().replace(/\s+/g, " ");
-  for (const name of ["role", "tabindex", "aria-label", "aria-pressed"]) element.removeAttribute(name);
+  const classes = className.trim().replace(/\s+/g, " ");
+  if (element.className !== classes) element.className = classes;
+  const button = role === "button";
+  const wanted = { role, tabindex: button ? "0" : null, "aria-label": button ? null : label, "aria-pressed": null };
+  for (const [name, value] of Object.entries(wanted)) {
+    if (element.getAttribute(name) === value) continue;
+    if (value === null) element.removeAttribute(name);
+    else element.setAttribute(name, value);
+  }
+  const named = element.querySelector(":scope > .unseen");
+  if (!button) named?.remove();
+  else if (named === null) element.append(h("span", { class: "unseen" }, label));
+  else if (named.textContent !== label) named.textContent = label;
   return element;
 }
 
 /**
+ * Whose turn and what is left in the stock; on this page's turn, how to play a card lifted;
+ * the hint's reason. While the connection is down, the words say so instead.
  * @param {RoomState} room
  * @param {View} view
- * @param {boolean} yourTurn
- * @param {string | null} selected
- * @param {Hint | null} hint
+ * @param {{yourTurn: boolean, down: boolean, selected: string | null, hint: Hint | null}} now
  */
-function statusLine(room, view, yourTurn, selected, hint) {
+function statusLine(room, view, now) {
+  const { yourTurn, selected, hint } = now;
   const stock = h(
     "span",
     { class: "stock", "data-field": "stock" },
     format(ngettext("{count} left in stock", "{count} left in stock", view.stock_size), { count: view.stock_size }),
   );
   let words = "";
-  if (yourTurn && selected !== null) words = format(_("Tap {card} again to play it"), { card: cardText(selected) });
+  if (now.down) words = _("Connection lost: reconnecting...");
+  else if (yourTurn && selected !== null) words = format(_("Tap {card} again to play it"), { card: cardText(selected) });
   else if (yourTurn) words = _("your turn");
   else if (view.to_move !== null) words = format(_("Wait for {name} to play."), { name: seatName(room, view.to_move) });
   return h(

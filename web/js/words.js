@@ -9,7 +9,7 @@ import { _, format, isolate, language, ngettext, number } from "./i18n.js";
 /** @typedef {import("./wire_types.js").Hint} Hint */
 
 /** @type {Record<string, Record<string, string>>} */
-let tables = { refusals: {}, exits: {}, levels: {}, presets: {}, courts: {}, quick: {}, reactions: {} };
+let tables = { refusals: {}, exits: {}, levels: {}, presets: {}, courts: {}, quick: {}, reactions: {}, computers: {} };
 
 /** @param {Record<string, Record<string, string>>} words */
 export function useWords(words) {
@@ -32,6 +32,17 @@ export function cardText(card) {
   // keeping a wrapped line from cutting it and the isolate keeping its neighbours apart.
   const words = court !== undefined ? `${_(court)}\u00a0` : number(label);
   return `\u2067${words}${symbol}\u2069`;
+}
+
+/**
+ * A card's accessible name: what its corner shows ("10♥", "J♠"), then, where the reader's
+ * language says it otherwise, its words ("J♠ الولد ♠"), so that the name holds what is seen.
+ * @param {string} card
+ */
+export function cardLabel(card) {
+  const { rank, suit } = cardParts(card);
+  const shown = `${rank}${SUIT_SYMBOLS[suit]}`;
+  return language() === "en" ? shown : `${shown} ${cardText(card)}`;
 }
 
 /** @param {readonly string[]} cards */
@@ -57,10 +68,26 @@ export function levelName(level) {
   return found !== undefined ? _(found) : level;
 }
 
+/** The computer players' levels, easiest first (the desktop's, shared.bots.LEVELS). */
+export function levels() {
+  return Object.keys(tables.levels);
+}
+
 /** @param {string} preset */
 export function presetName(preset) {
   const found = tables.presets[preset];
   return found !== undefined ? _(found) : preset;
+}
+
+/**
+ * A computer player's name in the reader's language: the server names each by its seat
+ * (shared/bots/names.py); one that does not is named by its level ("Medium bot").
+ * @param {import("./wire_types.js").SeatInfo} info
+ */
+export function botName(info) {
+  const name = info.name ?? "";
+  if (tables.computers[name] !== undefined) return _(name);
+  return format(_("{level} bot"), { level: levelName(info.bot_level ?? "medium") });
 }
 
 /**
@@ -71,7 +98,7 @@ export function presetName(preset) {
 export function seatName(room, seat) {
   if (room !== null && room.you === seat) return _("You");
   const info = room?.seats[seat];
-  if (info?.kind === "bot") return format(_("{level} bot"), { level: levelName(info.bot_level ?? "medium") });
+  if (info?.kind === "bot") return botName(info);
   if (info?.name) return isolate(info.name);
   return format(_("Seat {number}"), { number: seat + 1 });
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
-# Copies the vendored libraries from node_modules (pinned by package-lock.json) into web/vendor:
-# @msgpack/msgpack's ESM build (the modules encode and decode need, with their types) and
-# @noble/hashes' SHA-256 and HMAC, each with its licence. `make web-vendor` runs it.
+# Copies the vendored library from node_modules (pinned by package-lock.json) into web/vendor:
+# @msgpack/msgpack's ESM build (the modules encode and decode need, with their types) and its
+# licence. `make web-vendor` runs it.
 # The modules' own documentation comments (whole lines of `/** ... */` blocks and of `//`)
 # are left out of the copies, and so is each line's indentation: they were half of the page's
 # weight, and a phone loads the code, not its layout (the libraries' licences, `/*!` headers
@@ -25,8 +25,7 @@ copy() {
   ' "$1" > "$2"
 }
 M=../../node_modules/@msgpack/msgpack
-N=../../node_modules/@noble/hashes
-mkdir -p msgpack/utils noble-hashes
+mkdir -p msgpack/utils
 for f in decode encode Decoder Encoder CachedKeyDecoder DecodeError ExtData ExtensionCodec \
     timestamp utils/int utils/prettyByte utils/typedArrays utils/utf8; do
   copy "$M/dist.esm/$f.mjs" "msgpack/$f.mjs"
@@ -40,8 +39,3 @@ done
 cp msgpack/decode.d.ts msgpack/decode.d.mts
 cp msgpack/encode.d.ts msgpack/encode.d.mts
 cp "$M/LICENSE" msgpack/LICENSE
-for f in sha2 hmac _md utils _u64; do
-  copy "$N/$f.js" "noble-hashes/$f.js"
-  cp "$N/$f.d.ts" noble-hashes/
-done
-cp "$N/LICENSE" noble-hashes/LICENSE
