@@ -10,6 +10,10 @@ SUPPORTED_PYTHONS := 3.11 3.12 3.13
 find_python = $(shell python$(1) -c 'import sys; print(sys.executable)' 2>/dev/null \
 	|| ls -d $$(pyenv root 2>/dev/null)/versions/$(1).*/bin/python$(1) 2>/dev/null | tail -n 1)
 
+# pytest's workers (pytest-xdist): the tests mostly wait (on sockets, servers they start,
+# browsers), so three keep two cores busy; `make test TEST_WORKERS=0` runs them in one process.
+TEST_WORKERS ?= 3
+
 GAME := $(VENV)/.installed
 TOOLS := $(VENV)/.installed-tools
 NODE_MODULES := node_modules/.installed
@@ -49,7 +53,7 @@ test: $(TOOLS) test-web test-workflows
 	@command -v WebKitWebDriver >/dev/null && command -v Xvfb >/dev/null || echo \
 	  "== no WebKitWebDriver/Xvfb: the browser tests are left out in WebKit;" \
 	  "apt-get install webkit2gtk-driver xvfb to run them"
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 # The page's JSDoc types and its unit tests (node's own runner). Its browser tests run with
 # pytest (tests/web), in Chromium, Firefox and WebKit (tests/web/engines.py): an engine that is

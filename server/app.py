@@ -40,6 +40,7 @@ from server.room import lookalikes
 from server.room.actor import Room
 from server.room.bots_runner import BotRunner
 from shared import host_system
+from shared.clock import LOOP_CLOCK, Clock
 from shared.wire.protocol import ErrorCode, Message, MsgType
 from shared.wire.rooms import RoomPhase
 from shared.wire.session import bye_frame, ping_frame
@@ -69,8 +70,12 @@ def raise_fd_limit() -> int:
 class BasraServer:
     """One server: a listening socket, its connections, the lobby and the rooms."""
 
-    def __init__(self, config: ServerConfig, poll_clock: PollClock | None = None) -> None:
-        """``poll_clock``: the loop's selector, when `server.main` made the loop with one."""
+    def __init__(
+        self, config: ServerConfig, poll_clock: PollClock | None = None, clock: Clock = LOOP_CLOCK
+    ) -> None:
+        """``poll_clock``: the loop's selector, when `server.main` made the loop with one;
+        ``clock``: the time the rooms' timers run on (a test's, moved by hand; connections
+        keep the loop's)."""
         self.config = config
         self.counters = Counters()
         self.bots = BotRunner(config)
@@ -78,7 +83,9 @@ class BasraServer:
         self.poll_clock = poll_clock
         self.store: MatchStore | None = None
         """The data directory, once `run` has opened it (when the config names one)."""
-        self.lobby = Lobby(config, self.bots, self.counters, self._spawn_room, self.stats_message)
+        self.lobby = Lobby(
+            config, self.bots, self.counters, self._spawn_room, self.stats_message, clock=clock
+        )
         self.connections: set[Connection] = set()
         self.started = asyncio.Event()
         self._addresses = AddressCounter(config.max_per_address)

@@ -37,6 +37,7 @@ from server.room.codes import code_fits, new_room_code
 from server.room.commands import AfterLeave, Dropped, Join, Request, Resumed
 from server.routes import Route, Routes, route
 from shared.bots import LEVELS
+from shared.clock import LOOP_CLOCK, Clock
 from shared.names import BadNameError, clean_name, clean_room_name
 from shared.rules import RuleError, RuleSet
 from shared.wire.framing import encode_frame
@@ -73,9 +74,12 @@ class Lobby:
         spawn: Callable[[Room], None],
         stats: Callable[[bool], Message],
         store: MatchStore | None = None,
+        clock: Clock = LOOP_CLOCK,
     ) -> None:
-        """``store``: the data directory where rooms keep their running matches, if any."""
+        """``store``: the data directory where rooms keep their running matches, if any;
+        ``clock``: the time the rooms' timers run on."""
         self.config = config
+        self.clock = clock
         self.players = Players()
         self.rooms: dict[int, Room] = {}
         self._bots = bots
@@ -291,6 +295,7 @@ class Lobby:
             code=code,
             hints=hints,
             bot_level=bot_level,
+            clock=self.clock,
         )
 
     def adopt(self, room: Room) -> None:

@@ -1,4 +1,5 @@
-"""Set-up for the whole suite: no test sends a datagram off this machine.
+"""Set-up for the whole suite: no test sends a datagram off this machine, and a `clock` that a
+test moves by hand (`tests.clock.ManualClock`) for whatever it gives one to.
 
 LAN discovery broadcasts by default (to 255.255.255.255); tests must pass loopback addresses
 instead. This guard refuses, in-process, any UDP datagram to an address outside the loopback
@@ -14,6 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from tests.clock import ManualClock
 
 _sendto = socket.socket.sendto
 _refused: list[str] = []
@@ -51,3 +54,9 @@ def data_stays_in_the_test(
     in the platform's user data directory: point that at a temporary folder, for this process
     and the servers it starts."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("xdg-data")))
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    """Time that stands still until the test moves it on (`ManualClock.advance`)."""
+    return ManualClock()

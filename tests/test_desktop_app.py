@@ -23,6 +23,7 @@ import pytest
 
 from client.net.lan_host import LanHost
 from shared.wire.client import WireClient
+from tests.made_once import made_once
 from tests.server.helpers import play_against_bots
 
 pytestmark = [
@@ -48,8 +49,9 @@ def build_app(dist: Path, work: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    build = tmp_path_factory.mktemp("build")
-    return build_app(build / "dist", build / "work")
+    """Built once a run, however many workers run the tests."""
+    build = made_once(tmp_path_factory, "desktop-app", lambda f: build_app(f / "dist", f / "work"))
+    return build / "dist" / "basra" / "basra"
 
 
 def app_environment(home: Path) -> dict[str, str]:

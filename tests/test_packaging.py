@@ -27,6 +27,7 @@ import pytest
 
 from server.net.web_files import CONTENT_TYPES
 from shared.version import VERSION
+from tests.made_once import made_once
 
 pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
@@ -77,14 +78,20 @@ LEFT_BY_BUILDS = (
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The game's wheel, built from a copy of the checkout without what earlier builds and
     installs left in it: setuptools reuses a source tree's ``build/`` and ``*.egg-info``, so
-    files since removed from the source would still reach the wheel."""
-    wheels = tmp_path_factory.mktemp("wheels")
-    source = tmp_path_factory.mktemp("source") / "basra"
+    files since removed from the source would still reach the wheel. Built once a run, however
+    many workers run the tests."""
+    wheels = made_once(tmp_path_factory, "wheel", build_wheel) / "wheels"
+    (built,) = wheels.glob("basra-*.whl")
+    return built
+
+
+def build_wheel(folder: Path) -> None:
+    """The wheel, in ``folder``/wheels, from a clean copy of the checkout."""
+    wheels, source = folder / "wheels", folder / "source" / "basra"
+    wheels.mkdir()
     shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*LEFT_BY_BUILDS))
     build = ("wheel", *OFFLINE, "--no-build-isolation", "--wheel-dir", wheels, source)
     _run(*PIP, *build, cwd=wheels)
-    (built,) = wheels.glob("basra-*.whl")
-    return built
 
 
 def test_the_wheel_holds_the_game_and_nothing_else(wheel: Path) -> None:

@@ -7,7 +7,8 @@ replaced by each reconnection; the link's state (`client.net.link_state.LinkStat
 it all: the welcome, "reconnecting...", "reconnected", and the end. A refusal that will not
 change (another connection took over, the token expired, the server shut down: the wire's
 `FINAL_CODES`) ends the link for good; a server that says it is restarting is waited for like
-a drop.
+a drop. The pauses between attempts and the window they fit in run on a `shared.clock.Clock`
+(a test moves one by hand); silence is measured on the connection's own time, as it hears.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from client.i18n.words import connect_failure_text, refusal_text
 from client.net.link_state import LinkState
 from client.sessions.game_session import NoticeLevel
 from client.sessions.link import LinkStatus
+from shared.clock import LOOP_CLOCK, Clock
 from shared.wire.client import ConnectFailed, WireClient
 from shared.wire.protocol import FINAL_CODES, ErrorCode, Message
 
@@ -38,9 +40,10 @@ RECONNECT_DELAYS = (0.3, 1.0, 2.0, 3.0)
 class ConnectionKeeper:
     """The connection to ``host:port`` for a link's ``state``; see the module's docstring."""
 
-    def __init__(self, host: str, port: int, state: LinkState) -> None:
+    def __init__(self, host: str, port: int, state: LinkState, clock: Clock = LOOP_CLOCK) -> None:
         self.host, self.port = host, port
         self.state = state
+        self._clock = clock
         self.wire: WireClient | None = None
         """The connection now (a new one after each reconnection)."""
         self._token: str | None = None
@@ -95,11 +98,11 @@ class ConnectionKeeper:
         state = self.state
         state.status = LinkStatus.RECONNECTING
         state.say(why or _("Connection lost: reconnecting..."), NoticeLevel.WARNING)
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + RECONNECT_WINDOW
+        clock = self._clock
+        give_up = clock.now() + RECONNECT_WINDOW
         attempt = 0
-        while loop.time() < give_up and state.status is LinkStatus.RECONNECTING:
-            await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
+        while clock.now() < give_up and state.status is LinkStatus.RECONNECTING:
+            await clock.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
             attempt += 1
             try:
                 wire = await WireClient.connect(self.host, self.port)

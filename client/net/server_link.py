@@ -23,6 +23,7 @@ from client.net.keeper import ConnectionKeeper
 from client.net.link_state import LinkState
 from client.sessions.game_session import NoticeLevel
 from client.sessions.link import LinkStatus
+from shared.clock import LOOP_CLOCK, Clock
 from shared.plays import Play
 from shared.wire.framing import FrameError
 from shared.wire.requests import (
@@ -53,12 +54,13 @@ logger = logging.getLogger(__name__)
 
 
 class ServerLink:
-    """A connection to one server, as the lobby, room and table screens use it."""
+    """A connection to one server, as the lobby, room and table screens use it; ``clock``: the
+    time its reconnection waits on."""
 
-    def __init__(self, host: str, port: int, name: str) -> None:
+    def __init__(self, host: str, port: int, name: str, clock: Clock = LOOP_CLOCK) -> None:
         self.state = LinkState(name, self.send)
         """What this client knows from the server (the screens read it)."""
-        self.keeper = ConnectionKeeper(host, port, self.state)
+        self.keeper = ConnectionKeeper(host, port, self.state, clock)
 
     @property
     def address(self) -> str:

@@ -67,6 +67,7 @@ from server.room.messages import left_room_message
 from server.room.moderation import Moderation
 from server.room.seats import Slot
 from server.routes import Routes
+from shared.clock import LOOP_CLOCK, Clock
 from shared.rules import RuleSet
 from shared.state import MatchState
 from shared.wire.protocol import ErrorCode, error_message
@@ -101,14 +102,17 @@ class Room:
         code: str | None = None,
         hints: bool = True,
         bot_level: str | None = None,
+        clock: Clock = LOOP_CLOCK,
     ) -> None:
         """``store``: the data directory that keeps running matches; None keeps none;
         ``code``: a private room's code; ``hints``: whether its players may ask for hints;
-        ``bot_level``: its computer players' level, if its creator chose one."""
+        ``bot_level``: its computer players' level, if its creator chose one; ``clock``: the
+        time its timers run on."""
         identity = RoomIdentity(room_id, name, rules, turn_seconds, code, hints)
         self._inbox = Inbox(config.room_inbox)
         self._on_closed = closed
-        self.ctx = ctx = RoomContext(identity, config, counters, self._inbox.post, release, store)
+        post = self._inbox.post
+        self.ctx = ctx = RoomContext(identity, config, counters, post, release, store, clock)
         ctx.bot_level = bot_level
         self.match_part = match = MatchPart(ctx, bots)
         self.membership = membership = Membership(ctx, match)

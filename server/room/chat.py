@@ -18,7 +18,6 @@ came in (PROTOCOL.md §5): a bounded number of them (`ServerConfig.chat_kept`).
 
 from __future__ import annotations
 
-import asyncio
 import collections
 from typing import ClassVar, TypeVar
 
@@ -133,7 +132,7 @@ class RoomChat:
 
     def _check_rate(self, sender: Sender) -> None:
         config = self.ctx.config
-        now = asyncio.get_running_loop().time()
+        now = self.ctx.clock.now()
         if not self._allowance.allow(sender.player.id, sender.link.address, now):
             raise Refused(
                 ErrorCode.CHAT_RATE,

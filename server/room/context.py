@@ -25,6 +25,7 @@ from server.room.evening import Evening
 from server.room.members import Members, RoomIdentity
 from server.room.messages import encode, room_state, room_summary, saving_notice, send_room_state
 from server.room.record import RoomRecord, saved_room
+from shared.clock import Clock
 from shared.match_host import MatchHost
 from shared.state import MatchState
 from shared.wire.protocol import ErrorCode
@@ -59,11 +60,14 @@ class RoomContext:
         post: Callable[[Command], bool],
         release: Callable[[Player], None],
         store: MatchStore | None,
+        clock: Clock,
     ) -> None:
         """``post``: the room's inbox; ``release``: hands a player who is out of the room back
-        to the lobby; ``store``: the data directory that keeps running matches (None: none)."""
+        to the lobby; ``store``: the data directory that keeps running matches (None: none);
+        ``clock``: the time every timer of the room runs on (`shared.clock`)."""
         self.identity = identity
         self.config = config
+        self.clock = clock
         self.counters = counters
         self.post = post
         self.release = release
@@ -99,10 +103,12 @@ class RoomContext:
 
     def room_state(self) -> RoomState:
         """The room as its members see it (``you`` is filled in per member)."""
-        return room_state(self.identity, self.phase, self.members, self.deals, self.evening)
+        now = self.clock.now()
+        return room_state(self.identity, self.phase, self.members, self.deals, self.evening, now)
 
     def send_room_state(self) -> None:
-        send_room_state(self.identity, self.phase, self.members, self.deals, self.evening)
+        now = self.clock.now()
+        send_room_state(self.identity, self.phase, self.members, self.deals, self.evening, now)
 
     def save(self) -> None:
         """Rewrite the server-only room file of a running match (seats changed hands)."""

@@ -16,7 +16,6 @@ of the match (every update, and a snapshot for whoever joins, resumes or changes
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import math
 from typing import ClassVar
@@ -34,6 +33,7 @@ from server.room.record import NoRecordError
 from server.room.seats import HumanSeat
 from server.room.turns import TurnKeeper
 from server.routes import Route, route
+from shared.clock import Timer
 from shared.deals import SeedError, parse_client_seed
 from shared.engine import new_match
 from shared.events import Event, MatchEnded, RoundScored
@@ -63,8 +63,9 @@ class MatchPart:
     def __init__(self, ctx: RoomContext, bots: BotRunner) -> None:
         self.ctx = ctx
         config = ctx.config
-        self._turns = TurnKeeper(bots, ctx.post, ctx.identity.turn_seconds, config.bot_delay)
-        self._linger: asyncio.TimerHandle | None = None
+        turn_seconds = ctx.identity.turn_seconds
+        self._turns = TurnKeeper(bots, ctx.post, turn_seconds, config.bot_delay, ctx.clock)
+        self._linger: Timer | None = None
         self._expired_turn: int | None = None
         """The token of the turn whose timer ran out: its bot move is played for the player."""
 
@@ -184,7 +185,7 @@ class MatchPart:
         player = sender.player
         if ctx.phase is RoomPhase.OVER:
             self._check_creator_between_matches(player)
-            wait = ctx.evening.start_in(asyncio.get_running_loop().time())
+            wait = ctx.evening.start_in(ctx.clock.now())
             if wait > 0 and not ctx.everyone_agreed():
                 raise Refused(
                     ErrorCode.NOT_AGREED,
@@ -309,14 +310,13 @@ class MatchPart:
         """The match is won: count it, commit to the next match's deals, reveal this one's
         record to everyone, and close the room a while later unless another match starts."""
         ctx = self.ctx
-        loop = asyncio.get_running_loop()
-        self._linger = loop.call_later(ctx.config.match_linger, ctx.post, LingerOver())
+        self._linger = ctx.clock.call_later(ctx.config.match_linger, ctx.post, LingerOver())
         state = ctx.match
         assert state is not None
         names = tuple(
             slot.player.name if isinstance(slot, HumanSeat) else None for slot in ctx.members.seats
         )
-        ctx.evening.match_ended(state, names, loop.time())
+        ctx.evening.match_ended(state, names, ctx.clock.now())
         tally = ctx.evening.tally
         assert tally is not None
         ctx.deals = RoomDeals.for_room(ctx.config, ctx.room_id, tally.matches)

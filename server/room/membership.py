@@ -39,7 +39,7 @@ class Membership:
     def __init__(self, ctx: RoomContext, match: MatchPart) -> None:
         self.ctx = ctx
         self.match = match
-        self._holds = SeatHolds(ctx.post, ctx.config.seat_hold)
+        self._holds = SeatHolds(ctx.post, ctx.config.seat_hold, ctx.clock)
 
     def join(self, player: Player, link: Link, spectate: bool) -> None:
         """``player`` comes in, to the next free seat or to watch; `Refused` if he may not."""

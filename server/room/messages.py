@@ -8,7 +8,6 @@ his own (``you`` in a room_state, his hand and plays in a game update).
 
 from __future__ import annotations
 
-import asyncio
 import math
 import time
 from dataclasses import replace
@@ -64,10 +63,12 @@ def send_room_state(
     members: Members,
     deals: RoomDeals,
     evening: Evening,
+    now: float,
 ) -> None:
+    """The room's state, to each member (``now``: the room's clock, for the evening's grace)."""
     if not members.anyone_present():
         return  # after a mass hang-up, most rooms hear every drop with no one left to tell
-    state = room_state(identity, phase, members, deals, evening)
+    state = room_state(identity, phase, members, deals, evening, now)
     members.send(lambda seat: encode(room_state_message(replace(state, you=seat))))
 
 
@@ -77,8 +78,9 @@ def room_state(
     members: Members,
     deals: RoomDeals,
     evening: Evening,
+    now: float,
 ) -> RoomState:
-    """The room as its members see it (``you`` is filled in per member)."""
+    """The room as its members see it (``you`` is filled in per member) at ``now``."""
     rules = identity.rules
     creator = members.creator
     return RoomState(
@@ -97,16 +99,16 @@ def room_state(
         deals=deals.announced(),
         code=identity.code,
         hints=identity.hints,
-        **_between_matches(phase, evening),
+        **_between_matches(phase, evening, now),
     )
 
 
-def _between_matches(phase: RoomPhase, evening: Evening) -> dict[str, Any]:
+def _between_matches(phase: RoomPhase, evening: Evening, now: float) -> dict[str, Any]:
     """The evening's fields of a room_state: the tally, and while a match is over the yeses to
     another, how long until its creator may start it anyway, and who deals first."""
     if phase is not RoomPhase.OVER:
         return {"tally": evening.tally}
-    start_in = evening.start_in(asyncio.get_running_loop().time())
+    start_in = evening.start_in(now)
     return {
         "tally": evening.tally,
         "play_again": tuple(sorted(evening.agreed)),

@@ -7,30 +7,31 @@ runs out the room hears a `HoldExpired` through its inbox. The expiry carries th
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 
 from server.players import Player
 from server.room.commands import Command, HoldExpired
 from server.room.seats import HumanSeat
+from shared.clock import Clock, Timer
 
 __all__ = ["SeatHolds"]
 
 
 class SeatHolds:
-    """The running hold timers of one room; ``post`` is the room's inbox."""
+    """The running hold timers of one room; ``post`` is the room's inbox, ``clock`` the time
+    the holds run on."""
 
-    def __init__(self, post: Callable[[Command], bool], seconds: float) -> None:
+    def __init__(self, post: Callable[[Command], bool], seconds: float, clock: Clock) -> None:
         self._post = post
         self._seconds = seconds
-        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._clock = clock
+        self._timers: dict[int, Timer] = {}
 
     def hold(self, player: Player, slot: HumanSeat) -> None:
         """``player`` dropped: his seat is away, and held."""
-        loop = asyncio.get_running_loop()
-        slot.away_since = loop.time()
+        slot.away_since = self._clock.now()
         slot.hold_epoch += 1
-        self._timers[player.id] = loop.call_later(
+        self._timers[player.id] = self._clock.call_later(
             self._seconds, self._post, HoldExpired(player, slot.hold_epoch)
         )
 

@@ -16,6 +16,7 @@ from server.config import FALLBACK_LEVEL
 from server.room.bots_runner import BotRunner
 from server.room.commands import BotMove, Command, TurnExpired
 from server.room.seats import BotSeat, HumanSeat, Slot
+from shared.clock import Clock, Timer
 from shared.state import MatchState, Seat
 from shared.views import PlayerView, view_for
 
@@ -23,7 +24,8 @@ __all__ = ["TurnKeeper"]
 
 
 class TurnKeeper:
-    """Starts and cancels whatever ends a room's current turn; ``post`` is the room's inbox."""
+    """Starts and cancels whatever ends a room's current turn; ``post`` is the room's inbox,
+    ``clock`` the time its timer and its bots' pace run on."""
 
     def __init__(
         self,
@@ -31,15 +33,17 @@ class TurnKeeper:
         post: Callable[[Command], bool],
         turn_seconds: float,
         bot_delay: float,
+        clock: Clock,
     ) -> None:
         self._bots = bots
         self._post = post
         self._turn_seconds = turn_seconds
         self._bot_delay = bot_delay
+        self._clock = clock
         self._token = 0
         self._deadline: float | None = None
         """When the human to move runs out of time; None when no turn is timed."""
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: Timer | None = None
         self._timer_at = 0.0
         self._thinking: set[asyncio.Task[None]] = set()
 
@@ -48,7 +52,7 @@ class TurnKeeper:
         turn is not timed (a bot's, a stand-in's, no timer in this room, or no turn at all)."""
         if self._deadline is None:
             return None
-        left = self._deadline - asyncio.get_running_loop().time()
+        left = self._deadline - self._clock.now()
         return max(0, int(left * 1000))
 
     def is_current(self, token: int) -> bool:
@@ -63,7 +67,7 @@ class TurnKeeper:
         elif isinstance(slot, HumanSeat) and slot.standin:
             self.think(state, seat, FALLBACK_LEVEL, self._bot_delay)
         elif self._turn_seconds > 0:
-            self._deadline = asyncio.get_running_loop().time() + self._turn_seconds
+            self._deadline = self._clock.now() + self._turn_seconds
             if self._timer is None:
                 self._arm_timer(self._deadline)
 
@@ -95,7 +99,7 @@ class TurnKeeper:
 
     def _arm_timer(self, deadline: float) -> None:
         self._timer_at = deadline
-        self._timer = asyncio.get_running_loop().call_at(deadline, self._on_timer)
+        self._timer = self._clock.call_at(deadline, self._on_timer)
 
     def _on_timer(self) -> None:
         self._timer = None
@@ -108,10 +112,10 @@ class TurnKeeper:
             self._post(TurnExpired(self._token))
 
     async def _bot_turn(self, token: int, view: PlayerView, level: str, delay: float) -> None:
-        loop = asyncio.get_running_loop()
-        started = loop.time()
+        clock = self._clock
+        started = clock.now()
         play = await self._bots.choose(view, level)
-        rest = delay - (loop.time() - started)
+        rest = delay - (clock.now() - started)
         if rest > 0:
-            await asyncio.sleep(rest)
+            await clock.sleep(rest)
         self._post(BotMove(token, play))

@@ -30,11 +30,14 @@ from shared import host_system
 from shared.events import CardPlayed
 from shared.wire import client as wire_client
 from shared.wire.client import ConnectFailed
+from tests.clock import ManualClock
+from tests.server.helpers import running_server
 from tests.waiting import eventually
 from tests.ws_client import WebSocketClient
 
 from .app_driver import (
     FRAME,
+    LAN_SERVER,
     button,
     click,
     frames_until,
@@ -343,7 +346,14 @@ async def test_host_a_lan_game_from_the_menu(
 
 
 async def test_the_idle_player_is_told_which_card_was_played_for_him(
-    tmp_path: Path, pygame_ready: None, server: BasraServer
+    tmp_path: Path, pygame_ready: None, clock: ManualClock
+) -> None:
+    async with running_server(LAN_SERVER, clock=clock) as server:
+        await the_idle_player_is_told_which_card_was_played_for_him(tmp_path, server, clock)
+
+
+async def the_idle_player_is_told_which_card_was_played_for_him(
+    tmp_path: Path, server: BasraServer, clock: ManualClock
 ) -> None:
     ann, bob = await two_links(server)
     app = make_app(tmp_path, "--speed", "fast")
@@ -351,6 +361,9 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
         await room_of_two(ann, bob, turn_seconds=1)  # nobody plays
         ann.start_game()
         table = await started_table(app, ann)
+        for turn in ("first", "second"):  # each player's second runs out in turn
+            await eventually(lambda: clock.pending() == [1.0], what=f"the {turn} turn timed")
+            clock.advance(1.0)
         bobs = RemoteSession(bob)
         bobs_table = News()
         bobs.listen(bobs_table)
@@ -367,7 +380,7 @@ async def test_the_idle_player_is_told_which_card_was_played_for_him(
             fed(bob, bobs)
             return len(shown) >= 2 and len([u for u in heard if isinstance(u, Notice)]) >= 2
 
-        await eventually(both_timed_out, 15)
+        await eventually(both_timed_out, 15, interval=0.001)  # a frame each look, looked often
         timed = [u for u in heard if isinstance(u, TableUpdate) and u.timed_out is not None]
         assert [u.timed_out for u in timed[:2]] in ([0, 1], [1, 0]), "each seat ran out in turn"
         ann_update = next(u for u in timed if u.timed_out == 0)

@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from client.net.keeper import RECONNECT_DELAYS
 from client.net.server_link import ServerLink
 from client.sessions.game_session import Notice
 from client.sessions.link import LinkStatus
 from shared.wire.rooms import RoomPhase
+from tests.clock import ManualClock
 from tests.server.helpers import FAST, running_server
 from tests.waiting import eventually
 
@@ -50,11 +52,13 @@ def in_room(link: ServerLink, phase: RoomPhase | None = None, full: bool = False
     return (phase is None or room.phase is phase) and not (full and room.empty_seats)
 
 
-async def test_a_graceful_restart_brings_the_player_back_to_his_seat(tmp_path: Path) -> None:
+async def test_a_graceful_restart_brings_the_player_back_to_his_seat(
+    tmp_path: Path, clock: ManualClock
+) -> None:
     config = replace(FAST, seed=None, data_dir=tmp_path / "data", seat_hold=20.0)
     async with running_server(config) as first:
         port = first.port
-        link = ServerLink("127.0.0.1", port, "Ann")
+        link = ServerLink("127.0.0.1", port, "Ann", clock)
         await link.connect()
         link.create_room(2, "egyptian", 101, 0)
         await eventually(lambda: in_room(link))
@@ -70,7 +74,10 @@ async def test_a_graceful_restart_brings_the_player_back_to_his_seat(tmp_path: P
     await eventually(lambda: link.state.status is LinkStatus.RECONNECTING)
     try:
         async with running_server(config, port=port):
-            await eventually(lambda: link.state.status is LinkStatus.ONLINE, 15)
+            pause = RECONNECT_DELAYS[0]
+            await eventually(lambda: clock.pending() == [pause], what="the link's first pause")
+            clock.advance(pause)
+            await eventually(lambda: link.state.status is LinkStatus.ONLINE)
             await eventually(
                 lambda: (
                     in_room(link, RoomPhase.PLAYING)

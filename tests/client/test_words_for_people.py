@@ -16,6 +16,7 @@ from client.i18n import _
 from client.i18n.language import catalogue_path
 from client.i18n.po import parse_po
 from client.i18n.words import REFUSALS, ROOM_EXITS, name_limit_text, refusal_text
+from client.net.keeper import RECONNECT_DELAYS
 from client.net.server_link import ServerLink
 from client.scenes.connect import ConnectScene
 from client.scenes.settings_screen import SettingsScene
@@ -23,6 +24,7 @@ from client.sessions.game_session import Notice
 from client.sessions.link import LinkStatus
 from shared.names import MAX_NAME
 from shared.wire.errors import ErrorCode
+from tests.clock import ManualClock
 from tests.server.test_process import server_process
 from tests.waiting import eventually
 from tools.extract import extract_messages
@@ -63,14 +65,16 @@ def test_the_arabic_catalogue_keeps_protocol_words_out_too() -> None:
     assert not found
 
 
-async def test_a_restarted_server_is_said_in_the_players_words(tmp_path: Path) -> None:
+async def test_a_restarted_server_is_said_in_the_players_words(
+    tmp_path: Path, clock: ManualClock
+) -> None:
     """The server is killed and started again on its port without the matches it held: the
     client's seat is gone, and it says so without "resume token" or "hello"."""
     flags = ("--no-persist", "--no-discovery", "--bot-delay", "0")
     (tmp_path / "first").mkdir()
     (tmp_path / "second").mkdir()
     async with server_process(tmp_path / "first", *flags) as (process, port, _log):
-        client = ServerLink("127.0.0.1", port, "Karim")
+        client = ServerLink("127.0.0.1", port, "Karim", clock)
         news = News()
         client.state.listener = news
         await client.connect()
@@ -79,7 +83,10 @@ async def test_a_restarted_server_is_said_in_the_players_words(tmp_path: Path) -
         await eventually(lambda: client.state.status is LinkStatus.RECONNECTING, 10)
     try:
         async with server_process(tmp_path / "second", *flags, "--port", str(port)):
-            await eventually(lambda: client.state.status is LinkStatus.CLOSED, 30)
+            pause = RECONNECT_DELAYS[0]
+            await eventually(lambda: clock.pending() == [pause], what="the link's first pause")
+            clock.advance(pause)  # it tries once the server is back, and is told its seat is gone
+            await eventually(lambda: client.state.status is LinkStatus.CLOSED)
     finally:
         client.close()
     said = [event.text for event in news.told if isinstance(event, Notice)]

@@ -14,6 +14,7 @@ from server.app import BasraServer
 from server.config import ServerConfig
 from server.room.actor import match_seed
 from shared.cards import STANDARD_DECK
+from shared.clock import LOOP_CLOCK, Clock
 from shared.engine import apply_play, new_match
 from shared.plays import Play
 from shared.rules import RuleSet
@@ -48,8 +49,12 @@ FAST = ServerConfig(
 
 
 @contextlib.asynccontextmanager
-async def running_server(config: ServerConfig = FAST, **changes: Any) -> AsyncIterator[BasraServer]:
-    server = BasraServer(replace(config, **changes))
+async def running_server(
+    config: ServerConfig = FAST, *, clock: Clock = LOOP_CLOCK, **changes: Any
+) -> AsyncIterator[BasraServer]:
+    """A server of ``config`` with ``changes``, in this process, until the block ends;
+    ``clock``: the time its rooms' timers run on (a test's `tests.clock.ManualClock`)."""
+    server = BasraServer(replace(config, **changes), clock=clock)
     task = asyncio.create_task(server.run())
     started = asyncio.create_task(server.started.wait())
     await asyncio.wait({task, started}, return_when=asyncio.FIRST_COMPLETED)

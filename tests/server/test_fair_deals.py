@@ -15,6 +15,7 @@ from shared.record import EndReason
 from shared.record_file import encode_record
 from shared.wire.protocol import ErrorCode, Message, view_from_wire
 from shared.wire.records import PART_CHARS, RecordParts, parts_of, record_part
+from tests.clock import ManualClock
 from tests.server.fair_play import play_all, receive_record, sealed, seat_two
 from tests.server.helpers import (
     FAST,
@@ -25,10 +26,11 @@ from tests.server.helpers import (
     play_message,
     running_server,
 )
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.timeout(60)
 
-FAIR = {"seed": None}
+FAIR: dict[str, Any] = {"seed": None}
 """A server that deals fairly (the tests' usual one deals from an integer seed)."""
 
 
@@ -148,8 +150,10 @@ async def test_a_seeded_server_announces_no_commitment_and_deals_as_before() -> 
         assert match is not None and isinstance(match.deals, SeededDeals)
 
 
-async def test_a_room_that_closes_mid_match_reveals_the_record_to_whoever_watches() -> None:
-    async with running_server(FAST, **FAIR, seat_hold=0.2) as server:
+async def test_a_room_that_closes_mid_match_reveals_the_record_to_whoever_watches(
+    clock: ManualClock,
+) -> None:
+    async with running_server(FAST, **FAIR, seat_hold=0.2, clock=clock) as server:
         ali = await connect(server, "Ali")
         state = await create_room(ali, 2, turn_timer=0)
         await ali.send({"t": "fill_bots", "level": "easy"})
@@ -161,6 +165,8 @@ async def test_a_room_that_closes_mid_match_reveals_the_record_to_whoever_watche
             update = await ali.expect("game_update")
         await ali.send(play_message(view_from_wire(update["view"]).legal_plays[0]))
         ali.abort()  # gone for good: the hold runs out, and no human is left
+        await eventually(lambda: clock.pending() == [0.2], what="the room to hold Ali's seat")
+        clock.advance(0.2)
         record = await receive_record(cala)
         assert (await cala.expect("left_room"))["reason"] == "last_human_left"
         assert record.outcome is not None and record.outcome.reason is EndReason.ABANDONED
@@ -206,7 +212,7 @@ def test_a_long_record_goes_in_parts_that_fit_a_frame() -> None:
 
 async def test_a_record_of_many_parts_is_fetched_part_by_part() -> None:
     # Nobody reads while the chat pours in: let it wait for them.
-    roomy = {"chat_lines": 1000, "outbound_queue": 1000, "write_buffer": 10**7}
+    roomy: dict[str, Any] = {"chat_lines": 1000, "outbound_queue": 1000, "write_buffer": 10**7}
     async with running_server(FAST, **FAIR, **roomy) as server:
         ali, badr = await seat_two(server.port)
         await ali.client.send({"t": "start_game"})

@@ -19,6 +19,7 @@ from shared.wire.client import WireClient
 from shared.wire.framing import encode_frame
 from shared.wire.protocol import Message, pack_message, view_from_wire
 from shared.wire.requests import PlayCard
+from tests.clock import ManualClock
 from tests.server.helpers import (
     MatchOracle,
     connect,
@@ -259,12 +260,16 @@ async def test_reconnect_with_the_token_in_each_phase(phase: str) -> None:
         assert oracle.check_client(ali.received + back.received, {0: 0}) > 5
 
 
-async def test_after_the_hold_a_bot_plays_the_seat_until_the_player_returns() -> None:
-    async with witnessed(seat_hold=0.2) as (server, witness):
+async def test_after_the_hold_a_bot_plays_the_seat_until_the_player_returns(
+    clock: ManualClock,
+) -> None:
+    async with witnessed(seat_hold=0.2, clock=clock) as (server, witness):
         ali, badr, _state = await pair(server)
         welcome = next(m for m in ali.received if m["t"] == "welcome")
         mark = witness.plays
         ali.abort()
+        await eventually(lambda: clock.pending() == [0.2], what="the room to hold Ali's seat")
+        clock.advance(0.2)
         await expect_room(badr, lambda s: s["seats"][0]["bot_level"] is not None)
         rng = random.Random(8)
         # Badr plays a few turns; the stand-in answers each one for seat 0.
@@ -287,15 +292,17 @@ async def test_after_the_hold_a_bot_plays_the_seat_until_the_player_returns() ->
         await witness.check_progress(mark)
 
 
-async def test_a_waiting_room_frees_the_seat_after_the_hold() -> None:
-    async with running_server(seat_hold=0.2) as server:
+async def test_a_waiting_room_frees_the_seat_after_the_hold(clock: ManualClock) -> None:
+    async with running_server(seat_hold=0.2, clock=clock) as server:
         ali = await connect(server, "Ali")
         badr = await connect(server, "Badr")
         state = await create_room(ali, 2)
         await join(badr, state["room_id"])
         token = next(m for m in badr.received if m["t"] == "welcome")["resume_token"]
         badr.abort()
-        await expect_room(ali, lambda s: s["seats"][1]["kind"] == "empty", timeout=3)
+        await eventually(lambda: clock.pending() == [0.2], what="the room to hold Badr's seat")
+        clock.advance(0.2)
+        await expect_room(ali, lambda s: s["seats"][1]["kind"] == "empty")
         # The token died with the seat.
         again = await connect(server)
         await again.send({"t": "hello", "name": "Badr", "version": 1, "resume_token": token})
@@ -353,14 +360,16 @@ async def test_the_room_closes_when_its_last_human_leaves() -> None:
         await eventually(lambda: state["room_id"] not in server.lobby.rooms)
 
 
-async def test_a_finished_match_closes_its_room_after_the_linger() -> None:
-    async with running_server(match_linger=0.2) as server:
+async def test_a_finished_match_closes_its_room_after_the_linger(clock: ManualClock) -> None:
+    async with running_server(match_linger=0.2, clock=clock) as server:
         ali = await connect(server, "Ali")
         await create_room(ali, 2)
         await ali.send({"t": "fill_bots", "level": "easy"})
         await ali.send({"t": "start_game"})
         await play_to_end(ali, random.Random(4))
-        left = await ali.expect("left_room", timeout=3)
+        assert clock.pending() == [0.2], "the finished match lingers"
+        clock.advance(0.2)
+        left = await ali.expect("left_room")
         assert left["reason"] == "match_over"
         assert not server.lobby.rooms
 

@@ -11,6 +11,8 @@ import re
 import pytest
 
 from shared.wire.client import WireClient
+from shared.wire.protocol import view_from_wire
+from tests.clock import ManualClock
 from tests.server.helpers import (
     MatchOracle,
     connect,
@@ -142,14 +144,14 @@ async def test_a_spectator_takes_over_a_bot_seat_between_plays() -> None:
         assert oracle.check_client(guest.received, {0: None, first_seated: 1}) > 10
 
 
-async def test_the_turn_timer_plays_for_a_player_who_waits() -> None:
-    async with running_server(turn_timeout=0.2) as server:
+async def test_the_turn_timer_plays_for_a_player_who_waits(clock: ManualClock) -> None:
+    async with running_server(turn_timeout=0.2, clock=clock) as server:
         slow = await connect(server, "Slow")
         state = await create_room(slow, 2)
         assert state["turn_timer"] == 1  # whole seconds for display; the server uses 0.2
         await slow.send({"t": "fill_bots", "level": "easy"})
         await slow.send({"t": "start_game"})
-        # Never play: after a few turns the server has played for seat 0 by itself.
+        # Never play: each turn's 0.2 s pass, and the server plays for seat 0 by itself.
         plays_by_me = 0
         async with asyncio.timeout(10):
             while plays_by_me < 3:
@@ -159,6 +161,8 @@ async def test_the_turn_timer_plays_for_a_player_who_waits() -> None:
                     for e in update["events"]
                     if e["kind"] == "card_played" and e["seat"] == state["you"]
                 )
+                if view_from_wire(update["view"]).my_turn:
+                    clock.advance(0.2)
 
 
 async def test_a_room_list_shows_rooms_and_their_state() -> None:

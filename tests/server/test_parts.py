@@ -19,6 +19,7 @@ from server.room.chat import ChatLimiter
 from server.room.seats import BotSeat, next_free_seat
 from shared.bots import LEVELS
 from shared.names import BadNameError, ChatError, clean_chat, clean_name, name_key
+from tests.clock import ManualClock
 from tests.waiting import eventually
 
 
@@ -181,15 +182,15 @@ async def test_running_out_of_descriptors_is_one_log_line_not_thousands(
     assert len(lines) == 1
 
 
-async def test_closed_connections_leave_no_reference_cycles() -> None:
+async def test_closed_connections_leave_no_reference_cycles(clock: ManualClock) -> None:
     """The collector freezes objects without collecting them first, which is safe only if a
     finished connection is freed by reference counting: nothing may end up as cyclic garbage."""
     from shared.wire.client import WireClient
     from tests.server.helpers import running_server
 
     gc.collect()
-    # A short seat hold, so that the room the first client made ends soon after it drops.
-    async with running_server(seat_hold=0.2) as server:
+    # The room the first client made ends once his seat hold, moved on by hand, runs out.
+    async with running_server(seat_hold=0.2, clock=clock) as server:
         before = asyncio.all_tasks()
         clients = [await WireClient.connect("127.0.0.1", server.port) for _ in range(12)]
         for i, client in enumerate(clients):
@@ -204,6 +205,8 @@ async def test_closed_connections_leave_no_reference_cycles() -> None:
             else:
                 await client.send_raw(b"\x00\x00\x00\x00")  # a bad frame: the server closes
                 await client.wait_closed()
+        await eventually(lambda: clock.pending() == [0.2], what="the creator's seat held")
+        clock.advance(0.2)
         # Collect only once every task the connections and the room started has ended, so that
         # what they held is either freed or left as garbage, not still in use.
         await eventually(lambda: not server.connections and asyncio.all_tasks() <= before)

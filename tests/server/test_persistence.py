@@ -36,6 +36,7 @@ from shared.record_file import decode_record, encode_record
 from shared.rules import RuleSet
 from shared.wire.client import WireClient
 from shared.wire.protocol import view_from_wire
+from tests.clock import ManualClock
 from tests.server.fair_play import play_all, receive_record, sealed, seat_two
 from tests.server.helpers import FAST, connect, expect_room, join, running_server
 from tests.waiting import eventually
@@ -99,7 +100,9 @@ async def resume(port: int, token: str) -> WireClient:
     return client
 
 
-async def test_a_restarted_server_takes_its_matches_up_at_the_same_play(tmp_path: Path) -> None:
+async def test_a_restarted_server_takes_its_matches_up_at_the_same_play(
+    tmp_path: Path, clock: ManualClock
+) -> None:
     async with running_server(FAST, seed=None, data_dir=tmp_path) as server:
         ali, badr = await seat_two(server.port)
         await ali.client.send({"t": "start_game"})
@@ -109,12 +112,14 @@ async def test_a_restarted_server_takes_its_matches_up_at_the_same_play(tmp_path
     [record_file] = kept(tmp_path, ".basra")
     plays_before = decode_record(record_file.read_bytes()).plays
     assert len(plays_before) == 9
-    async with running_server(FAST, seed=None, data_dir=tmp_path, seat_hold=0.5) as server:
+    restarted = running_server(FAST, seed=None, data_dir=tmp_path, seat_hold=0.5, clock=clock)
+    async with restarted as server:
         room = server.lobby.rooms[room_id]
         assert room.match == before and room.seq == 9
         back = await resume(server.port, ali.token)
         state = await back.expect("room_state")
         assert [s["connected"] for s in state["seats"]] == [True, False]
+        clock.advance(0.5)  # the seat hold of the one who is not back runs out
         assert state["deals"]["commitment"] == ali.commitment.hex()
         snapshot = await back.expect("game_update")
         assert snapshot["seq"] == 9
@@ -154,12 +159,14 @@ async def test_a_damaged_file_skips_its_room_and_the_others_load(
     assert damaged.exists(), "a damaged file stays for a person to look at"
 
 
-async def test_a_closed_room_leaves_no_file_behind(tmp_path: Path) -> None:
-    async with running_server(FAST, seed=None, data_dir=tmp_path, match_linger=0.2) as server:
+async def test_a_closed_room_leaves_no_file_behind(tmp_path: Path, clock: ManualClock) -> None:
+    closing = running_server(FAST, seed=None, data_dir=tmp_path, match_linger=0.2, clock=clock)
+    async with closing as server:
         ali, badr = await seat_two(server.port)
         await ali.client.send({"t": "start_game"})
         await play_all([ali.client, badr.client], seed=6)
         await receive_record(ali.client)
+        clock.advance(0.2)  # the finished match lingers, then its room closes
         await ali.client.expect("left_room")
         await eventually(lambda: not leftovers(tmp_path), what="the match's files to go")
 
@@ -186,7 +193,7 @@ def finished_match(room_id: int, ended: bool = True) -> tuple[bytes, bytes]:
 
 
 async def test_a_match_killed_after_its_last_play_ends_for_whoever_comes_back(
-    tmp_path: Path,
+    tmp_path: Path, clock: ManualClock
 ) -> None:
     store = MatchStore.open(tmp_path, record_keep=60.0)
     files = store.new_files(4)
@@ -194,13 +201,14 @@ async def test_a_match_killed_after_its_last_play_ends_for_whoever_comes_back(
     record, room = finished_match(4, ended=False)
     files.record.write_bytes(record)
     files.room.write_bytes(room)
-    async with running_server(FAST, data_dir=tmp_path, match_linger=0.5) as server:
+    async with running_server(FAST, data_dir=tmp_path, match_linger=0.5, clock=clock) as server:
         assert server.lobby.rooms[4].phase.value == "over"
         back = await resume(server.port, TOKEN)
         assert (await back.expect("room_state"))["state"] == "over"
         assert view_from_wire((await back.expect("game_update"))["view"]).winner is not None
         finished = await receive_record(back)
         assert finished.outcome is not None and finished.plays == decode_record(record).plays
+        clock.advance(0.5)  # the finished match lingers, then its room closes
         await back.expect("left_room")
         await eventually(lambda: not leftovers(tmp_path), what="the files to go")
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 
 from server.app import BasraServer
+from server.room.evening import START_GRACE
 from shared.deals import SealedDeals, new_client_seed
 from shared.fairness import verify
 from shared.record_file import decode_record
@@ -19,6 +20,7 @@ from shared.state import next_seat
 from shared.wire.client import WireClient
 from shared.wire.protocol import Message
 from shared.wire.records import RecordParts
+from tests.clock import ManualClock
 from tests.server.helpers import (
     FAST,
     connect,
@@ -138,30 +140,33 @@ async def test_two_matches_in_a_row_with_the_rotation_the_tally_and_a_swap() -> 
 
 
 async def test_the_creator_starts_once_everyone_agreed_or_the_grace_passed(
-    monkeypatch: pytest.MonkeyPatch,
+    clock: ManualClock,
 ) -> None:
-    monkeypatch.setattr("server.room.evening.START_GRACE", 0.5)
-    async with running_server() as server:
+    async with running_server(match_linger=120.0, clock=clock) as server:
         ali, badr, room_id = await table_of_two(server)
         await ali.send({"t": "play_again"})
         assert (await ali.expect("error"))["code"] == "not_in_game"
         await ali.send({"t": "start_game"})
         await play_match(ali, badr, 3)
-        await ali.send({"t": "start_game"})
-        refused = await ali.expect("error")
+        refused = await start_answer(ali)
         assert refused["code"] == "not_agreed"
+        assert refused["message"].endswith(f"in {START_GRACE:.0f} s.")
         # Badr says nothing: once the grace has passed the creator's start is taken.
-        async with asyncio.timeout(10):
-            while True:
-                await ali.send({"t": "start_game"})
-                message = await ali.recv()
-                while message["t"] not in ("error", "game_update"):
-                    message = await ali.recv()
-                if message["t"] == "game_update":
-                    break
-                assert message["code"] == "not_agreed"
-                await asyncio.sleep(0.05)
+        clock.advance(START_GRACE - 0.5)
+        refused = await start_answer(ali)
+        assert refused["code"] == "not_agreed" and refused["message"].endswith("in 1 s.")
+        clock.advance(0.5)
+        assert (await start_answer(ali))["t"] == "game_update"
         assert server.lobby.rooms[room_id].phase.value == "playing"
+
+
+async def start_answer(creator: WireClient) -> Message:
+    """What the creator's ``start_game`` is answered with: an error, or the new match."""
+    await creator.send({"t": "start_game"})
+    message = await creator.recv()
+    while message["t"] not in ("error", "game_update"):
+        message = await creator.recv()
+    return message
 
 
 async def test_a_human_who_leaves_after_the_match_is_replaced_and_the_room_goes_on() -> None:

@@ -1,5 +1,6 @@
 """Every game_update says how long the player to move has left (``turn_ms``), so a client shows
-the server's own timer: nil for a bot's turn, an untimed room or a finished match."""
+the server's own timer: nil for a bot's turn, an untimed room or a finished match. The rooms'
+time stands still here (a `ManualClock`) but where a test moves it, so the figures are exact."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 import pytest
 
 from shared.wire.protocol import view_from_wire
+from tests.clock import ManualClock
 from tests.server.helpers import connect, create_room, join, play_message, running_server
 
 pytestmark = pytest.mark.timeout(60)
@@ -15,8 +17,10 @@ pytestmark = pytest.mark.timeout(60)
 TURN_SECONDS = 30
 
 
-async def test_a_humans_turn_carries_the_time_left_and_a_bots_turn_none() -> None:
-    async with running_server(turn_timeout=float(TURN_SECONDS)) as server:
+async def test_a_humans_turn_carries_the_time_left_and_a_bots_turn_none(
+    clock: ManualClock,
+) -> None:
+    async with running_server(turn_timeout=float(TURN_SECONDS), clock=clock) as server:
         host = await connect(server, "Host")
         state = await create_room(host, 2, target=11)
         assert state["turn_timer"] == TURN_SECONDS
@@ -32,8 +36,9 @@ async def test_a_humans_turn_carries_the_time_left_and_a_bots_turn_none() -> Non
                 break
             if view.my_turn:
                 seen["mine"] += 1
-                # Just started, on this machine: most of the turn is left, never more than all.
-                assert 0.5 * TURN_SECONDS * 1000 < update["turn_ms"] <= TURN_SECONDS * 1000
+                # Each turn starts whole, and what is left goes down with the time taken.
+                assert update["turn_ms"] == TURN_SECONDS * 1000
+                clock.advance(2.5)
                 play = view.legal_plays[rng.randrange(len(view.legal_plays))]
                 await host.send(play_message(play))
             else:
@@ -43,8 +48,8 @@ async def test_a_humans_turn_carries_the_time_left_and_a_bots_turn_none() -> Non
         assert seen["mine"] > 5 and seen["bots"] > 5
 
 
-async def test_a_snapshot_tells_a_newcomer_what_is_left_of_the_turn() -> None:
-    async with running_server(turn_timeout=float(TURN_SECONDS)) as server:
+async def test_a_snapshot_tells_a_newcomer_what_is_left_of_the_turn(clock: ManualClock) -> None:
+    async with running_server(turn_timeout=float(TURN_SECONDS), clock=clock) as server:
         host = await connect(server, "Host")
         state = await create_room(host, 2)
         guest = await connect(server, "Guest")
@@ -52,11 +57,13 @@ async def test_a_snapshot_tells_a_newcomer_what_is_left_of_the_turn() -> None:
         await host.send({"t": "start_game"})
         first = await host.expect("game_update")
         await guest.expect("game_update")
+        clock.advance(12.25)
         watcher = await connect(server, "Watcher")
         await join(watcher, state["room_id"], spectate=True)
         snapshot = await watcher.expect("game_update")
         assert snapshot["events"] == [] and snapshot["seq"] == first["seq"]
-        assert 0 < snapshot["turn_ms"] <= first["turn_ms"], "the same turn, no later started"
+        assert first["turn_ms"] == TURN_SECONDS * 1000
+        assert snapshot["turn_ms"] == first["turn_ms"] - 12250, "the same turn, 12.25 s on"
 
 
 async def test_an_untimed_room_says_nil() -> None:

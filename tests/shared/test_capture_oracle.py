@@ -26,7 +26,11 @@ def random_floor(rng: random.Random, numerals_only: bool) -> tuple[Card, list[Ca
     return cards[0], cards[1:]
 
 
-@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.preset_name + str(hash(r) % 97))
+# Ids by position, the same in every process (a hash differs between processes, and so between
+# the workers of a parallel run, which must all collect the same tests).
+@pytest.mark.parametrize(
+    "rules", RULE_SETS, ids=[f"{r.preset_name}-{i}" for i, r in enumerate(RULE_SETS)]
+)
 def test_solver_matches_oracle_on_random_floors(rules: RuleSet) -> None:
     rng = random.Random(20261129)
     profile = capture_profile_of(rules)

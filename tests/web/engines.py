@@ -35,6 +35,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final
 
+from tests.waiting import eventually_sync
+
 ENGINES: Final = ("chromium", "firefox", "webkit")
 CHROMIUM: Final = ("chromium", "chromium-browser", "google-chrome")
 FIREFOX: Final = ("firefox-esr", "firefox")
@@ -244,16 +246,32 @@ class WebKitBrowser(Browser):
 
     def set_viewport(self, width: int, height: int, mobile: bool = True) -> None:
         """The window sized so that the page's viewport is ``width`` x ``height`` (what the
-        toolbar and borders take is measured, then added)."""
-        self.driver.set_window_size(width, height)
+        toolbar and borders take is measured, then added). The window manager resizes in its own
+        time, so each size is read once it has settled: under load a size read half-way made the
+        correction negative."""
+        window = (width, height)
         for _ in range(3):
-            inner = self.driver.execute_script("return [innerWidth, innerHeight];")
-            if inner == [width, height]:
+            self.driver.set_window_size(*window)
+            inner = self._settled_viewport()
+            if inner == (width, height):
                 return
-            size = self.driver.get_window_size()
-            self.driver.set_window_size(
-                size["width"] + width - inner[0], size["height"] + height - inner[1]
+            outer = self.driver.get_window_size()
+            window = (
+                max(width, outer["width"] + width - inner[0]),
+                max(height, outer["height"] + height - inner[1]),
             )
+
+    def _settled_viewport(self) -> tuple[int, int]:
+        """innerWidth x innerHeight once two looks a moment apart agree."""
+        looks: list[tuple[int, int]] = []
+
+        def settled() -> bool:
+            inner = self.driver.execute_script("return [innerWidth, innerHeight];")
+            looks.append((int(inner[0]), int(inner[1])))
+            return len(looks) > 1 and looks[-1] == looks[-2]
+
+        eventually_sync(settled, timeout=5, what="the WebKit window's size settled")
+        return looks[-1]
 
     def touch(self, x: float, y: float) -> None:
         """WebKitGTK delivers touch as mouse events: the nearest it has is a click there."""

@@ -189,8 +189,15 @@ def four_at_a_table(server: WebServer, out: Path) -> None:
             page.wait_screen("table")
         watcher.tap('[data-action="watch"]')
         watcher.wait_screen("table")
-        for page in (host, guest):
-            play_taps_until(page, lambda: False, 60, limit=2)
+        # Each phone plays two cards, each when its turn comes: driving one phone to its second
+        # card would wait for ever on the other's turn in between.
+        played = {id(host): 0, id(guest): 0}
+        deadline = time.monotonic() + 120
+        while min(played.values()) < 2:
+            assert time.monotonic() < deadline, "the phones did not play two cards each"
+            for page in (host, guest):
+                if played[id(page)] < 2 and page.your_turn() and page.still():
+                    played[id(page)] += play_taps_until(page, lambda: False, 30, limit=1)
         until(lambda: host.still() and guest.still())
         capture(host, out, "en", "9-four-table", (390, 844))
         capture(guest, out, "ar", "9-four-table", (360, 740))

@@ -48,6 +48,10 @@ def four_at_a_table(server: WebServer, host: Page, guest: Page) -> DesktopPlayer
     return desktop
 
 
+def its_turn_is_over(page: Page) -> bool:
+    return not (page.screen() == "table" and page.your_turn())
+
+
 def switch(page: Page, language: str, size: tuple[int, int]) -> None:
     """The page in the other language (its own button) at the other size."""
     page.tap('[data-action="language"]')
@@ -84,7 +88,9 @@ def test_a_table_of_four_fits_phones_in_portrait_in_both_languages(
                     page.tap('[data-action="hint"]')
                     until(partial(page.present, '[data-field="hint"]'), what="the hint's words")
                     look(page)
-                played += play_taps_until(page, lambda: False, 30, limit=1)
+                # Only while it is this page's turn: under load a turn can pass (a timer, a
+                # round's end) before the tap, and waiting for its next one outlived the match.
+                played += play_taps_until(page, partial(its_turn_is_over, page), 30, limit=1)
         if played == 10:
             switch(host, "ar", SIZES[1])
             switch(guest, "en", SIZES[0])
