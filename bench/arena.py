@@ -8,8 +8,10 @@ interval, points and Basras per round, and each bot's decision time.
     python -m bench.arena --a medium --b easy --players 2 --matches 200 --seed 1 --workers 2
     python -m bench.arena --a expert --b expert --budget 0.1 --b-budget 1 --matches 100
 
-Besides the levels, a side may be a variant kept for measuring: ``hard-playouts`` is the hard
-bot without its exact endgame (playouts to the end of the round instead), as it was before.
+Sides are named as `bench.sides` reads them: a level or a variant kept for measuring, with a
+budget of its own if wanted (``hard@1000``, ``expert@0.1s``). Matches count wins; the deck
+pairs of `bench.pairs` measure the same strength about eight times faster, as a margin in
+points per round.
 """
 
 from __future__ import annotations
@@ -23,58 +25,17 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TextIO, TypeVar
 
-from shared.bots import LEVELS, Bot, ExpertBot, HardBot, make_bot
-from shared.bots.hard import DEFAULT_BUDGET
+from bench.sides import Side, side_bot
 from shared.engine import apply_play, new_match
 from shared.events import RoundScored
 from shared.rules import RuleSet
 from shared.state import team_of
 from shared.views import view_for
 
-VARIANTS = (
-    "hard-playouts",
-    "expert-greedy",
-    "expert-medium",
-    "expert-uniform",
-    "expert-open",
-    "expert-exclude",
-    "expert-playouts",
-    "expert-in-pairs",
-    "expert-deal-in-pairs",
-    "expert-model-replies",
-)
-"""Bots only the arena plays, to measure a change against what it replaced."""
-SIDES = (*LEVELS, *VARIANTS)
-REPLY_TEMPERATURE = 4.0
-"""``expert-model-replies``: the playout policy's fitted temperature (`shared.bots.inference`)."""
-
-
-def arena_bot(side: str, budget: float | None) -> Bot:
-    """The bot of a level or a variant (`SIDES`), thinking ``budget`` seconds if it can."""
-    seconds = DEFAULT_BUDGET if budget is None else budget
-    if side == "hard-playouts":
-        return HardBot(budget=seconds, exact_endgame=False)
-    if side == "expert-greedy":
-        return ExpertBot(budget=seconds, model="greedy", temperature=4.0)
-    if side == "expert-medium":
-        return ExpertBot(budget=seconds, model="medium", temperature=3.0)
-    if side == "expert-uniform":
-        return ExpertBot(budget=seconds, temperature=1e9)
-    if side == "expert-open":
-        return ExpertBot(budget=seconds, floor_left=False)
-    if side == "expert-exclude":
-        return ExpertBot(budget=seconds, exclude=True)
-    if side == "expert-playouts":
-        return ExpertBot(budget=seconds, deal_search=())
-    if side == "expert-deal-in-pairs":
-        return ExpertBot(budget=seconds, deal_search=(2, 4))
-    if side == "expert-model-replies":
-        return ExpertBot(budget=seconds, reply_temperature=REPLY_TEMPERATURE)
-    if side == "expert-in-pairs":
-        return ExpertBot(budget=seconds, in_pairs=True)
-    return make_bot(side, budget=budget)
+_Job = TypeVar("_Job")
+_Result = TypeVar("_Result")
 
 
 @dataclass(frozen=True)
@@ -145,7 +106,7 @@ def play_match(job: Job) -> Result:
     state = new_match(rules, seed=job.seed)
     b_budget = job.budget if job.b_budget is None else job.b_budget
     bots = [
-        arena_bot(job.a, job.budget) if team_of(seat) == job.a_team else arena_bot(job.b, b_budget)
+        side_bot(job.a, job.budget) if team_of(seat) == job.a_team else side_bot(job.b, b_budget)
         for seat in range(rules.players)
     ]
     rngs = [random.Random(f"{job.seed}:{job.a_team}:{seat}") for seat in range(rules.players)]
@@ -175,19 +136,23 @@ def run(job_list: Sequence[Job], workers: int, progress: TextIO | None = None) -
     """Play every job (in a pool when ``workers`` > 1) and sum the results."""
     total = Result()
     bar = ProgressBar(len(job_list), progress)
-    for result in _results(job_list, workers):
+    for result in in_pool(play_match, job_list, workers):
         total.add(result)
-        bar.update(total)
+        bar.update(total.matches, f"A won {total.a.wins}")
     bar.close()
     return total
 
 
-def _results(job_list: Sequence[Job], workers: int) -> Iterator[Result]:
+def in_pool(
+    play: Callable[[_Job], _Result], job_list: Sequence[_Job], workers: int
+) -> Iterator[_Result]:
+    """``play`` of each job, in a pool of ``workers`` processes when more than one (results
+    come as they end, not in order)."""
     if workers <= 1:
-        yield from map(play_match, job_list)
+        yield from map(play, job_list)
         return
     with multiprocessing.Pool(workers) as pool:
-        yield from pool.imap_unordered(play_match, job_list)
+        yield from pool.imap_unordered(play, job_list)
 
 
 class ProgressBar:
@@ -201,8 +166,8 @@ class ProgressBar:
         self.start = time.perf_counter()
         self.drawn = 0.0
 
-    def update(self, so_far: Result) -> None:
-        done = so_far.matches
+    def update(self, done: int, note: str) -> None:
+        """Redraw for ``done`` of the total, with a short ``note`` on the run so far."""
         now = time.perf_counter()
         # Redraw at most a few times a second: fast runs would otherwise flood a log.
         if self.stream is None or (now - self.drawn < 0.25 and done < self.total):
@@ -211,8 +176,8 @@ class ProgressBar:
         filled = self.WIDTH * done // max(1, self.total)
         elapsed = time.perf_counter() - self.start
         line = (
-            f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total} matches, "
-            f"A won {so_far.a.wins}, {elapsed:.0f}s"
+            f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] {done}/{self.total}, {note}, "
+            f"{elapsed:.0f}s"
         )
         self.stream.write(line)
         self.stream.flush()
@@ -276,8 +241,8 @@ def _ms(seconds: float) -> str:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.arena", description=__doc__)
-    parser.add_argument("--a", choices=SIDES, default="hard", help="side A's bot")
-    parser.add_argument("--b", choices=SIDES, default="medium", help="side B's bot")
+    parser.add_argument("--a", type=_side, default="hard", help="side A's bot (bench.sides)")
+    parser.add_argument("--b", type=_side, default="medium", help="side B's bot")
     parser.add_argument("--players", type=int, choices=(2, 4), default=2)
     parser.add_argument("--matches", type=int, default=100, help="matches (pairs share a deck)")
     parser.add_argument("--seed", type=int, default=1)
@@ -295,6 +260,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     if args.matches < 1 or args.workers < 1:
         parser.error("--matches and --workers must be at least 1")
     return args
+
+
+def _side(text: str) -> str:
+    Side.parse(text)
+    return text
 
 
 def main(argv: Sequence[str] | None = None) -> None:

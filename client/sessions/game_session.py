@@ -16,6 +16,7 @@ import enum
 from collections.abc import Callable
 from typing import NamedTuple, Protocol
 
+from client.i18n import _
 from client.i18n.words import computer_name, hint_text
 from shared.bots.hints import Reason
 from shared.cards import Card
@@ -94,15 +95,16 @@ hints offers Hint too (`RemoteSession`)."""
 
 
 class Hint(NamedTuple):
-    """A suggested play and why, for the practice Hint button."""
+    """A suggested play and why, for the Hint button: the expert player's choice, in practice
+    as from a server (`shared.bots.hints`)."""
 
     play: Play
     why: Reason
 
     @property
     def reason(self) -> str:
-        """The hint as one sentence in the interface's language."""
-        return hint_text(self.why)
+        """The hint in the interface's language, saying whose choice it is."""
+        return _("The expert player suggests: {hint}").format(hint=hint_text(self.why))
 
 
 class MatchListener:

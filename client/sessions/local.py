@@ -5,7 +5,8 @@ Owns `LocalSession`. The player holds one seat; computer players of one level ho
 `tick` time, and the table ticks only while it is idle, so every bot move waits until the
 previous one has been shown; a slow (hard) bot thinks in a worker thread meanwhile. Undo goes
 back to the player's previous decision (states are immutable, so it is a stack of states);
-Hint asks `shared.bots.suggest`. Pure: no pygame.
+Hint asks `shared.bots.suggest` (the expert player's choice) in a worker thread, and the hint
+comes with a later `tick`. Pure: no pygame.
 
 A practice match is dealt as a server deals a LAN match (PROTOCOL.md §10): a server seed drawn
 here and the player's own client seed, both from the operating system's CSPRNG (``--seed``
@@ -24,7 +25,7 @@ from pathlib import Path
 from client.i18n import _
 from client.i18n.words import play_refusal_text
 from client.records import now_ms
-from client.sessions.bot_thinker import BotThinker
+from client.sessions.bot_thinker import BotThinker, HintThinker
 from client.sessions.game_session import (
     PRACTICE_OFFERS,
     Hint,
@@ -135,6 +136,7 @@ class LocalSession:
         self.rules = state.rules
         self.bot_delay = bot_delay
         self._thinker = BotThinker(level)
+        self._hinter = HintThinker()
         self.level = self._thinker.level
         self._rng = random.Random(seed)
         self._undo: list[tuple[MatchState, int]] = []
@@ -159,8 +161,13 @@ class LocalSession:
         self._told.listen(listener)
 
     def tick(self, dt: float) -> None:
-        """Let a bot move once it has 'thought' for `bot_delay` seconds."""
+        """Let a bot move once it has 'thought' for `bot_delay` seconds; pass a hint on once
+        it is worked out."""
         state = self._host.state
+        given = self._hinter.result(state)
+        if given is not None:
+            hint = Hint(given.play, given.why)
+            self._told(lambda listener: listener.hint_given(hint))
         mover = state.to_move
         if mover is None or mover == self.seat:
             self._waited = 0.0
@@ -208,6 +215,7 @@ class LocalSession:
             self._record.take_back(plays)
         self._waited = 0.0
         self._thinker.cancel()
+        self._hinter.cancel()
         self._show(TableUpdate(self.view, (), reset=True))
         self._notify(Notice(_("Took back your last play.")))
 
@@ -219,10 +227,12 @@ class LocalSession:
         return suggest_play(view)
 
     def ask_hint(self) -> bool:
-        hint = self.hint()
-        if hint is not None:
-            self._told(lambda listener: listener.hint_given(hint))
-        return hint is not None
+        view = self.view
+        if not view.legal_plays:
+            return False
+        if not self._hinter.busy:
+            self._hinter.begin(view, self._host.state)
+        return True
 
     @property
     def record(self) -> MatchRecord | None:
@@ -249,6 +259,7 @@ class LocalSession:
         """Let the bots go; an unfinished match stays in its file, to be continued."""
         self._told.forget()
         self._thinker.close()
+        self._hinter.close()
         if self._record is not None:
             self._record.close()
 

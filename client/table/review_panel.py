@@ -116,9 +116,9 @@ class ReviewPanel:
     def draw_progress(self, surface: pygame.Surface, done: int, total: int) -> None:
         frame = self.callout
         self.panels.panel(surface, frame, CALLOUT_FILL)
-        title = _("Reviewing your plays…")
+        title = _("The expert player is reviewing your plays…")
         if total:
-            title = _("Reviewing your plays… {done} of {total}").format(
+            title = _("The expert player is reviewing your plays… {done} of {total}").format(
                 done=number(done), total=number(total)
             )
         at = (frame.x + 24, frame.y + 12)
@@ -136,7 +136,11 @@ class ReviewPanel:
         text, frame = self.text, self.listing
         worst = self.rows_shown(review)
         self.panels.panel(surface, self.listing_box(review), OPAQUE_FILL)
-        title = _("Your costliest plays") if worst else _("No costly play: well played!")
+        title = (
+            _("Your costliest plays, as the expert player reads them")
+            if worst
+            else _("No costly play: well played!")
+        )
         top = (frame.centerx, frame.y + 24)
         room = frame.width - 40
         text.draw(surface, title, top, theme.FONT_BODY, theme.TEXT_ACCENT, "center", room)

@@ -152,13 +152,15 @@ class BotRunner:
         return max(config.bot_min_budget, config.bot_budget / float(2**halvings))
 
     async def hint(self, view: PlayerView) -> Suggestion | None:
-        """The hint for the seat to move in ``view`` (the medium bot's assessment, as the
-        desktop's practice gives it), worked out in a thread; None if it failed or took longer
+        """The hint for the seat to move in ``view`` (the expert player's choice at a small
+        budget, as the desktop's practice gives it: `shared.bots.hints`), worked out in a
+        worker process (in a thread when there is none); None if it failed or took longer
         than ``bot_timeout``."""
         loop = asyncio.get_running_loop()
+        executor: Executor = self._threads if self._processes is None else self._processes
         try:
             async with asyncio.timeout(self._config.bot_timeout):
-                return await loop.run_in_executor(self._threads, suggest, view)
+                return await loop.run_in_executor(executor, suggest, view)
         except TimeoutError:
             log.warning("A hint took over %.1f s", self._config.bot_timeout)
         except Exception:

@@ -1,7 +1,8 @@
 """The hint a seated player may ask for on his turn, where the room gives them (its ``hints``
-option, on unless its creator turned it off): the medium bot's suggestion, as the desktop's
-practice hint, worked out for that player's own view only (`view_for` his seat) and sent to
-him alone. Each turn's hint is worked out once, off the event loop (`server.room.hint_desk`).
+option, on unless its creator turned it off): the expert player's choice (`shared.bots.hints`),
+as the desktop's practice hint, worked out for that player's own view only (`view_for` his
+seat) and sent to him alone. Each turn's hint is worked out once, off the event loop
+(`server.room.hint_desk`).
 
 A hint that comes back after its turn ended answers ``not_your_turn``; one that could not be
 worked out in time answers ``busy``.

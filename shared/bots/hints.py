@@ -1,13 +1,17 @@
 """Hints for a human player: `suggest(view)` names a good play and says why in one sentence.
 
-The choice is the medium bot's assessment (fast enough for every redraw, and deterministic: no
-generator is involved, ties go to the first legal play); the sentence is built from the parts
-of that assessment: what the play takes, its Basra, and what it leaves the next opponent. The
-parts travel too (`Reason`), so an interface in another language can word them itself.
+The play is the expert player's choice (`HINT_LEVEL`) at a small budget of sampled deals
+(`HINT_DEALS`: a tenth of a second or so, off the frame loop and the server's loop), with a
+fixed generator so that a position always gets the same hint; ``level="medium"`` asks the
+medium player's assessment instead, which answers at once. The sentence is built from the
+medium player's assessment of the play chosen: what it takes, its Basra, and what it leaves
+the next opponent. The parts travel too (`Reason`), so an interface in another language can
+word them itself.
 """
 
 from __future__ import annotations
 
+import random
 from typing import NamedTuple
 
 from shared.cards import KOMI, Card, Rank
@@ -16,12 +20,18 @@ from shared.plays import Play
 from shared.rules import Bonus
 from shared.views import PlayerView
 
+from .expert import ExpertBot
 from .medium import Assessment, assess
 
-__all__ = ["Reason", "Suggestion", "Why", "suggest"]
+__all__ = ["HINT_LEVEL", "Reason", "Suggestion", "Why", "suggest"]
 
 # A threat (expected points for the next opponent) below this reads as "little".
 SMALL_THREAT = 2.0
+HINT_LEVEL = "expert"
+"""The level whose choice a hint suggests: the strongest, at `HINT_DEALS`."""
+HINT_DEALS = 100
+"""Sampled deals per hint: a tenth of the expert's own budget, for a quick answer."""
+HINT_SEED = 0
 
 
 class Suggestion(NamedTuple):
@@ -30,17 +40,27 @@ class Suggestion(NamedTuple):
     play: Play
     reason: str
     why: Reason
+    level: str
+    """The level whose choice the play is."""
 
 
-def suggest(view: PlayerView) -> Suggestion:
-    """The suggested play for the seat to move; raises `NoPlayError` when it is not its turn."""
+def suggest(view: PlayerView, level: str = HINT_LEVEL) -> Suggestion:
+    """The suggested play for the seat to move, the ``level`` player's choice (``expert`` or
+    ``medium``); raises `NoPlayError` when it is not the seat's turn."""
+    if level not in ("medium", HINT_LEVEL):
+        raise ValueError(f"Hints come from the medium or the {HINT_LEVEL} player, not {level!r}.")
     ranked = assess(view)
-    best = ranked[0]
-    for candidate in ranked[1:]:
-        if candidate.score > best.score + 1e-9:
-            best = candidate
+    if level == "medium" or len(ranked) == 1:
+        best = ranked[0]
+        for candidate in ranked[1:]:
+            if candidate.score > best.score + 1e-9:
+                best = candidate
+    else:
+        bot = ExpertBot(budget=None, iterations=HINT_DEALS)
+        play = bot.choose_play(view, random.Random(HINT_SEED))
+        best = next(a for a in ranked if a.play == play)
     why = _reason(best, ranked, view)
-    return Suggestion(best.play, _sentence(_words(why)), why)
+    return Suggestion(best.play, _sentence(_words(why)), why, level)
 
 
 def _reason(best: Assessment, ranked: list[Assessment], view: PlayerView) -> Reason:

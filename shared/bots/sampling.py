@@ -15,6 +15,7 @@ import random
 from shared.cards import Card, Rank
 from shared.plays import mask_of
 from shared.rules import Bonus
+from shared.state import LastPlay
 from shared.views import PlayerView
 
 from .knowledge import cards_of, unseen_mask
@@ -55,12 +56,17 @@ class Sampler:
                 hands[seat] = allowed[: view.hand_sizes[seat]]
                 dealt = set(hands[seat])
                 cards = [c for c in cards if c not in dealt]
+        hands[self.seat] = list(view.hand)
+        return self.deal_rest(hands, cards)
+
+    def deal_rest(self, hands: list[list[Card]], cards: list[Card]) -> World:
+        """The world of ``hands`` (the empty ones of other seats dealt from ``cards``, in
+        order) with the rest of ``cards`` as the stock."""
+        view = self.view
         at = 0
-        for s, size in enumerate(view.hand_sizes):
-            if s == view.seat:
-                hands[s] = list(view.hand)
-            elif s != seat or not hands[s]:
-                hands[s] = cards[at : at + size]
+        for seat, size in enumerate(view.hand_sizes):
+            if seat != self.seat and not hands[seat] and size:
+                hands[seat] = cards[at : at + size]
                 at += size
         world = World(
             self.rules,
@@ -84,12 +90,16 @@ def _inference(view: PlayerView, rules: Rules) -> tuple[int | None, int]:
         return None, 0
     if sum(view.hand_sizes) == rules.hand_size * rules.players:
         return None, 0  # a fresh deal: its hand is new
-    if last.taken:
-        before = (*view.floor, *last.taken)
-    else:
-        before = tuple(c for c in view.floor if c is not last.card)
+    return last.seat, ruled_out_by(view.floor, last, rules)
+
+
+def ruled_out_by(floor: tuple[Card, ...], last: LastPlay, rules: Rules) -> int:
+    """The cards a player who just made ``last`` (leaving ``floor``) did not hold: any that
+    would have taken something when his card took nothing (Jacks and the sweeping 7d apart),
+    or made a Basra he passed up."""
+    before = floor_before(floor, last)
     if not before:
-        return None, 0
+        return 0
     profile = rules.profile
     ruled_out = 0
     for outcome in outcomes(before, mask_of(before), profile):
@@ -97,4 +107,13 @@ def _inference(view: PlayerView, rules: Rules) -> tuple[int | None, int]:
             outcome.taken and not last.taken and outcome.kind not in (Rank.JACK, KOMI_KIND)
         ):
             ruled_out |= kind_mask(outcome.kind, profile)
-    return last.seat, ruled_out
+    return ruled_out
+
+
+def floor_before(after: tuple[Card, ...], play: LastPlay) -> tuple[Card, ...] | None:
+    """The floor just before ``play``, from the floor it left (None: it does not add up)."""
+    if play.taken:
+        return (*after, *sorted(play.taken))
+    if play.card not in after:
+        return None
+    return tuple(c for c in after if c is not play.card)

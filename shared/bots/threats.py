@@ -95,3 +95,23 @@ def expected_best(values: Sequence[tuple[float, int]], unseen: int, hand: int) -
         below = ranked[i + 1][0] if i + 1 < len(ranked) else 0.0
         total += (value - below) * chance_of_any(unseen, count, hand)
     return total
+
+
+def reply_chances(
+    values: Sequence[float], counts: Sequence[int], unseen: int, hand: int
+) -> list[float]:
+    """Per kind, the chance that a player holding ``hand`` cards drawn from ``unseen`` holds it
+    and no kind of a higher value (``values`` and the unseen ``counts`` per kind): the chance
+    that it is his best play. Ties go to the earlier kind."""
+    order = sorted(range(len(values)), key=lambda k: -values[k])
+    chances = [0.0] * len(values)
+    covered = 0
+    before = 0.0
+    for k in order:
+        if not counts[k]:
+            continue
+        covered += counts[k]
+        reached = chance_of_any(unseen, covered, hand)
+        chances[k] = reached - before
+        before = reached
+    return chances

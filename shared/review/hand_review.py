@@ -5,11 +5,13 @@ consequences is valued twice, in round points for that seat's side (its points m
 side's, the majority counted as an expectation while the round is open):
 
 - *informed*: with the seat's own view at that moment (`view_for`, never a hidden card), by the
-  hard player's search: worlds dealt by its `Sampler`, each alternative played out in the same
-  worlds by its greedy policy (`World.rollout`) to the end of the next deal. The search runs a
-  fixed number of worlds rather than a time budget, so a review is the same on every machine,
-  and it prunes nothing, so every alternative gets a figure. When the seat's view already
-  fixes every card (two players, stock empty) the rest of the round is solved exactly.
+  hard player's search over worlds dealt as the expert player deals them (`ExpertBot.sampler`:
+  the hidden hands drawn from what the deal's plays say of them), each alternative played out
+  in the same worlds by the greedy policy (`World.rollout`) to the end of the next deal. The
+  search runs a fixed number of worlds rather than a time budget, so a review is the same on
+  every machine, and it prunes nothing, so every alternative gets a figure. When the seat's
+  view already fixes every card (two players, stock empty) the rest of the round is solved
+  exactly.
 - *hindsight*: with every card known (the true state, the stock in its real order), by
   `hindsight_values`: the endgame solver (`shared.bots.endgame`) in a round's last deal, else
   a short perfect-information search whose leaves are played out greedily to the round's end
@@ -38,7 +40,7 @@ from shared.bots.endgame import (
     endgame_of_view,
     evaluate_plays,
 )
-from shared.bots.sampling import Sampler
+from shared.bots.expert import ExpertBot
 from shared.bots.sim import Rules, World
 from shared.plays import Play, mask_of, plays_for_hand
 from shared.record import MatchRecord, Replay, replay
@@ -236,7 +238,7 @@ def informed_values(
     endgame = endgame_of_view(view)
     if endgame is not None:
         return exact_values(endgame, candidates)
-    sampler = Sampler(view, Rules(view.rules))
+    sampler = ExpertBot().sampler(view)
     team = team_of(seat)
     totals = [0.0] * len(candidates)
     for _ in range(settings.worlds):

@@ -15,12 +15,14 @@ from client.main import build_app, parse_args
 from client.net.lan_host import LanHost
 from client.net.server_link import ServerLink
 from client.scenes.table import TableScene
+from client.sessions.game_session import Hint
 from client.sessions.local import LocalSession
 from client.sessions.remote import RemoteSession
 from client.ui.widgets import Button
 from server.config import ServerConfig
 from shared.cards import STANDARD_DECK, Card, parse_cards
 from shared.rules import RuleSet
+from tests.waiting import eventually_sync
 
 FRAME = 1 / 60
 LAN_SERVER = ServerConfig(
@@ -146,6 +148,19 @@ def drag(app: App, start: tuple[float, float], end: tuple[float, float], steps: 
 def press(app: App, key: int, mod: int = 0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
     app.step(FRAME)
+
+
+def asked_for_a_hint(app: App, table: TableScene) -> Hint:
+    """Press H and run frames until the hint, worked out in its own thread, is shown."""
+    press(app, pygame.K_h)
+
+    def shown() -> bool:
+        app.step(FRAME)
+        return table.controls.hint is not None
+
+    eventually_sync(shown, 20.0, what="the hint shown")
+    assert table.controls.hint is not None
+    return table.controls.hint
 
 
 def table_of(app: App) -> TableScene:

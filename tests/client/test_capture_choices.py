@@ -30,7 +30,16 @@ from shared.plays import Play
 from shared.rules import RuleSet, capture_options
 from shared.state import MatchState
 
-from .app_driver import click, make_app, press, rigged_table, run_until, sprite_center, step
+from .app_driver import (
+    asked_for_a_hint,
+    click,
+    make_app,
+    press,
+    rigged_table,
+    run_until,
+    sprite_center,
+    step,
+)
 
 FIVE = Card.parse("5s")
 CARD_POINTS = RuleSet(card_points=True)
@@ -189,10 +198,9 @@ def _assert_chips_clear(choice: CaptureChoice, app: App, may_shorten: bool = Fal
 
 def test_a_hint_gives_way_to_the_choice_it_points_at(app: App) -> None:
     table = _table(app, CARD_POINTS)
-    press(app, pygame.K_h)
-    hint = table.controls.hint
+    hint = asked_for_a_hint(app, table)
     notice = table.effects.notice
-    assert hint is not None and hint.play.card == FIVE
+    assert hint.play.card == FIVE
     assert notice is not None and notice.text == hint.reason and not notice.done
     choice = _open_choice(app, table)
     for _ in range(10):
@@ -207,17 +215,15 @@ def test_a_hint_gives_way_to_the_choice_it_points_at(app: App) -> None:
 def test_a_hint_asked_while_choosing_closes_the_choice(app: App) -> None:
     table = _table(app, CARD_POINTS)
     _open_choice(app, table)
-    press(app, pygame.K_h)
-    assert table.controls.choice is None and table.controls.hint is not None
+    asked_for_a_hint(app, table)
+    assert table.controls.choice is None
     notice = table.effects.notice
     assert notice is not None and not notice.done
 
 
 def test_the_hint_ends_with_the_turn(app: App) -> None:
     table = _table(app, RuleSet())
-    press(app, pygame.K_h)
-    hint = table.controls.hint
-    assert hint is not None
+    hint = asked_for_a_hint(app, table)
     click(app, sprite_center(table, Card.parse("Qd")))
     notice = table.effects.notice
     assert table.controls.hint is None and (notice is None or notice.done), "gone with the play"
@@ -227,9 +233,7 @@ def test_the_hint_ends_with_the_turn(app: App) -> None:
     assert notice is None or notice.text != hint.reason
     assert all(s.highlight != HINT_COLOUR for s in table.animator.sprites.values())
 
-    press(app, pygame.K_h)
-    again = table.controls.hint
-    assert again is not None
+    again = asked_for_a_hint(app, table)
     press(app, pygame.K_u)  # another view: the one before our last play
     step(app)
     notice = table.effects.notice

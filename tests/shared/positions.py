@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from shared.cards import STANDARD_DECK, Card, parse_cards
 from shared.deals import SeededDeals
-from shared.plays import mask_of
+from shared.engine import apply_play
+from shared.plays import Play, mask_of
 from shared.rules import RuleSet, capture_profile_of
 from shared.state import MatchState, RoundState
 
@@ -48,3 +49,14 @@ def position(
     )
     deals = SeededDeals(7)
     return MatchState(rules, deals, scores, 0, round_state, None, capture_profile_of(rules))
+
+
+def played_twins() -> tuple[MatchState, MatchState]:
+    """Two states after seat 1 laid the same card, differing only in what seat 0 cannot see:
+    the rest of seat 1's hand and the stock (the expert reads the card laid)."""
+    floor = "3c 4d Qh"
+    mine = "7c 9h Jd 4s"
+    one = position([mine, "Kc 7s Ac 9d"], floor, to_move=1, stock="2c 2d 5h 6s 8c 8d 10h 10s")
+    other = position([mine, "Kc 2c 2d 5h"], floor, to_move=1, stock="7s Ac 9d 6s 8c 8d 10h 10s")
+    king = Play(parse_cards("Kc")[0])
+    return apply_play(one, king).state, apply_play(other, king).state

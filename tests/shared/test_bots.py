@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from collections.abc import Callable
 from functools import cache
 
 import pytest
@@ -20,7 +21,7 @@ from shared.plays import Play
 from shared.rules import Direction, FirstFloor, KomiBasra, KomiPlay, RuleSet
 from shared.state import MatchState, Seat, next_seat
 from shared.views import PlayerView, view_for
-from tests.shared.positions import position
+from tests.shared.positions import played_twins, position
 
 RULE_SETS = (
     RuleSet(),
@@ -108,9 +109,14 @@ def test_views_hide_the_difference_between_the_twins() -> None:
     assert view_for(one, 0) == view_for(other, 0)
 
 
+@pytest.mark.parametrize("twins", [hidden_twins, played_twins])
 @pytest.mark.parametrize("level", LEVELS)
-def test_a_bots_choice_depends_only_on_its_view_and_generator(level: str) -> None:
-    one, other = hidden_twins()
+def test_a_bots_choice_depends_only_on_its_view_and_generator(
+    level: str, twins: Callable[[], tuple[MatchState, MatchState]]
+) -> None:
+    one, other = twins()
+    assert one.round.hands[1] != other.round.hands[1]
+    assert view_for(one, 0) == view_for(other, 0)
     for seed in range(5):
         a = reproducible_bot(level).choose_play(view_for(one, 0), random.Random(seed))
         b = reproducible_bot(level).choose_play(view_for(other, 0), random.Random(seed))
@@ -148,12 +154,25 @@ def test_a_hard_bot_needs_a_limit() -> None:
         HardBot(budget=None, iterations=None)
 
 
-def test_suggest_returns_a_legal_play_and_a_reason() -> None:
+@pytest.mark.parametrize(("level", "count"), [("medium", 300), ("expert", 20)])
+def test_suggest_returns_a_legal_play_and_a_reason(level: str, count: int) -> None:
     for rules in RULE_SETS:
-        for view in positions(rules, 300)[:300]:
-            hint = suggest(view)
-            assert hint.play in view.legal_plays
+        for view in positions(rules, 300)[:: 300 // count]:
+            hint = suggest(view, level)
+            assert hint.play in view.legal_plays and hint.level == level
             assert hint.reason and hint.reason.endswith(".")
+
+
+def test_a_hint_is_the_expert_players_choice_and_the_same_every_time() -> None:
+    for view in positions(RuleSet(), 300)[5::60]:
+        hint = suggest(view)
+        assert hint.level == "expert"
+        assert hint.play == ExpertBot(budget=None, iterations=100).choose_play(
+            view, random.Random(0)
+        )
+        assert suggest(view) == hint
+    with pytest.raises(ValueError):
+        suggest(positions(RuleSet(), 300)[0], "easy")
 
 
 def test_suggest_explains_a_basra() -> None:

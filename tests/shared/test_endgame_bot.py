@@ -8,7 +8,8 @@ import time
 
 import pytest
 
-from bench.arena import Result, arena_bot, main, report
+from bench.arena import Result, main, report
+from bench.sides import side_bot
 from shared.bots import HardBot
 from shared.bots.endgame import Objective, endgame_of_state, endgame_of_view, evaluate_plays
 from shared.bots.endgame_play import answer_greedy, world_of
@@ -140,9 +141,9 @@ def test_hard_in_a_two_player_endgame_knows_only_the_pile_sizes() -> None:
 
 
 def test_the_arena_fields_hard_without_the_exact_endgame() -> None:
-    bot = arena_bot("hard-playouts", 0.05)
+    bot = side_bot("hard-playouts", 0.05)
     assert isinstance(bot, HardBot) and not bot.exact_endgame
-    assert isinstance(arena_bot("hard", 0.05), HardBot)
+    assert isinstance(side_bot("hard", 0.05), HardBot)
     state = played_to_last_deal(random.Random(15), RuleSet(), 8)
     plays = legal_plays(state)
     assert chosen(state, HardBot(budget=None, iterations=2, exact_endgame=False)) in plays
