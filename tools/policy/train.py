@@ -16,7 +16,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -57,8 +57,8 @@ def load(path: Path) -> Arrays | None:
         return Arrays(*(found[name] for name in Arrays._fields))
 
 
-Floats = npt.NDArray[np.float64]
-Ints = npt.NDArray[np.int64]
+Floats: TypeAlias = npt.NDArray[np.float64]
+Ints: TypeAlias = npt.NDArray[np.int64]
 
 
 def build(paths: Sequence[Path], level: str | None, cache: Path | None) -> tuple[Arrays, Arrays]:
