@@ -20,6 +20,7 @@ from client.ui.text_order import visual_text
 from shared.cards import Card
 
 from .app_driver import (
+    asked_for_a_hint,
     button,
     click,
     make_app,
@@ -63,9 +64,7 @@ def test_the_last_take_shuts_with_a_click_on_the_felt_and_with_the_next_play(app
 
 def test_after_a_hint_enter_plays_the_hinted_card(app: App) -> None:
     table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
-    press(app, pygame.K_h)
-    hint = table.controls.hint
-    assert hint is not None
+    hint = asked_for_a_hint(app, table)
     hand = list(table.view.hand if table.view else ())
     assert table.controls.hand.selected == hand.index(hint.play.card)
     press(app, pygame.K_RETURN)
@@ -75,9 +74,7 @@ def test_after_a_hint_enter_plays_the_hinted_card(app: App) -> None:
 
 def test_after_a_hint_the_arrows_move_on_from_the_hinted_card(app: App) -> None:
     table = rigged_table(app, "Qd 9h 4c 6c", "2d 3s 4h Kc")
-    press(app, pygame.K_h)
-    hint = table.controls.hint
-    assert hint is not None
+    hint = asked_for_a_hint(app, table)
     hand = list(table.view.hand if table.view else ())
     press(app, pygame.K_RIGHT)
     assert table.controls.hand.selected == (hand.index(hint.play.card) + 1) % len(hand)
